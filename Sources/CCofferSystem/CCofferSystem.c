@@ -1,0 +1,19 @@
+#define _GNU_SOURCE
+#include "CCofferSystem.h"
+
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+
+void coffer_secure_zero(void *pointer, size_t length) {
+    if (pointer != NULL && length > 0) {
+        explicit_bzero(pointer, length);
+    }
+}
+
+int coffer_disable_core_dumps(void) {
+    struct rlimit none = {0, 0};
+    int limit = setrlimit(RLIMIT_CORE, &none);
+    int dumpable = prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+    return (limit == 0 && dumpable == 0) ? 0 : -1;
+}

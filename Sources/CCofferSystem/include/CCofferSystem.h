@@ -1,0 +1,12 @@
+#ifndef C_COFFER_SYSTEM_H
+#define C_COFFER_SYSTEM_H
+
+#include <stddef.h>
+
+/// Overwrites `length` bytes at `pointer` with zeros in a way the compiler may not remove.
+void coffer_secure_zero(void *pointer, size_t length);
+
+/// Marks the process as not dumpable (no core dumps, no ptrace by same-uid processes). Returns 0 on success.
+int coffer_disable_core_dumps(void);
+
+#endif

@@ -1,0 +1,80 @@
+import ArgumentParser
+import Foundation
+import Keystore
+
+/// `coffer passcode set | change | remove | erase-on-failures`.
+struct PasscodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "passcode",
+        abstract: "Set, change or remove the keychain passcode.",
+        discussion: """
+            When standard input is not a terminal, passcodes are read from it one per line \
+            ('change' reads the old passcode, then the new one).
+            """,
+        subcommands: [Set.self, Change.self, Remove.self, EraseOnFailures.self])
+
+    struct Set: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Set the first passcode (at least \(Keystore.minimumPasscodeLength) characters).")
+
+        func run() throws {
+            let keystore = try KeychainOpening.keystore()
+            try CLIFailure.reporting {
+                guard !keystore.isPasscodeSet else { throw KeystoreError.passcodeAlreadySet }
+                let passcode = try PasscodeInput().new("New passcode")
+                try keystore.setPasscode(passcode, kdf: PasscodeKDF.calibrated())
+            }
+            print("passcode set")
+        }
+    }
+
+    struct Change: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change the passcode; needs the current one.")
+
+        func run() throws {
+            let keystore = try KeychainOpening.keystore()
+            try CLIFailure.reporting {
+                guard keystore.isPasscodeSet else { throw KeystoreError.noPasscodeSet }
+                let input = PasscodeInput()
+                let old = try input.existing("Current passcode")
+                let new = try input.new("New passcode")
+                try keystore.changePasscode(from: old, to: new, kdf: PasscodeKDF.calibrated())
+            }
+            print("passcode changed")
+        }
+    }
+
+    struct Remove: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove the passcode; items of class WhenPasscodeSetThisDeviceOnly are destroyed.")
+
+        func run() throws {
+            let keystore = try KeychainOpening.keystore()
+            try CLIFailure.reporting {
+                guard keystore.isPasscodeSet else { throw KeystoreError.noPasscodeSet }
+                try keystore.removePasscode(current: PasscodeInput().existing("Current passcode"))
+            }
+            print("passcode removed")
+        }
+    }
+
+    struct EraseOnFailures: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "erase-on-failures",
+            abstract: "Erase the class keys (and so every item) after \(ThrottlePolicy.eraseThreshold) wrong passcodes in a row.")
+
+        @Argument(help: "'on' or 'off'.")
+        var setting: Toggle
+
+        enum Toggle: String, ExpressibleByArgument { case on, off }
+
+        func run() throws {
+            let keystore = try KeychainOpening.keystore()
+            try CLIFailure.reporting {
+                guard keystore.isPasscodeSet else { throw KeystoreError.noPasscodeSet }
+                try keystore.setEraseAfterFailedAttempts(setting == .on, passcode: PasscodeInput().existing("Current passcode"))
+            }
+            print("erase after \(ThrottlePolicy.eraseThreshold) failed attempts: \(setting.rawValue)")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Keystore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads passcodes: from standard input, one per line, when it is not a terminal (scripts, tests);
+/// otherwise from the terminal without echo, asking for a new passcode twice.
+struct PasscodeInput {
+    /// Why a passcode could not be read.
+    enum Failure: Error, CustomStringConvertible {
+        case endOfInput(what: String)
+        case mismatch
+        case terminal(String)
+
+        var description: String {
+            switch self {
+            case .endOfInput(let what): "no \(what) on standard input"
+            case .mismatch: "the two passcodes do not match"
+            case .terminal(let reason): "cannot read from the terminal: \(reason)"
+            }
+        }
+    }
+
+    private let interactive = isatty(STDIN_FILENO) == 1
+
+    /// Reads an existing passcode, prompting with `prompt` on a terminal.
+    func existing(_ prompt: String) throws -> SecretBytes {
+        try readOne(prompt: prompt, what: prompt.lowercased())
+    }
+
+    /// Reads a new passcode; on a terminal it is asked twice and both must match.
+    func new(_ prompt: String) throws -> SecretBytes {
+        let first = try readOne(prompt: prompt, what: prompt.lowercased())
+        guard interactive else { return first }
+        let second = try readOne(prompt: "Retype \(prompt.lowercased())", what: prompt.lowercased())
+        guard first.isEqual(to: second) else { throw Failure.mismatch }
+        return first
+    }
+
+    private func readOne(prompt: String, what: String) throws -> SecretBytes {
+        if interactive { return try readFromTerminal(prompt: prompt, what: what) }
+        guard let line = Self.readLine(from: STDIN_FILENO) else { throw Failure.endOfInput(what: what) }
+        return line
+    }
+
+    private func readFromTerminal(prompt: String, what: String) throws -> SecretBytes {
+        let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard terminal >= 0 else { throw Failure.terminal(String(cString: strerror(errno))) }
+        defer { close(terminal) }
+        var saved = termios()
+        guard tcgetattr(terminal, &saved) == 0 else { throw Failure.terminal(String(cString: strerror(errno))) }
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        silent.c_lflag |= tcflag_t(ECHONL)
+        _ = "\(prompt): ".withCString { write(terminal, $0, strlen($0)) }
+        guard tcsetattr(terminal, TCSAFLUSH, &silent) == 0 else { throw Failure.terminal(String(cString: strerror(errno))) }
+        defer { _ = tcsetattr(terminal, TCSAFLUSH, &saved) }
+        guard let line = Self.readLine(from: terminal) else { throw Failure.endOfInput(what: what) }
+        return line
+    }
+
+    /// Reads bytes up to a newline (not included; a trailing carriage return is dropped too),
+    /// one byte at a time so nothing after the line is consumed. Nil at end of input with no bytes.
+    static func readLine(from descriptor: Int32, limit: Int = 4096) -> SecretBytes? {
+        var sawAnything = false
+        let line = SecretBytes(capacity: limit) { buffer in
+            var count = 0
+            var byte: UInt8 = 0
+            while count < limit {
+                let result = read(descriptor, &byte, 1)
+                if result < 0, errno == EINTR { continue }
+                if result <= 0 { break }
+                sawAnything = true
+                if byte == UInt8(ascii: "\n") { break }
+                buffer[count] = byte
+                count += 1
+            }
+            if count > 0, buffer[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+            byte = 0
+            return count
+        }
+        return sawAnything ? line : nil
+    }
+}

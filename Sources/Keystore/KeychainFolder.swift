@@ -1,0 +1,52 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The folder that holds one keychain's files, created 0700.
+///
+/// Chosen as `$COFFER_HOME`, else `$XDG_DATA_HOME/coffer`, else `~/.local/share/coffer`.
+public struct KeychainFolder: Sendable, Hashable {
+    /// The folder's path.
+    public let url: URL
+
+    /// A folder at an explicit location.
+    public init(url: URL) { self.url = url.standardizedFileURL }
+
+    /// The folder the environment names, by the rule above.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> KeychainFolder {
+        if let home = environment["COFFER_HOME"], !home.isEmpty {
+            return KeychainFolder(url: URL(fileURLWithPath: home, isDirectory: true))
+        }
+        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+            return KeychainFolder(url: URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("coffer", isDirectory: true))
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return KeychainFolder(url: URL(fileURLWithPath: home, isDirectory: true)
+            .appendingPathComponent(".local/share/coffer", isDirectory: true))
+    }
+
+    /// The device key file.
+    public var deviceKeyURL: URL { url.appendingPathComponent("device.key") }
+    /// The keybag file.
+    public var keybagURL: URL { url.appendingPathComponent("keybag") }
+    /// The lock file that serialises keybag changes between processes.
+    public var keybagLockURL: URL { url.appendingPathComponent("keybag.lock") }
+    /// The item database.
+    public var databaseURL: URL { url.appendingPathComponent("items.sqlite") }
+
+    /// Creates the folder (and missing parents) with mode 0700, and tightens it to 0700 if it exists.
+    public func create() throws(KeystoreError) {
+        let path = url.path
+        do {
+            try FileManager.default.createDirectory(
+                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw .io(reason: "cannot create the keychain folder \(path): \(error.localizedDescription)")
+        }
+        guard chmod(path, 0o700) == 0 else {
+            throw .io(reason: "cannot set mode 0700 on \(path): \(String(cString: strerror(errno)))")
+        }
+    }
+}

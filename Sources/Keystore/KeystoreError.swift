@@ -1,0 +1,85 @@
+import KeychainModel
+
+/// Why a keystore operation failed. Messages never contain a passcode or key material.
+public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The class key is not usable in the current lock state (maps to `errSecInteractionNotAllowed`).
+    case classUnavailable(ProtectionClass)
+    /// The class has no key: `akpu` while no passcode is set (maps to `errSecNotAvailable`).
+    case classMissing(ProtectionClass)
+    /// The passcode was wrong; `failedAttempts` counts consecutive failures, and `retryAfter` is the wait before the next try.
+    case wrongPasscode(failedAttempts: Int, retryAfter: Duration)
+    /// Too many wrong passcodes: no attempt is accepted until the delay has passed.
+    case throttled(retryAfter: Duration)
+    /// The new passcode is shorter than the minimum.
+    case passcodeTooShort(minimum: Int)
+    /// The operation needs a passcode, and none is set.
+    case noPasscodeSet
+    /// A passcode is already set: change it instead.
+    case passcodeAlreadySet
+    /// The keybag failed its integrity check or could not be parsed.
+    case keybagDamaged(reason: String)
+    /// The device key file is damaged or missing while a keybag exists.
+    case deviceKeyDamaged(reason: String)
+    /// A wrapped item key did not unwrap under its class key.
+    case wrappedKeyCorrupt
+    /// The class keys were erased after too many wrong passcodes.
+    case erasedAfterFailedAttempts
+    /// A file operation failed.
+    case io(reason: String)
+
+    /// The Apple status an engine reports for this error.
+    public var status: KeychainStatus {
+        switch self {
+        case .classUnavailable: .interactionNotAllowed
+        case .classMissing: .notAvailable
+        case .wrongPasscode, .throttled, .erasedAfterFailedAttempts: .authFailed
+        case .passcodeTooShort, .noPasscodeSet, .passcodeAlreadySet: .param
+        case .keybagDamaged, .deviceKeyDamaged: .notAvailable
+        case .wrappedKeyCorrupt: .decode
+        case .io: .io
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .classUnavailable(let protection):
+            "the keychain is locked: items of class \(protection.rawValue) cannot be used until it is unlocked"
+        case .classMissing(let protection):
+            "class \(protection.rawValue) has no key because no passcode is set"
+        case .wrongPasscode(let failedAttempts, let retryAfter):
+            retryAfter > .zero
+                ? "wrong passcode (\(failedAttemptsText(failedAttempts))); wait \(retryAfter.wholeSeconds) seconds before trying again"
+                : "wrong passcode (\(failedAttemptsText(failedAttempts)))"
+        case .throttled(let retryAfter):
+            "too many wrong passcodes: wait \(retryAfter.wholeSeconds) seconds before trying again"
+        case .passcodeTooShort(let minimum):
+            "the passcode is too short: use at least \(minimum) characters"
+        case .noPasscodeSet:
+            "no passcode is set"
+        case .passcodeAlreadySet:
+            "a passcode is already set; use 'change' to replace it"
+        case .keybagDamaged(let reason):
+            "the keybag is damaged (\(reason)); it was left untouched"
+        case .deviceKeyDamaged(let reason):
+            "the device key file is damaged (\(reason)); it was left untouched"
+        case .wrappedKeyCorrupt:
+            "a stored item key failed its integrity check"
+        case .erasedAfterFailedAttempts:
+            "the class keys were erased after too many wrong passcodes; the keychain's items are gone"
+        case .io(let reason):
+            "file error: \(reason)"
+        }
+    }
+}
+
+private func failedAttemptsText(_ count: Int) -> String {
+    count == 1 ? "1 failed attempt" : "\(count) failed attempts in a row"
+}
+
+extension Duration {
+    /// The duration in whole seconds, rounded up, for messages.
+    public var wholeSeconds: Int64 {
+        let (seconds, attoseconds) = components
+        return attoseconds > 0 ? seconds + 1 : seconds
+    }
+}

@@ -1,0 +1,71 @@
+import CCofferSystem
+import Foundation
+
+/// Bytes that must not outlive their use: a passcode, raw key material read from a file.
+///
+/// The storage is one fixed allocation that is never copied by growth and is overwritten with
+/// zeros when the value is released. Use ``withUnsafeBytes(_:)`` to hand the bytes to a KDF or cipher.
+public final class SecretBytes: @unchecked Sendable {
+    // Immutable after init; the pointer is only read. Sendable because nothing mutates it.
+    private let storage: UnsafeMutableRawBufferPointer
+
+    /// Takes a copy of `bytes` into zeroizing storage.
+    public init<Bytes: Collection>(copying bytes: Bytes) where Bytes.Element == UInt8 {
+        storage = .allocate(byteCount: Swift.max(bytes.count, 1), alignment: 16)
+        storage.initializeMemory(as: UInt8.self, repeating: 0)
+        var index = 0
+        for byte in bytes {
+            storage[index] = byte
+            index += 1
+        }
+        count = bytes.count
+    }
+
+    /// Fills fresh storage of `count` bytes through `initializer`, which returns how many bytes it wrote.
+    public init(capacity: Int, initializer: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
+        storage = .allocate(byteCount: Swift.max(capacity, 1), alignment: 16)
+        storage.initializeMemory(as: UInt8.self, repeating: 0)
+        do {
+            count = try initializer(UnsafeMutableRawBufferPointer(rebasing: storage[0..<capacity]))
+        } catch {
+            coffer_secure_zero(storage.baseAddress, storage.count)
+            storage.deallocate()
+            throw error
+        }
+    }
+
+    /// The number of meaningful bytes.
+    public let count: Int
+
+    /// Whether there are no bytes.
+    public var isEmpty: Bool { count == 0 }
+
+    /// Calls `body` with the bytes. Do not let the pointer escape.
+    public func withUnsafeBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(UnsafeRawBufferPointer(rebasing: storage[0..<count]))
+    }
+
+    /// The number of Unicode scalars if the bytes are UTF-8 (used for passcode length rules without making a `String`).
+    public var unicodeScalarCount: Int {
+        withUnsafeBytes { bytes in bytes.reduce(0) { $1 & 0xC0 == 0x80 ? $0 : $0 + 1 } }
+    }
+
+    /// Whether both hold the same bytes (constant time in the length).
+    public func isEqual(to other: SecretBytes) -> Bool {
+        guard count == other.count else { return false }
+        return withUnsafeBytes { lhs in
+            other.withUnsafeBytes { rhs in
+                var difference: UInt8 = 0
+                for index in 0..<lhs.count { difference |= lhs[index] ^ rhs[index] }
+                return difference == 0
+            }
+        }
+    }
+
+    deinit {
+        coffer_secure_zero(storage.baseAddress, storage.count)
+        storage.deallocate()
+    }
+}
