@@ -37,6 +37,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Benchmarks (run Benchmarks/run.sh; release build).
+        .executableTarget(
+            name: "CofferBenchmarks",
+            dependencies: ["Keystore", "KeychainModel", "CofferDiagnostics", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Benchmarks/CofferBenchmarks"),
         // A helper the crash tests start and kill; not installed.
         .executableTarget(name: "CofferTestHelper", dependencies: ["Keystore"], path: "Tests/CofferTestHelper"),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
