@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         // Shared vocabulary: item classes, protection classes, status codes. No I/O.
@@ -29,23 +30,58 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Apple's query dictionaries: validation rules, typed requests, result shapes. Pure, no I/O.
+        .target(name: "Query", dependencies: ["KeychainModel"]),
+        // Items encrypted in SQLite: per-class tables, blind indexes, the item format.
+        .target(
+            name: "ItemStore",
+            dependencies: [
+                "KeychainModel",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // Runs typed requests against the store with the caller's access groups and the lock state.
+        .target(
+            name: "Engine",
+            dependencies: [
+                "KeychainModel", "Keystore", "Query", "ItemStore",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The one client protocol the front ends use, and the embedded keychain behind it.
+        .target(name: "KeychainClient", dependencies: ["KeychainModel", "Keystore", "Query", "Engine"]),
         // The `coffer` command-line tool.
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
-                "Keystore", "KeychainModel", "CCofferSystem", "CofferDiagnostics",
+                "Keystore", "KeychainModel", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Benchmarks (run Benchmarks/run.sh; release build).
         .executableTarget(
             name: "CofferBenchmarks",
-            dependencies: ["Keystore", "KeychainModel", "CofferDiagnostics", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "Keystore", "KeychainModel", "CofferDiagnostics", "Engine", "KeychainClient", "Query",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             path: "Benchmarks/CofferBenchmarks"),
         // A helper the crash tests start and kill; not installed.
-        .executableTarget(name: "CofferTestHelper", dependencies: ["Keystore"], path: "Tests/CofferTestHelper"),
+        .executableTarget(
+            name: "CofferTestHelper", dependencies: ["Keystore", "KeychainClient", "KeychainModel", "Query"],
+            path: "Tests/CofferTestHelper"),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         .testTarget(name: "KeystoreTests", dependencies: ["Keystore", "KeychainModel"]),
         .testTarget(name: "CofferCLITests", dependencies: ["KeychainModel"]),
+        .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
+        .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "EngineTests",
+            dependencies: [
+                "Engine", "KeychainClient", "Query", "Keystore", "KeychainModel", "ItemStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
     ]
 )

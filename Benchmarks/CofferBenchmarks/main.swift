@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [suite…]     suites: keystore
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items
 import CofferDiagnostics
 import Foundation
 
@@ -8,7 +8,9 @@ DiagnosticsLevel.bootstrapExecutable()
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
-let requested = Set(arguments.filter { !$0.hasPrefix("--") })
+let sizesArgument = arguments.firstIndex(of: "--sizes").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let sizes = sizesArgument.map { $0.split(separator: ",").compactMap { Int($0) } } ?? (quick ? [1_000, 10_000] : [1_000, 100_000, 1_000_000])
+let requested = Set(arguments.filter { !$0.hasPrefix("--") && $0 != sizesArgument })
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: scratch) }
 
@@ -28,6 +30,16 @@ do {
             derivation takes at least 100 ms on the machine (release build). Item-key wrap and unwrap are what \
             every item write and secret read pay on top of SQLite.
             """)
+    }
+    if requested.isEmpty || requested.contains("items") {
+        let rows = try ItemsBenchmark.run(in: scratch, sizes: sizes, operations: quick ? 300 : 2_000)
+        print("\n### Items (embedded keychain, generic passwords, through the dictionary API)\n")
+        print("| items | operation | p50 | p90 |")
+        print("| --- | --- | --- | --- |")
+        for row in rows {
+            print("| \(row.size) | \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |")
+        }
+        print(ItemsReport.goals(rows))
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))

@@ -15,14 +15,19 @@ struct CofferCommand: ParsableCommand {
             Passcodes are read from standard input (one per line) when it is not a terminal, and \
             from the terminal without echo otherwise; they are never taken as arguments.
             """,
-        subcommands: [StatusCommand.self, PasscodeCommand.self]
+        subcommands: [
+            StatusCommand.self, PasscodeCommand.self,
+            AddGenericPassword.self, FindGenericPassword.self, DeleteGenericPassword.self,
+            AddInternetPassword.self, FindInternetPassword.self, DeleteInternetPassword.self,
+            DumpKeychain.self,
+        ]
     )
 
     static func main() {
         _ = coffer_disable_core_dumps()
         DiagnosticsLevel.bootstrapExecutable()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(ItemCommandSupport.rewritingTrailingPasswordFlag(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let failure as CLIFailure {
             FileHandle.standardError.write(Data("coffer: \(failure.message)\n".utf8))

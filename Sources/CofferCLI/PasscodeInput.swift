@@ -39,6 +39,16 @@ struct PasscodeInput {
         return first
     }
 
+    /// Reads a passcode from the controlling terminal without echo; nil when there is no terminal.
+    static func fromTerminal(_ prompt: String) throws -> SecretBytes? {
+        let probe = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard probe >= 0 else { return nil }
+        let isTerminal = isatty(probe) == 1
+        close(probe)
+        guard isTerminal else { return nil }
+        return try PasscodeInput().readFromTerminal(prompt: prompt, what: prompt.lowercased())
+    }
+
     private func readOne(prompt: String, what: String) throws -> SecretBytes {
         if interactive { return try readFromTerminal(prompt: prompt, what: what) }
         guard let line = Self.readLine(from: STDIN_FILENO) else { throw Failure.endOfInput(what: what) }

@@ -1,23 +1,32 @@
-// A process the crash tests start and kill with SIGKILL at random moments. Not installed.
+// A process the crash and concurrency tests start (and kill with SIGKILL). Not installed.
 //
-//   CofferTestHelper keybag-churn FOLDER   change the passcode between "aaaa" and "bbbb" forever
+//   CofferTestHelper keybag-churn FOLDER          change the passcode between "aaaa" and "bbbb" forever
+//   CofferTestHelper item-writer FOLDER RUN       add items RUN-0, RUN-1, … forever; print each index once acknowledged
+//   CofferTestHelper mixed-ops FOLDER WORKER N    N rounds of add/find/update/delete on the worker's own items
 import Foundation
+import KeychainClient
+import KeychainModel
 import Keystore
+import Query
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    FileHandle.standardError.write(Data("usage: CofferTestHelper keybag-churn FOLDER\n".utf8))
+    FileHandle.standardError.write(Data("usage: CofferTestHelper MODE FOLDER …\n".utf8))
     exit(2)
 }
+let folder = KeychainFolder(url: URL(fileURLWithPath: arguments[2]))
 
 /// A clock far in the future on every call, so throttle delays never block the churn.
 struct FarFutureClock: KeystoreClock {
     func now() -> Date { Date().addingTimeInterval(Double(UInt32.random(in: 0...1_000_000)) * 3600) }
 }
 
-switch arguments[1] {
-case "keybag-churn":
-    let folder = KeychainFolder(url: URL(fileURLWithPath: arguments[2]))
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("\(arguments[1]): \(message)\n".utf8))
+    exit(1)
+}
+
+func keybagChurn() -> Never {
     let passcodes = [SecretBytes(copying: Array("aaaa".utf8)), SecretBytes(copying: Array("bbbb".utf8))]
     do {
         let keystore = try Keystore.open(folder: folder, clock: FarFutureClock())
@@ -33,10 +42,54 @@ case "keybag-churn":
             }
         }
     } catch {
-        FileHandle.standardError.write(Data("keybag-churn: \(error)\n".utf8))
-        exit(1)
+        fail("\(error)")
     }
-default:
-    FileHandle.standardError.write(Data("unknown mode \(arguments[1])\n".utf8))
-    exit(2)
+}
+
+func itemWriter(run: String) -> Never {
+    let keychain = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .unrestricted(defaultGroup: "test")))
+    FileHandle.standardOutput.write(Data("ready\n".utf8))
+    var index = 0
+    while true {
+        let query: QueryDictionary = [
+            "class": "genp", "svce": .string(run), "acct": .string("\(index)"), "v_Data": .data(Data("value-\(run)-\(index)".utf8)),
+        ]
+        do {
+            _ = try keychain.add(query)
+        } catch {
+            fail("add \(index): \(error)")
+        }
+        FileHandle.standardOutput.write(Data("\(index)\n".utf8))
+        index += 1
+    }
+}
+
+func mixedOperations(worker: String, rounds: Int) -> Never {
+    let keychain = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .unrestricted(defaultGroup: "test")))
+    do {
+        for round in 0..<rounds {
+            let item: QueryDictionary = ["class": "genp", "svce": .string("mixed-\(worker)"), "acct": .string("\(round)")]
+            var add = item
+            add.entries["v_Data"] = .data(Data("v\(round)".utf8))
+            _ = try keychain.add(add)
+            var find = item
+            find.entries["r_Data"] = true
+            guard case .data(let value)? = try keychain.copyMatching(find), value == Data("v\(round)".utf8) else {
+                fail("round \(round): wrong value read back")
+            }
+            try keychain.update(item, attributesToUpdate: ["v_Data": .data(Data("w\(round)".utf8))])
+            if round % 2 == 0 { try keychain.delete(item) }
+            _ = try? keychain.copyMatching(["class": "genp", "svce": "shared", "m_Limit": "m_LimitAll", "r_Attributes": true])
+        }
+    } catch {
+        fail("unexpected status \(error)")
+    }
+    exit(0)
+}
+
+switch arguments[1] {
+case "keybag-churn": keybagChurn()
+case "item-writer" where arguments.count >= 4: itemWriter(run: arguments[3])
+case "mixed-ops" where arguments.count >= 5: mixedOperations(worker: arguments[3], rounds: Int(arguments[4]) ?? 10)
+default: fail("unknown mode or missing arguments")
 }

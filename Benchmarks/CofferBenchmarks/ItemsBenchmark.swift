@@ -1,0 +1,113 @@
+import Engine
+import Foundation
+import KeychainClient
+import KeychainModel
+import Keystore
+import Query
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Per-operation latency of the embedded keychain (through the dictionary API, as `SecItem…` calls
+/// it) at several sizes, next to the raw SQLite baseline measured in the same run.
+enum ItemsBenchmark {
+    struct Row {
+        let size: Int
+        let operation: String
+        let samples: [Duration]
+        var p50: Duration { samples.sorted()[samples.count / 2] }
+        var p90: Duration { samples.sorted()[samples.count * 9 / 10] }
+    }
+
+    static func run(in scratch: URL, sizes: [Int], operations: Int) throws -> [Row] {
+        var rows: [Row] = []
+        for size in sizes {
+            let folder = KeychainFolder(url: scratch.appendingPathComponent("items-\(size)"))
+            let keychain = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .unrestricted(defaultGroup: "bench")))
+            try populate(keychain, count: size)
+            rows += try measureKeychain(keychain, size: size, operations: operations)
+
+            let raw = try RawSQLiteBaseline(path: scratch.appendingPathComponent("raw-\(size).sqlite").path)
+            var done = 0
+            while done < size {
+                let chunk = min(50_000, size - done)
+                try raw.populate(from: done, count: chunk)
+                done += chunk
+            }
+            rows.append(Row(size: size, operation: "raw SQLite: indexed lookup", samples: try timed(operations) { try _ = raw.lookup(account: Int.random(in: 0..<size)) }))
+            var next = size
+            rows.append(Row(size: size, operation: "raw SQLite: durable insert", samples: try timed(min(operations, 300)) {
+                try raw.durableInsert(account: next)
+                next += 1
+            }))
+            try? FileManager.default.removeItem(at: folder.url)
+        }
+        return rows
+    }
+
+    private static func item(_ index: Int, secret: String = "secret-value-0123456789") -> QueryDictionary {
+        ["class": "genp", "svce": "bench", "acct": .string("account-\(index)"), "labl": .string("label \(index)"), "v_Data": .data(Data(secret.utf8))]
+    }
+
+    /// Bulk-imports `count` items in transactions of 10 000, showing progress on a terminal.
+    private static func populate(_ keychain: EmbeddedKeychain, count: Int) throws {
+        let engine = try keychain.engine()
+        let interactive = isatty(STDERR_FILENO) == 1
+        let chunk = 10_000
+        var done = 0
+        while done < count {
+            let size = min(chunk, count - done)
+            let requests = try (done..<(done + size)).map { index throws(KeychainStatus) in try QueryParser.parseAdd(item(index)) }
+            try engine.add(contentsOf: requests, caller: keychain.caller)
+            done += size
+            if interactive {
+                FileHandle.standardError.write(Data("\rimporting \(count) items: \(done * 100 / count)%".utf8))
+            }
+        }
+        if interactive { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
+    private static func measureKeychain(_ keychain: EmbeddedKeychain, size: Int, operations: Int) throws -> [Row] {
+        var rows: [Row] = []
+        rows.append(Row(size: size, operation: "find (data)", samples: try timed(operations) {
+            var query: QueryDictionary = ["class": "genp", "svce": "bench", "acct": .string("account-\(Int.random(in: 0..<size))")]
+            query.entries["r_Data"] = true
+            _ = try keychain.copyMatching(query)
+        }))
+        rows.append(Row(size: size, operation: "find (attributes)", samples: try timed(operations) {
+            var query: QueryDictionary = ["class": "genp", "svce": "bench", "acct": .string("account-\(Int.random(in: 0..<size))")]
+            query.entries["r_Attributes"] = true
+            _ = try keychain.copyMatching(query)
+        }))
+        let writes = min(operations, 300)
+        var next = size
+        rows.append(Row(size: size, operation: "add (durable)", samples: try timed(writes) {
+            _ = try keychain.add(item(next))
+            next += 1
+        }))
+        rows.append(Row(size: size, operation: "update (data)", samples: try timed(writes) {
+            let query: QueryDictionary = ["class": "genp", "svce": "bench", "acct": .string("account-\(Int.random(in: 0..<size))")]
+            try keychain.update(query, attributesToUpdate: ["v_Data": .data(Data("new-secret".utf8))])
+        }))
+        var victim = size
+        rows.append(Row(size: size, operation: "delete", samples: try timed(writes) {
+            try keychain.delete(["class": "genp", "svce": "bench", "acct": .string("account-\(victim)")])
+            victim += 1
+        }))
+        return rows
+    }
+
+    /// Runs `body` `count` times (after a short warm-up), timing each call.
+    private static func timed(_ count: Int, _ body: () throws -> Void) throws -> [Duration] {
+        let clock = ContinuousClock()
+        var samples: [Duration] = []
+        samples.reserveCapacity(count)
+        for _ in 0..<count {
+            let start = clock.now
+            try body()
+            samples.append(clock.now - start)
+        }
+        return samples
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import KeychainClient
+import Query
+
+/// The attributes macOS `security` lets internet-password commands name.
+struct InternetPasswordAttributes: ParsableArguments {
+    @Option(name: .customShort("s"), help: "Server name (kSecAttrServer).")
+    var server: String?
+    @Option(name: .customShort("a"), help: "Account name (kSecAttrAccount).")
+    var account: String?
+    @Option(name: .customShort("d"), help: "Security domain (kSecAttrSecurityDomain).")
+    var securityDomain: String?
+    @Option(name: .customShort("r"), help: "Protocol, as a four-character code such as 'htps' or 'ftp ' (kSecAttrProtocol).")
+    var `protocol`: String?
+    @Option(name: .customShort("P"), help: "Port number (kSecAttrPort).")
+    var port: Int?
+    @Option(name: .customShort("p"), help: "Path (kSecAttrPath).")
+    var path: String?
+    @Option(name: .customShort("t"), help: "Authentication type, as a four-character code such as 'dflt' or 'form' (kSecAttrAuthenticationType).")
+    var authenticationType: String?
+    @Option(name: .customShort("l"), help: "Label (kSecAttrLabel).")
+    var label: String?
+    @Option(name: .customShort("j"), help: "Comment (kSecAttrComment).")
+    var comment: String?
+    @Option(name: .customShort("D"), help: "Kind (kSecAttrDescription).")
+    var kind: String?
+
+    func validate() throws {
+        for (flag, code) in [("-r", `protocol`), ("-t", authenticationType)] {
+            if let code, code.utf8.count != 4 {
+                throw ValidationError("\(flag) takes a four-character code (pad with spaces, e.g. 'ftp '), not '\(code)'.")
+            }
+        }
+        if let port, !(0...65535).contains(port) { throw ValidationError("-P takes a port from 0 to 65535, not \(port).") }
+    }
+
+    /// The named attributes as query entries.
+    var entries: [KeychainValue: KeychainValue] {
+        var entries: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): .string(QueryConstant.classInternetPassword)]
+        let pairs: [(String, String?)] = [
+            (QueryKey.server, server), (QueryKey.account, account), (QueryKey.securityDomain, securityDomain),
+            (QueryKey.protocol, `protocol`), (QueryKey.path, path), (QueryKey.authenticationType, authenticationType),
+            (QueryKey.label, label), (QueryKey.comment, comment), (QueryKey.description, kind),
+        ]
+        for case let (code, value?) in pairs { entries[.string(code)] = .string(value) }
+        if let port { entries[.string(QueryKey.port)] = .number(Int64(port)) }
+        return entries
+    }
+}
+
+struct AddInternetPassword: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-internet-password",
+        abstract: "Add an internet password item.",
+        discussion: "A password on the command line (-w PASSWORD) is visible to other users in 'ps'; give -w last to be asked for it instead.")
+
+    @OptionGroup var attributes: InternetPasswordAttributes
+    @OptionGroup var password: PasswordOptions
+    @Flag(name: .customShort("U"), help: "Update the item if it already exists.")
+    var update = false
+
+    func run() throws {
+        let client = try ItemCommandSupport.client(command: Self.configuration.commandName!)
+        let uniqueness = [QueryKey.server, QueryKey.account, QueryKey.securityDomain, QueryKey.protocol, QueryKey.port, QueryKey.path, QueryKey.authenticationType]
+        try ItemWriting.add(attributes.entries, secret: password.secret(), updateExisting: update, uniqueness: uniqueness, client: client, command: Self.configuration.commandName!)
+    }
+}
+
+struct FindInternetPassword: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "find-internet-password", abstract: "Find an internet password item and print its attributes or its password.")
+
+    @OptionGroup var attributes: InternetPasswordAttributes
+    @OptionGroup var display: FindDisplayOptions
+
+    func run() throws {
+        let client = try ItemCommandSupport.client(command: Self.configuration.commandName!)
+        try ItemReading.find(attributes.entries, display: display, client: client, command: Self.configuration.commandName!)
+    }
+}
+
+struct DeleteInternetPassword: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "delete-internet-password", abstract: "Delete the internet password items that match.")
+
+    @OptionGroup var attributes: InternetPasswordAttributes
+
+    func run() throws {
+        let client = try ItemCommandSupport.client(command: Self.configuration.commandName!)
+        try ItemWriting.delete(attributes.entries, client: client, command: Self.configuration.commandName!)
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import KeychainClient
+import KeychainModel
+import Keystore
+import Query
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What every item command shares: the keychain client, unlocking on a terminal, reading a
+/// password given as a final `-w`, and reporting statuses as `security` does.
+enum ItemCommandSupport {
+    /// The long flag a final, value-less `-w` is rewritten to before parsing.
+    static let passwordFromInputFlag = "--password-from-input"
+
+    /// macOS `security` reads the password interactively when `-w` is the last argument; argument
+    /// parsers need a value after `-w`, so a final `-w` is rewritten to ``passwordFromInputFlag``.
+    static func rewritingTrailingPasswordFlag(_ arguments: [String]) -> [String] {
+        guard arguments.last == "-w", arguments.first?.hasPrefix("add-") == true else { return arguments }
+        return arguments.dropLast() + [passwordFromInputFlag]
+    }
+
+    /// The keychain the environment selects, unlocked first when it has a passcode and a terminal
+    /// is there to ask for it. Without a terminal the keychain stays locked and class-A items fail
+    /// with errSecInteractionNotAllowed.
+    static func client(command: String) throws -> any KeychainClient {
+        let client = KeychainLocation.client()
+        let status: KeystoreStatus
+        do {
+            status = try client.lockStatus()
+        } catch {
+            throw CLIFailure("\(command): \(error.description)", exitCode: exitCode(for: error.status))
+        }
+        if status.passcodeSet, status.lockState != .unlocked, let passcode = try PasscodeInput.fromTerminal("Keychain passcode") {
+            do {
+                try client.unlock(passcode: passcode)
+            } catch {
+                throw CLIFailure("\(command): \(error.description)", exitCode: exitCode(for: error.status))
+            }
+        }
+        return client
+    }
+
+    /// Runs a keychain call, turning a failing status into `security`'s exit code and a line that
+    /// names the status and what to do.
+    static func run<Result>(_ command: String, _ body: () throws(KeychainStatus) -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch {
+            throw CLIFailure("\(command): \(error.name) (\(error.code)): \(error.explanation)\(advice(for: error))", exitCode: exitCode(for: error))
+        }
+    }
+
+    /// Like `security`: the OSStatus truncated to 8 bits (errSecItemNotFound → 44), or 1 when that is 0.
+    static func exitCode(for status: KeychainStatus) -> Int32 {
+        let low = Int32(UInt8(truncatingIfNeeded: status.code))
+        return low == 0 ? 1 : low
+    }
+
+    private static func advice(for status: KeychainStatus) -> String {
+        switch status {
+        case .duplicateItem: " Use -U to update the existing item."
+        case .interactionNotAllowed: " Run the command on a terminal to be asked for the keychain passcode."
+        case .missingEntitlement: " Check COFFER_ACCESS_GROUPS."
+        default: ""
+        }
+    }
+
+    /// The secret for an add command: `-w VALUE`, or a final `-w` (standard input when it is not a
+    /// terminal, else a prompt without echo, asked twice), or none.
+    static func password(option: String?, fromInput: Bool) throws -> Data? {
+        if let option { return Data(option.utf8) }
+        guard fromInput else { return nil }
+        let secret = try CLIFailure.reporting {
+            isatty(STDIN_FILENO) == 1
+                ? try PasscodeInput().new("Password")
+                : try PasscodeInput.readLine(from: STDIN_FILENO).orThrow(PasscodeInput.Failure.endOfInput(what: "password"))
+        }
+        return secret.withUnsafeBytes { Data($0) }
+    }
+}
+
+extension Optional {
+    /// The wrapped value, or `error` thrown.
+    func orThrow(_ error: @autoclosure () -> any Error) throws -> Wrapped {
+        guard let self else { throw error() }
+        return self
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import KeychainClient
+import KeychainModel
+import Query
+
+/// How `find-…-password` shows what it found.
+struct FindDisplayOptions: ParsableArguments {
+    @Flag(name: .customShort("w"), help: "Print only the password.")
+    var passwordOnly = false
+    @Flag(name: .customShort("g"), help: "Also print the password (on standard error).")
+    var showPassword = false
+}
+
+/// Add (with `-U` update) and delete, shared by both password classes.
+enum ItemWriting {
+    static func add(
+        _ entries: [KeychainValue: KeychainValue], secret: Data?, updateExisting: Bool, uniqueness: [String],
+        client: any KeychainClient, command: String
+    ) throws {
+        var query = entries
+        if let secret { query[.string(QueryKey.valueData)] = .data(secret) }
+        do {
+            _ = try client.add(QueryDictionary(query))
+        } catch KeychainStatus.duplicateItem where updateExisting {
+            var match: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): entries[.string(QueryKey.itemClass)]!]
+            var changes: [KeychainValue: KeychainValue] = [:]
+            for (key, value) in entries where key != .string(QueryKey.itemClass) {
+                if case .string(let code) = key, uniqueness.contains(code) { match[key] = value } else { changes[key] = value }
+            }
+            if let secret { changes[.string(QueryKey.valueData)] = .data(secret) }
+            try ItemCommandSupport.run(command) { () throws(KeychainStatus) in
+                try client.update(QueryDictionary(match), attributesToUpdate: QueryDictionary(changes))
+            }
+        } catch {
+            try ItemCommandSupport.run(command) { () throws(KeychainStatus) in throw error }
+        }
+    }
+
+    static func delete(_ entries: [KeychainValue: KeychainValue], client: any KeychainClient, command: String) throws {
+        try ItemCommandSupport.run(command) { () throws(KeychainStatus) in try client.delete(QueryDictionary(entries)) }
+    }
+}
+
+/// Find, shared by both password classes.
+enum ItemReading {
+    static func find(_ entries: [KeychainValue: KeychainValue], display: FindDisplayOptions, client: any KeychainClient, command: String) throws {
+        var query = entries
+        query[.string(QueryKey.matchLimit)] = .string(QueryConstant.matchLimitOne)
+        query[.string(QueryKey.returnAttributes)] = .bool(true)
+        if display.passwordOnly || display.showPassword { query[.string(QueryKey.returnData)] = .bool(true) }
+        let result = try ItemCommandSupport.run(command) { () throws(KeychainStatus) in try client.copyMatching(QueryDictionary(query)) }
+        guard case .dictionary(let item)? = result else { throw CLIFailure("\(command): unexpected result shape") }
+        let secret: Data = if case .data(let data)? = item[QueryKey.valueData] { data } else { Data() }
+        if display.passwordOnly {
+            print(ItemPrinter.secretText(secret))
+            return
+        }
+        if case .string(let itemClass)? = entries[.string(QueryKey.itemClass)] {
+            print(ItemPrinter.describe(itemClass: itemClass, attributes: item))
+        }
+        if display.showPassword {
+            FileHandle.standardError.write(Data("password: \"\(ItemPrinter.secretText(secret))\"\n".utf8))
+        }
+    }
+}
+
+struct DumpKeychain: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "dump-keychain", abstract: "Print every password item's attributes (and with -d, its secret).")
+
+    @Flag(name: .customShort("d"), help: "Also print the secrets (a warning goes to standard error first).")
+    var withSecrets = false
+
+    func run() throws {
+        let command = Self.configuration.commandName!
+        let client = try ItemCommandSupport.client(command: command)
+        if withSecrets {
+            FileHandle.standardError.write(Data("coffer: warning: printing the secrets of every item in this keychain\n".utf8))
+        }
+        for itemClass in [QueryConstant.classGenericPassword, QueryConstant.classInternetPassword] {
+            var query: [KeychainValue: KeychainValue] = [
+                .string(QueryKey.itemClass): .string(itemClass),
+                .string(QueryKey.matchLimit): .string(QueryConstant.matchLimitAll),
+                .string(QueryKey.returnAttributes): .bool(true),
+                .string(QueryKey.synchronizable): .string(QueryConstant.synchronizableAny),
+            ]
+            if withSecrets { query[.string(QueryKey.returnData)] = .bool(true) }
+            let result: KeychainValue?
+            do {
+                result = try client.copyMatching(QueryDictionary(query))
+            } catch .itemNotFound {
+                continue
+            } catch {
+                try ItemCommandSupport.run(command) { () throws(KeychainStatus) in throw error }
+                continue
+            }
+            guard case .array(let items)? = result else { continue }
+            for case .dictionary(let item) in items {
+                print(ItemPrinter.describe(itemClass: itemClass, attributes: item))
+                if withSecrets, case .data(let secret)? = item[QueryKey.valueData] {
+                    print("data:\n\(ItemPrinter.secretText(secret))")
+                }
+                print()
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Query
+
+/// Prints items the way macOS `security` does: the class, then one attribute per line.
+enum ItemPrinter {
+    /// The attribute block of one item.
+    static func describe(itemClass: String, attributes: [String: KeychainValue]) -> String {
+        var lines = ["class: \"\(itemClass)\"", "attributes:"]
+        for code in attributes.keys.sorted() where code != QueryKey.valueData && code != QueryKey.valuePersistentRef {
+            lines.append("    \"\(code)\"\(render(attributes[code]!))")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// A secret for printing: its UTF-8 text when it is valid and printable, else `0x` and hex.
+    static func secretText(_ data: Data) -> String {
+        if let text = String(data: data, encoding: .utf8), !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" }) {
+            return text
+        }
+        return "0x" + data.map { String(format: "%02X", $0) }.joined()
+    }
+
+    private static func render(_ value: KeychainValue) -> String {
+        switch value {
+        case .string(let text): "<blob>=\"\(text)\""
+        case .data(let data): "<blob>=\(quotedOrHex(data))"
+        case .number(let number): "<sint32>=\(number)"
+        case .double(let number): "<real>=\(number)"
+        case .bool(let flag): "<sint32>=\(flag ? 1 : 0)"
+        case .date(let date): "<timedate>=\(ISO8601DateFormatter().string(from: date))"
+        case .accessControl(let control): "<accesscontrol>=\(control.protection.rawValue) flags 0x\(String(control.flags.rawValue, radix: 16))"
+        case .null: "<null>"
+        case .uuid(let uuid): "<uuid>=\(uuid.uuidString)"
+        default: "<other>"
+        }
+    }
+
+    private static func quotedOrHex(_ data: Data) -> String {
+        if data.isEmpty { return "<NULL>" }
+        let text = secretText(data)
+        return text.hasPrefix("0x") && String(data: data, encoding: .utf8) == nil ? text : "\"\(text)\""
+    }
+}

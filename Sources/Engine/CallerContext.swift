@@ -1,0 +1,66 @@
+/// Who is calling, as far as the engine cares: the keychain access groups the caller may use.
+public struct CallerContext: Sendable, Hashable {
+    /// The caller's access groups, in entitlement order.
+    public enum AccessGroups: Sendable, Hashable {
+        /// Exactly these groups (Apple's entitlement semantics): the first is the default for add,
+        /// an explicit group outside the list is `errSecMissingEntitlement`, and searches without an
+        /// explicit group cover all of them. An empty list fails every call with -34018 (rule G1).
+        case list([String])
+        /// Any group is accepted and searches cover every group; adds without a group use `defaultGroup`.
+        /// Embedded mode with `COFFER_ACCESS_GROUPS` unset.
+        case unrestricted(defaultGroup: String)
+    }
+
+    /// The caller's groups.
+    public var accessGroups: AccessGroups
+
+    /// Creates a caller context.
+    public init(accessGroups: AccessGroups) { self.accessGroups = accessGroups }
+
+    /// The group used for items added without one in embedded mode when `COFFER_ACCESS_GROUPS` is unset.
+    public static let embeddedDefaultGroup = "coffer.default"
+
+    /// The embedded-mode caller from `COFFER_ACCESS_GROUPS` (comma-separated, first = default for add),
+    /// or an unrestricted caller whose default group is ``embeddedDefaultGroup`` when it is unset or empty.
+    public static func embedded(environment: [String: String]) -> CallerContext {
+        let groups = (environment["COFFER_ACCESS_GROUPS"] ?? "")
+            .split(separator: ",")
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+        return groups.isEmpty
+            ? CallerContext(accessGroups: .unrestricted(defaultGroup: embeddedDefaultGroup))
+            : CallerContext(accessGroups: .list(groups))
+    }
+
+    /// The group an add without `kSecAttrAccessGroup` uses; nil when the caller has no groups.
+    var defaultGroup: String? {
+        switch accessGroups {
+        case .list(let groups): groups.first
+        case .unrestricted(let group): group
+        }
+    }
+
+    /// Whether the caller may name `group` explicitly.
+    func mayUse(_ group: String) -> Bool {
+        switch accessGroups {
+        case .list(let groups): groups.contains(group) || groups.contains("*")
+        case .unrestricted: true
+        }
+    }
+
+    /// The groups a search without an explicit group covers; nil means every group.
+    var searchableGroups: [String]? {
+        switch accessGroups {
+        case .list(let groups): groups.contains("*") ? nil : groups
+        case .unrestricted: nil
+        }
+    }
+
+    /// Whether the caller has any group at all (rule G1).
+    var hasAnyGroup: Bool {
+        if case .list(let groups) = accessGroups { return !groups.isEmpty }
+        return true
+    }
+}
+
+import Foundation

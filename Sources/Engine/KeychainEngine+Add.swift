@@ -1,0 +1,76 @@
+import Foundation
+import ItemStore
+import KeychainModel
+import Query
+
+extension KeychainEngine {
+    /// `SecItemAdd`: stores a new item and returns what the request's return flags ask for.
+    ///
+    /// The secret is encrypted before the insert, so a locked class fails with -25308 even when the
+    /// item would be a duplicate (rule A2); `akpu` without a passcode fails with -25291 (A5). A
+    /// uniqueness collision is -25299 (A1), unless the colliding row is undecryptable, which is replaced (§10.4).
+    public func add(_ request: AddRequest, caller: CallerContext) throws(KeychainStatus) -> KeychainValue? {
+        let (attributes, item) = try prepare(request, caller: caller)
+        let stored = try mapped { try store.write { writer in try insertReplacingUndecryptable(item, writer: writer) } }
+        let snapshot = ItemSnapshot(
+            itemClass: request.itemClass, attributes: attributes, data: request.valueData,
+            persistentRef: persistentReference(stored))
+        return ResultShaper.addResult(item: snapshot, returns: request.returns)
+    }
+
+    /// Adds many items in one transaction (bulk import): all are added, or none when one fails.
+    /// Return flags are ignored. `progress` is called with the number of items prepared so far.
+    public func add(
+        contentsOf requests: [AddRequest], caller: CallerContext, progress: (Int) -> Void = { _ in }
+    ) throws(KeychainStatus) {
+        var items: [NewItem] = []
+        items.reserveCapacity(requests.count)
+        for (index, request) in requests.enumerated() {
+            items.append(try prepare(request, caller: caller).item)
+            if index % 1000 == 999 { progress(index + 1) }
+        }
+        try mapped {
+            try store.write { writer in
+                for item in items { _ = try insertReplacingUndecryptable(item, writer: writer) }
+            }
+        }
+        progress(requests.count)
+    }
+
+    /// The stored attributes (group, dates, protection filled in) and the store's input for one add.
+    private func prepare(_ request: AddRequest, caller: CallerContext) throws(KeychainStatus) -> (attributes: AttributeSet, item: NewItem) {
+        try checkAccess(caller, explicitGroup: request.accessGroup)
+        guard let group = request.accessGroup ?? caller.defaultGroup else { throw .missingEntitlement }
+        var attributes = request.attributes(withAccessGroup: group)
+        let now = clock()
+        attributes[QueryKey.creationDate] = .date(now)
+        attributes[QueryKey.modificationDate] = .date(now)
+        attributes[QueryKey.accessible] = .string(request.protection.rawValue)
+        if let accessControl = request.accessControl { attributes[QueryKey.accessControl] = .accessControl(accessControl) }
+        let item = NewItem(
+            itemClass: request.itemClass, protection: request.protection, attributes: attributes.encoded(),
+            secret: request.valueData,
+            indexValues: ItemIndexing.indexValues(of: attributes, in: request.itemClass),
+            uniqueKey: ItemIndexing.uniqueKey(of: attributes, in: request.itemClass),
+            persistentRef: nil)
+        return (attributes, item)
+    }
+
+    private func insertReplacingUndecryptable(_ item: NewItem, writer: ItemWriter) throws -> StoredItem {
+        do {
+            return try writer.insert(item)
+        } catch ItemStoreError.duplicateItem {
+            let colliding = try writer.select(ItemSelection(itemClass: item.itemClass, uniqueKey: item.uniqueKey))
+            guard let existing = colliding.first else { throw ItemStoreError.duplicateItem }
+            do {
+                _ = try writer.openAttributes(existing)
+            } catch where StatusMapping.isUndecryptable(error) {
+                logger.warning("replacing an undecryptable item that had the same primary key", metadata: ["row": "\(existing.rowID)"])
+                return try writer.replace(rowID: existing.rowID, with: item)
+            } catch {
+                throw ItemStoreError.duplicateItem
+            }
+            throw ItemStoreError.duplicateItem
+        }
+    }
+}

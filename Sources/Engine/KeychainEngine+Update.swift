@@ -1,0 +1,59 @@
+import Foundation
+import ItemStore
+import KeychainModel
+import Query
+
+extension KeychainEngine {
+    /// `SecItemUpdate`: rewrites every matching item in one transaction (§10.3).
+    ///
+    /// Each item is decrypted (so a locked class fails with -25308, rule U12), merged with the
+    /// changes, re-encrypted with a fresh item key under its (possibly new) class, and written back
+    /// to the same row with the same persistent reference. A uniqueness collision rolls the whole
+    /// update back and returns -25299 (U10). `mdat` moves forward; `cdat` changes only when asked.
+    public func update(_ request: UpdateRequest, caller: CallerContext) throws(KeychainStatus) {
+        try checkAccess(caller, explicitGroup: request.search.accessGroup)
+        if let group = request.newAccessGroup, !caller.mayUse(group) { throw .missingEntitlement }
+        let now = clock()
+        try mapped {
+            try store.write { writer in
+                let outcome = try openMatches(request.search, caller: caller, limit: nil, loadData: true, reader: writer)
+                if !outcome.undecryptable.isEmpty { _ = try writer.delete(outcome.undecryptable) }
+                guard !outcome.matches.isEmpty else { throw KeychainStatus.itemNotFound }
+                for item in outcome.matches {
+                    try writer.replace(rowID: item.stored.rowID, with: updated(item, request: request, now: now))
+                }
+            }
+        }
+    }
+
+    private func updated(_ item: OpenedItem, request: UpdateRequest, now: Date) -> NewItem {
+        let itemClass = item.stored.itemClass
+        var attributes = item.attributes.merging(request.changes)
+        if let group = request.newAccessGroup { attributes[QueryKey.accessGroup] = .string(group) }
+
+        var protection = request.newProtection ?? item.stored.protection
+        if let accessControl = request.newAccessControl {
+            protection = accessControl.protection
+            attributes[QueryKey.accessControl] = .accessControl(accessControl)
+        } else if request.newProtection != nil, case .accessControl(let old)? = item.attributes[QueryKey.accessControl] {
+            attributes[QueryKey.accessControl] = .accessControl(AccessControl(protection: protection, flags: old.flags))
+        }
+        attributes[QueryKey.accessible] = .string(protection.rawValue)
+
+        var modified = now
+        if case .date(let previous)? = item.attributes[QueryKey.modificationDate], modified <= previous {
+            modified = previous.addingTimeInterval(0.001)
+        }
+        attributes[QueryKey.modificationDate] = .date(modified)
+        if !request.changes.contains(QueryKey.creationDate) {
+            attributes[QueryKey.creationDate] = item.attributes[QueryKey.creationDate]
+        }
+
+        return NewItem(
+            itemClass: itemClass, protection: protection, attributes: attributes.encoded(),
+            secret: request.newValueData ?? item.data,
+            indexValues: ItemIndexing.indexValues(of: attributes, in: itemClass),
+            uniqueKey: ItemIndexing.uniqueKey(of: attributes, in: itemClass),
+            persistentRef: item.stored.persistentRef)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import ItemStore
+import KeychainModel
+import Keystore
+import Logging
+import Query
+
+/// Runs typed keychain requests against the item store, with the caller's access groups and the
+/// keystore's lock state. The only place where a query meets the database.
+///
+/// Every method is synchronous and safe to call from any thread: the store serialises writers and
+/// lets readers run concurrently; the keystore guards its keys with a lock.
+public final class KeychainEngine: Sendable {
+    /// The keystore (lock state, passcode) this engine uses.
+    public let keystore: Keystore
+    let store: ItemStore
+    let logger = Logger(label: "coffer.engine")
+    let clock: @Sendable () -> Date
+
+    /// Creates an engine over an open keystore and item store.
+    public init(keystore: Keystore, store: ItemStore, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.keystore = keystore
+        self.store = store
+        self.clock = clock
+    }
+
+    /// Opens (creating when absent) the keychain in `folder`: keystore first, then the item database.
+    public static func open(folder: KeychainFolder, keystoreClock: any KeystoreClock = SystemClock()) throws(KeychainStatus) -> KeychainEngine {
+        let keystore: Keystore
+        do {
+            keystore = try Keystore.open(folder: folder, clock: keystoreClock)
+        } catch {
+            Logger(label: "coffer.engine").error("cannot open the keystore: \(error)")
+            throw error.status
+        }
+        do {
+            let store = try ItemStore(databaseURL: folder.databaseURL, keyring: KeystoreKeyring(keystore: keystore))
+            return KeychainEngine(keystore: keystore, store: store)
+        } catch {
+            Logger(label: "coffer.engine").error("cannot open the item database: \(error)")
+            throw StatusMapping.status(for: error)
+        }
+    }
+
+    /// Runs `body`, turning any lower-layer error into its Apple status.
+    func mapped<Result>(_ body: () throws -> Result) throws(KeychainStatus) -> Result {
+        do {
+            return try body()
+        } catch {
+            let status = StatusMapping.status(for: error)
+            if status == .internal || status == .io { logger.error("keychain operation failed: \(error)") }
+            throw status
+        }
+    }
+
+    /// Checks rule G1 (a caller with no groups) and G13 (an explicit group outside the caller's list).
+    func checkAccess(_ caller: CallerContext, explicitGroup: String?) throws(KeychainStatus) {
+        guard caller.hasAnyGroup else { throw .missingEntitlement }
+        if let explicitGroup, !caller.mayUse(explicitGroup) { throw .missingEntitlement }
+    }
+
+    /// A persistent reference for a stored row.
+    func persistentReference(_ item: StoredItem) -> PersistentReference {
+        let bytes = [UInt8](item.persistentRef)
+        let uuid = UUID(uuid: (
+            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return PersistentReference(itemClass: item.itemClass, uuid: uuid)
+    }
+}

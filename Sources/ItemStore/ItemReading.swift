@@ -1,0 +1,28 @@
+import Foundation
+import KeychainModel
+
+/// Read operations, shared by ``ItemReader`` and ``ItemWriter`` so that engine code can run on either.
+public protocol ItemReading {
+    /// The rows of `selection.itemClass` that match every filter, in row-id order.
+    ///
+    /// No decryption: needs only the index key, so it works in every lock state. Throws
+    /// ``ItemStoreError/unknownAttribute(code:itemClass:)`` for a code without a column,
+    /// ``ItemStoreError/unsupportedClass(_:)`` for a class without a table, and
+    /// ``ItemStoreError/corrupt(rowID:)`` only for a row whose plain columns are malformed.
+    func select(_ selection: ItemSelection) throws -> [StoredItem]
+
+    /// The item's attributes (the bytes given as ``NewItem/attributes``).
+    ///
+    /// Needs the metadata key of the item's protection class (and the index key, for the row tag); never
+    /// unwraps the item key. Throws ``ItemStoreError/corrupt(rowID:)`` when the row fails authentication.
+    func openAttributes(_ item: StoredItem) throws -> Data
+
+    /// The item's secret (``NewItem/secret``; `nil` if it has none).
+    ///
+    /// Unwraps the item key through the keyring (whose errors propagate unchanged) and decrypts.
+    /// Throws ``ItemStoreError/corrupt(rowID:)`` when the row fails authentication.
+    func openSecret(_ item: StoredItem) throws -> Data?
+
+    /// The number of rows of a class.
+    func count(of itemClass: ItemClass) throws -> Int
+}

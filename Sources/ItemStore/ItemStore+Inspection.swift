@@ -1,0 +1,57 @@
+import Foundation
+import GRDB
+import KeychainModel
+
+/// Raw access for tests and diagnostics (internal): reads and writes stored bytes without the item format,
+/// so that tests can tamper with rows and check pragmas without importing GRDB.
+extension ItemStore {
+    /// The fixed columns of a row that tests may read or overwrite, plus `i_<code>` index columns.
+    static func isInspectableColumn(_ column: String) -> Bool {
+        ["pref", "keyclass", "ukey", "wkey", "attrs", "secret", "tag"].contains(column)
+            || (column.hasPrefix("i_") && TableSchema.isValidCode(String(column.dropFirst(2))))
+    }
+
+    /// The raw bytes of `column` in row `rowID` of `itemClass`'s table (`nil` for NULL or no row).
+    func rawBlob(_ column: String, of itemClass: ItemClass, rowID: Int64) throws -> Data? {
+        precondition(Self.isInspectableColumn(column))
+        let table = try Schema.table(itemClass)
+        return try withWriterConnection { db in
+            try Data.fetchOne(db, sql: "SELECT \(column) FROM \(table.table) WHERE rowid = ?", arguments: [rowID])
+        }
+    }
+
+    /// Overwrites `column` of row `rowID` with raw bytes (no row tag update), in its own transaction.
+    func setRawBlob(_ column: String, of itemClass: ItemClass, rowID: Int64, to value: Data?) throws {
+        precondition(Self.isInspectableColumn(column))
+        let table = try Schema.table(itemClass)
+        try withWriterConnection { db in
+            try db.execute(sql: "UPDATE \(table.table) SET \(column) = ? WHERE rowid = ?", arguments: [value, rowID])
+        }
+    }
+
+    /// The value of a pragma on the writer connection, as text.
+    func writerPragma(_ name: String) throws -> String? {
+        precondition(name.allSatisfy { $0.isLetter || $0 == "_" })
+        return try withWriterConnection { db in try String.fetchOne(db, sql: "PRAGMA \(name)") }
+    }
+
+    /// Runs a WAL checkpoint (TRUNCATE), moving committed pages into the database file.
+    func checkpoint() throws {
+        try withWriterConnection { db in _ = try db.checkpoint(.truncate) }
+    }
+}
+
+extension ItemStore {
+    /// SQLite's plan for a selection (`EXPLAIN QUERY PLAN`, the `detail` column joined with "; ").
+    /// `onWriter` asks the writer connection (inside ``write(_:)``) instead of a reader.
+    func queryPlan(_ selection: ItemSelection, onWriter: Bool = false) throws -> String {
+        func plan(_ access: ItemAccess) throws -> String {
+            let table = try Schema.table(selection.itemClass)
+            guard let (sql, arguments) = try access.selectStatement(selection, table: table) else { return "" }
+            let details = try Row.fetchAll(access.db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
+                .map { $0["detail"] as String? ?? "" }
+            return details.joined(separator: "; ")
+        }
+        return onWriter ? try write { try plan($0.access) } : try read { try plan($0.access) }
+    }
+}

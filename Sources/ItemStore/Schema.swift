@@ -1,0 +1,166 @@
+import GRDB
+import KeychainModel
+
+/// One item table: its fixed columns and one blind-index column per filterable attribute.
+///
+/// Fixed columns:
+/// - `rowid INTEGER PRIMARY KEY AUTOINCREMENT` (row ids are never reused, as in Apple's schema)
+/// - `pref BLOB NOT NULL UNIQUE`: the persistent reference, 16 raw bytes
+/// - `keyclass INTEGER NOT NULL`: the protection class as its AppleKeyStore number (6…12)
+/// - `ukey BLOB NOT NULL UNIQUE`: HMAC of the engine's uniqueness bytes
+/// - `wkey BLOB NOT NULL`: the wrapped item key
+/// - `attrs BLOB NOT NULL`, `secret BLOB NOT NULL`: the sealed attributes and secret
+/// - `tag BLOB NOT NULL`: the row tag (HMAC over all of the above and the index columns)
+///
+/// Then `i_<code> BLOB` per attribute code: HMAC of the canonical bytes, or NULL.
+struct TableSchema: Sendable {
+    /// The class the table stores.
+    let itemClass: ItemClass
+    /// Attribute codes with an index column, sorted (the order of ``SealedRow/indexes``).
+    let codes: [String]
+    /// Codes whose column has an SQL index (the columns Apple indexes), with the planner's estimate of
+    /// how many rows share one value (see ``plannerStatistics``).
+    let indexed: [String: Int]
+    /// Code → position in ``codes``.
+    let position: [String: Int]
+    /// `SELECT <every column> FROM <table>`, for ``ItemAccess`` to extend with filters.
+    let selectPrefix: String
+    /// `INSERT` of a whole row: pref, keyclass, ukey, wkey, attrs, secret, tag, then the index columns.
+    let insertSQL: String
+    /// `UPDATE` of a whole row but its pref: keyclass, ukey, wkey, attrs, secret, tag, the index columns,
+    /// then the row id.
+    let updateSQL: String
+
+    init(itemClass: ItemClass, codes: [String], indexed: [String: Int]) {
+        precondition(codes.allSatisfy(Self.isValidCode), "attribute codes are short ASCII identifiers")
+        precondition(Set(indexed.keys).isSubset(of: codes), "an SQL index needs a column")
+        self.itemClass = itemClass
+        self.codes = codes.sorted()
+        self.indexed = indexed
+        self.position = Dictionary(uniqueKeysWithValues: self.codes.enumerated().map { ($1, $0) })
+        let table = itemClass.rawValue
+        let indexColumns = self.codes.map(Self.column)
+        let selected = ["rowid", "pref", "keyclass", "ukey", "wkey", "attrs", "secret", "tag"] + indexColumns
+        self.selectPrefix = "SELECT \(selected.joined(separator: ", ")) FROM \(table)"
+        let inserted = ["pref", "keyclass", "ukey", "wkey", "attrs", "secret", "tag"] + indexColumns
+        let marks = Array(repeating: "?", count: inserted.count).joined(separator: ", ")
+        self.insertSQL = "INSERT INTO \(table) (\(inserted.joined(separator: ", "))) VALUES (\(marks))"
+        let assignments = (["keyclass", "ukey", "wkey", "attrs", "secret", "tag"] + indexColumns).map { "\($0) = ?" }
+        self.updateSQL = "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE rowid = ?"
+    }
+
+    /// The table name: Apple's class string (`genp`, `inet`).
+    var table: String { itemClass.rawValue }
+
+    /// The column name of an attribute code.
+    static func column(_ code: String) -> String { "i_" + code }
+
+    /// Codes are interpolated into SQL, so they must be plain identifiers.
+    static func isValidCode(_ code: String) -> Bool {
+        !code.isEmpty && code.count <= 16
+            && code.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
+    }
+
+    /// `CREATE TABLE` and `CREATE INDEX` statements of this table.
+    var createSQL: String {
+        var columns = [
+            "rowid INTEGER PRIMARY KEY AUTOINCREMENT",
+            "pref BLOB NOT NULL UNIQUE CHECK (length(pref) = 16)",
+            "keyclass INTEGER NOT NULL CHECK (keyclass BETWEEN 6 AND 12)",
+            "ukey BLOB NOT NULL UNIQUE",
+            "wkey BLOB NOT NULL",
+            "attrs BLOB NOT NULL",
+            "secret BLOB NOT NULL",
+            "tag BLOB NOT NULL",
+        ]
+        columns += codes.map { "\(Self.column($0)) BLOB" }
+        var sql = "CREATE TABLE \(table) (\n  " + columns.joined(separator: ",\n  ") + "\n);\n"
+        for code in indexed.keys.sorted() {
+            sql += "CREATE INDEX \(indexName(code)) ON \(table)(\(Self.column(code)));\n"
+        }
+        return sql
+    }
+
+    /// The SQL index of an attribute's column.
+    func indexName(_ code: String) -> String { "\(table)_\(Self.column(code))" }
+
+    /// Rows of `sqlite_stat1` that tell SQLite's planner how selective each index is.
+    ///
+    /// Blind indexes hide the data, and `ANALYZE` on a small keychain says little, so without these the
+    /// planner treats all equality indexes alike and may scan the `agrp` index (every item of the
+    /// group) instead of looking up the account. The numbers are fixed estimates, not measurements:
+    /// `"10000 k"` = a table of 10 000 rows where one value is shared by k rows.
+    var plannerStatistics: [(index: String, stat: String)] {
+        indexed.keys.sorted().map { (indexName($0), "10000 \(indexed[$0]!)") }
+    }
+}
+
+/// The database schema: its tables per class and the migrations that build it.
+///
+/// Versioning: each migration is frozen once shipped. v1 creates `genp` and `inet`. Later versions add
+/// tables (`cert`, `keys`) or columns (`ALTER TABLE … ADD COLUMN i_<code> BLOB`); a new column is NULL
+/// in old rows, which the row tag tolerates because it covers only non-NULL index columns.
+enum Schema {
+    /// Attributes common to generic and internet passwords that queries may filter on (reference §1.3).
+    private static let passwordCommon = [
+        "acct", "agrp", "sync", "pdmn", "labl", "desc", "icmt", "crtr", "type", "scrp", "alis", "invi", "nega",
+        "cusi", "prot", "cdat", "mdat", "vwht", "tkid", "musr", "ggrp", "sha1",
+    ]
+
+    /// Indexes both password tables share, with the estimated rows per value: an account or a digest
+    /// names about one item; a type, view hint, token or sharing group is shared by most.
+    private static let passwordIndexes = [
+        "acct": 2, "sha1": 1, "agrp": 200, "type": 1000, "vwht": 5000, "tkid": 5000, "ggrp": 5000,
+    ]
+
+    /// `genp` as created by v1. Indexed as Apple indexes it (§5.5: type, acct, svce, sha1, vwht, tkid, ggrp;
+    /// persistref is the UNIQUE `pref`), plus `agrp`, which every query of the engine filters on.
+    static let genericPasswordV1 = TableSchema(
+        itemClass: .genericPassword,
+        codes: passwordCommon + ["svce", "gena"],
+        indexed: passwordIndexes.merging(["svce": 10]) { $1 }
+    )
+
+    /// `inet` as created by v1 (indexes per §5.5, plus `agrp`).
+    static let internetPasswordV1 = TableSchema(
+        itemClass: .internetPassword,
+        codes: passwordCommon + ["sdmn", "srvr", "ptcl", "atyp", "port", "path"],
+        indexed: passwordIndexes.merging([
+            "alis": 2, "sdmn": 100, "srvr": 10, "ptcl": 2000, "atyp": 2000, "port": 2000, "path": 50,
+        ]) { $1 }
+    )
+
+    /// The current table of each class that has one.
+    static let tables: [ItemClass: TableSchema] = [
+        .genericPassword: genericPasswordV1,
+        .internetPassword: internetPasswordV1,
+    ]
+
+    /// The table of a class, or ``ItemStoreError/unsupportedClass(_:)``.
+    static func table(_ itemClass: ItemClass) throws(ItemStoreError) -> TableSchema {
+        guard let table = tables[itemClass] else { throw .unsupportedClass(itemClass) }
+        return table
+    }
+
+    /// The migrations, from v1.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            let tables = [genericPasswordV1, internetPasswordV1]
+            for table in tables { try db.execute(sql: table.createSQL) }
+            // Creates sqlite_stat1 (empty), then fills it with the fixed estimates.
+            try db.execute(sql: "ANALYZE sqlite_master")
+            for table in tables {
+                for (index, stat) in table.plannerStatistics {
+                    try db.execute(
+                        sql: "INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)",
+                        arguments: [table.table, index, stat])
+                }
+            }
+            // Analyzing the (stat-less) schema table again makes this connection load the rows just written;
+            // other connections load them with the new schema.
+            try db.execute(sql: "ANALYZE sqlite_master")
+        }
+        return migrator
+    }
+}

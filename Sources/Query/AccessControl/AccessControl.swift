@@ -1,0 +1,44 @@
+import KeychainModel
+
+/// A `SecAccessControl`: an item's protection class plus the authentication its ACL requires.
+public struct AccessControl: Sendable, Hashable {
+    /// When the item's key is usable (the `kSecAttrAccessible` part).
+    public let protection: ProtectionClass
+    /// The requirements, as given to `SecAccessControlCreateWithFlags`.
+    public let flags: AccessControlFlags
+
+    /// An access control without checking the flags; use ``create(protection:flags:)`` for caller input.
+    public init(protection: ProtectionClass, flags: AccessControlFlags = []) {
+        self.protection = protection
+        self.flags = flags
+    }
+
+    /// `SecAccessControlCreateWithFlags`: validates the flag combination the way Apple does at creation.
+    ///
+    /// Throws ``KeychainStatus/param`` (-50) for `or` together with `and`, `biometryAny` together with
+    /// `biometryCurrentSet`, or `userPresence` combined with anything other than `applicationPassword` /
+    /// `privateKeyUsage` (§6.1).
+    public static func create(protection: ProtectionClass, flags: AccessControlFlags) throws(KeychainStatus) -> AccessControl {
+        if flags.isSuperset(of: [.or, .and]) { throw .param }
+        if flags.isSuperset(of: [.biometryAny, .biometryCurrentSet]) { throw .param }
+        if flags.contains(.userPresence),
+            !flags.subtracting([.userPresence, .applicationPassword, .privateKeyUsage]).isEmpty
+        {
+            throw .param
+        }
+        return AccessControl(protection: protection, flags: flags)
+    }
+
+    /// `SecAccessControlCreateWithFlags` with the protection given as Apple's `kSecAttrAccessible…` string.
+    ///
+    /// An unknown string (including the SPI class `f`, which is not a keychain item class) throws
+    /// ``KeychainStatus/param`` (-50).
+    public static func create(protection: String, flags: AccessControlFlags) throws(KeychainStatus) -> AccessControl {
+        guard let protectionClass = ProtectionClass(rawValue: protection) else { throw .param }
+        return try create(protection: protectionClass, flags: flags)
+    }
+
+    /// Whether the ACL constrains use of the item with user authentication (any of
+    /// ``AccessControlFlags/constraints``). Items with constraints may not be synchronizable (rules A4/U13).
+    public var hasConstraints: Bool { !flags.isDisjoint(with: .constraints) }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import KeychainModel
+import Testing
+@testable import Query
+
+/// SecItemDelete rules (D1, D2, D5, D6) and its default limit (§2.3).
+@Suite("SecItemDelete")
+struct DeleteRulesTests {
+    @Test func deleteMatchesEverything() throws {
+        let request = try QueryParser.parseDelete(genp())
+        #expect(request.search.limit == .all)
+        #expect(request.search.returns.isEmpty)
+        #expect(request.search.synchronizable == .nonSynchronizable)
+        #expect(request.search.filters["svce"] == .string("mail"))
+    }
+
+    /// D1: kSecMatchLimit with any value (even All), or any other match key.
+    @Test(arguments: [
+        ("m_Limit", KeychainValue.string("m_LimitAll")), ("m_Limit", "m_LimitOne"), ("m_Limit", 3),
+        ("m_SubjectContains", "x"), ("m_Anything", true),
+    ])
+    func matchKeysAreParam(key: String, value: KeychainValue) {
+        #expect(throws: KeychainStatus.param) { try QueryParser.parseDelete(genp([.string(key): value])) }
+    }
+
+    /// D2: a legacy rowid reference with attribute filters.
+    @Test func legacyReferenceWithFiltersIsParam() throws {
+        let legacy = KeychainValue.data(legacyGenpReference.data)
+        #expect(throws: KeychainStatus.param) { try QueryParser.parseDelete(["class": "genp", "svce": "s", "v_PersistentRef": legacy]) }
+        #expect(try QueryParser.parseDelete(["v_PersistentRef": legacy]).search.persistentRef == legacyGenpReference)
+    }
+
+    /// D5: return keys, kSecValueData and kSecUseItemList are ignored.
+    @Test func ignoredKeys() throws {
+        let request = try QueryParser.parseDelete(
+            genp(["r_Data": true, "r_Attributes": true, "v_Data": .data(secret), "u_ItemList": ["x"]]))
+        #expect(request.search.returns.isEmpty)
+        #expect(request.search.filters["v_Data"] == nil)
+    }
+
+    /// D6: Skip.
+    @Test func skipIsParam() {
+        #expect(throws: KeychainStatus.param) { try QueryParser.parseDelete(genp(["u_AuthUI": "u_AuthUIS"])) }
+    }
+
+    /// §2.5: sync filters on delete, including Any.
+    @Test func synchronizableFilters() throws {
+        #expect(try QueryParser.parseDelete(genp(["sync": "syna"])).search.synchronizable == .any)
+        #expect(try QueryParser.parseDelete(genp(["sync": true])).search.synchronizable == .synchronizable)
+    }
+}
