@@ -5,6 +5,7 @@ let package = Package(
     name: "Coffer",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "Coffer", targets: ["Coffer"]),
         .executable(name: "coffer", targets: ["CofferCLI"]),
     ],
     dependencies: [
@@ -51,6 +52,8 @@ let package = Package(
         ),
         // The one client protocol the front ends use, and the embedded keychain behind it.
         .target(name: "KeychainClient", dependencies: ["KeychainModel", "Keystore", "Query", "Engine"]),
+        // The Swift-native API: typed items and queries, async, KeychainError.
+        .target(name: "Coffer", dependencies: ["KeychainClient", "Query", "KeychainModel", "Keystore", "Engine"]),
         // The `coffer` command-line tool.
         .executableTarget(
             name: "CofferCLI",
@@ -74,6 +77,7 @@ let package = Package(
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         .testTarget(name: "KeystoreTests", dependencies: ["Keystore", "KeychainModel"]),
         .testTarget(name: "CofferCLITests", dependencies: ["KeychainModel"]),
+        .testTarget(name: "CofferTests", dependencies: ["Coffer", "KeychainClient", "Keystore", "KeychainModel", "Query"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
         .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(

@@ -1,0 +1,11 @@
+// The vocabulary types a Coffer user needs, re-exported so that `import Coffer` is enough.
+// Only these declarations are re-exported; the lower layers stay implementation details.
+
+@_exported import struct KeychainModel.KeychainStatus
+@_exported import enum KeychainModel.ProtectionClass
+@_exported import class Keystore.SecretBytes
+@_exported import struct Keystore.KeystoreStatus
+@_exported import enum Keystore.LockState
+@_exported import struct Query.AccessControl
+@_exported import struct Query.AccessControlFlags
+@_exported import struct Query.PersistentReference

@@ -1,0 +1,38 @@
+import Keystore
+
+/// The keychain's passcode lock.
+extension Keychain {
+    /// Locks the keychain: `whenUnlocked…` items cannot be read, added or updated until ``unlock(passcode:)-(SecretBytes)``.
+    /// A keychain without a passcode cannot lock and stays unlocked.
+    public func lock() async throws(KeychainError) {
+        try keystoreCall(.lock) { () throws(KeystoreError) in try client.lock() }
+    }
+
+    /// Unlocks the keychain with its passcode.
+    ///
+    /// A wrong passcode is `KeychainStatus.authFailed` (-25293); the ``KeychainError/reason`` says how
+    /// many attempts failed and how long to wait. The passcode never appears in errors.
+    public func unlock(passcode: SecretBytes) async throws(KeychainError) {
+        try keystoreCall(.unlock) { () throws(KeystoreError) in try client.unlock(passcode: passcode) }
+    }
+
+    /// Unlocks the keychain with its passcode, given as text (UTF-8).
+    public func unlock(passcode: String) async throws(KeychainError) {
+        try await unlock(passcode: SecretBytes(copying: passcode.utf8))
+    }
+
+    /// Whether a passcode is set, the lock state, and the failed-attempt throttle.
+    public func status() async throws(KeychainError) -> KeystoreStatus {
+        try keystoreCall(.status) { () throws(KeystoreError) in try client.lockStatus() }
+    }
+
+    private func keystoreCall<Result>(
+        _ operation: KeychainError.Operation, _ body: () throws(KeystoreError) -> Result
+    ) throws(KeychainError) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw KeychainError(status: error.status, operation: operation, reason: "\(error.description.prefix(1).uppercased())\(error.description.dropFirst()).")
+        }
+    }
+}
