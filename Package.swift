@@ -52,6 +52,15 @@ let package = Package(
         ),
         // The one client protocol the front ends use, and the embedded keychain behind it.
         .target(name: "KeychainClient", dependencies: ["KeychainModel", "Keystore", "Query", "Engine"]),
+        // cofferd's parts: peer identity, the app registry, the socket server.
+        .target(
+            name: "Daemon",
+            dependencies: [
+                "Engine", "KeychainClient", "Keystore", "KeychainModel", "Query",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The Swift-native API: typed items and queries, async, KeychainError.
         .target(name: "Coffer", dependencies: ["KeychainClient", "Query", "KeychainModel", "Keystore", "Engine"]),
         // The `coffer` command-line tool.
@@ -78,6 +87,7 @@ let package = Package(
         .testTarget(name: "KeystoreTests", dependencies: ["Keystore", "KeychainModel"]),
         .testTarget(name: "CofferCLITests", dependencies: ["KeychainModel"]),
         .testTarget(name: "CofferTests", dependencies: ["Coffer", "KeychainClient", "Keystore", "KeychainModel", "Query"]),
+        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Engine", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
         .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
