@@ -6,7 +6,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Coffer", targets: ["Coffer"]),
+        .library(name: "Security", targets: ["Security"]),
         .executable(name: "coffer", targets: ["CofferCLI"]),
+        .executable(name: "cofferd", targets: ["CofferDaemon"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -25,7 +27,7 @@ let package = Package(
         .target(
             name: "Keystore",
             dependencies: [
-                "KeychainModel", "CCofferSystem",
+                "KeychainModel", "CCofferSystem", "CofferDiagnostics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -46,23 +48,33 @@ let package = Package(
         .target(
             name: "Engine",
             dependencies: [
-                "KeychainModel", "Keystore", "Query", "ItemStore",
+                "KeychainModel", "Keystore", "Query", "ItemStore", "CofferDiagnostics",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The one client protocol the front ends use, and the embedded keychain behind it.
-        .target(name: "KeychainClient", dependencies: ["KeychainModel", "Keystore", "Query", "Engine"]),
+        .target(name: "KeychainClient", dependencies: ["KeychainModel", "Keystore", "Query", "Engine", "DaemonProtocol"]),
+        // The daemon's wire format: versioned, length-prefixed frames and their messages. Pure.
+        .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "Query"]),
         // cofferd's parts: peer identity, the app registry, the socket server.
         .target(
             name: "Daemon",
             dependencies: [
-                "Engine", "KeychainClient", "Keystore", "KeychainModel", "Query",
+                "Engine", "KeychainClient", "Keystore", "KeychainModel", "Query", "DaemonProtocol", "CofferDiagnostics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The Swift-native API: typed items and queries, async, KeychainError.
         .target(name: "Coffer", dependencies: ["KeychainClient", "Query", "KeychainModel", "Keystore", "Engine"]),
+        // Apple's keychain API on Linux: Apple's names and values, mapped onto KeychainClient.
+        .target(
+            name: "Security",
+            dependencies: [
+                "KeychainClient", "Query", "KeychainModel", "Keystore", "CofferDiagnostics",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `coffer` command-line tool.
         .executableTarget(
             name: "CofferCLI",
@@ -79,6 +91,14 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/CofferBenchmarks"),
+        // `cofferd`, the daemon.
+        .executableTarget(
+            name: "CofferDaemon",
+            dependencies: [
+                "Daemon", "Keystore", "CCofferSystem", "CofferDiagnostics",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // A helper the crash tests start and kill; not installed.
         .executableTarget(
             name: "CofferTestHelper", dependencies: ["Keystore", "KeychainClient", "KeychainModel", "Query"],
@@ -88,6 +108,9 @@ let package = Package(
         .testTarget(name: "CofferCLITests", dependencies: ["KeychainModel"]),
         .testTarget(name: "CofferTests", dependencies: ["Coffer", "KeychainClient", "Keystore", "KeychainModel", "Query"]),
         .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Engine", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "SecurityTests", dependencies: ["Security", "Keystore"]),
+        // Client-style code that sees only the Security module: nothing leaks across the boundary.
+        .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
         .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(

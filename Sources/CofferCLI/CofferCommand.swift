@@ -16,7 +16,7 @@ struct CofferCommand: ParsableCommand {
             from the terminal without echo otherwise; they are never taken as arguments.
             """,
         subcommands: [
-            StatusCommand.self, PasscodeCommand.self,
+            StatusCommand.self, UnlockCommand.self, LockCommand.self, PasscodeCommand.self,
             AddGenericPassword.self, FindGenericPassword.self, DeleteGenericPassword.self,
             AddInternetPassword.self, FindInternetPassword.self, DeleteInternetPassword.self,
             DumpKeychain.self,

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeychainClient
 import Keystore
 
 /// `coffer status`: the passcode, lock state and throttle of the keychain.
@@ -9,14 +10,19 @@ struct StatusCommand: ParsableCommand {
         abstract: "Show whether a passcode is set, the lock state, failed attempts and any delay.",
         discussion: """
             With the embedded keychain every coffer command is a new process, so a keychain with a \
-            passcode reports 'before-first-unlock', as a phone does after a reboot.
+            passcode reports 'before-first-unlock', as a phone does after a reboot. Behind the daemon \
+            the lock state is the daemon's, shared by all of the user's programs.
             """)
 
     func run() throws {
-        let keystore = try KeychainOpening.keystore()
-        let status = try CLIFailure.reporting { try keystore.status() }
+        let choice = KeychainLocation.choice()
+        let status = try CLIFailure.reporting { try KeychainLocation.client().lockStatus() }
+        let location = switch choice {
+        case .embedded(let folder): folder.url.path
+        case .daemon(let socket): "daemon at \(socket)"
+        }
         print("""
-            keychain: \(keystore.folder.url.path)
+            keychain: \(location)
             passcode: \(status.passcodeSet ? "set" : "not set")
             lock state: \(status.lockState.rawValue)
             failed attempts: \(status.failedAttempts)

@@ -9,6 +9,18 @@ public enum DiagnosticsLevel {
         environment["COFFER_LOG"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .warning
     }
 
+    /// A logger for Coffer's libraries: standard error at the `COFFER_LOG` level, whatever the host
+    /// application did with swift-log's global bootstrap (so an app that never configures logging does
+    /// not get Coffer's diagnostics on its standard output).
+    public static func logger(label: String) -> Logger {
+        let level = fromEnvironment()
+        return Logger(label: label) { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+    }
+
     /// Sets up swift-log for an executable (the CLI, the daemon): standard error, at the `COFFER_LOG` level.
     /// Call once, first thing in `main`.
     public static func bootstrapExecutable() {

@@ -8,11 +8,17 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
     case system(String, Int32)
     /// The peer's executable could not be identified (it exited, or its PID was reused).
     case unidentifiablePeer(String)
+    /// A per-user daemon was called by another user.
+    case foreignUser(UInt32)
+    /// The user's keychain could not be opened (the reason names a status or a file, never a secret).
+    case keychainUnavailable(String)
 
     public var description: String {
         switch self {
         case .system(let call, let code): "\(call) failed: \(String(cString: strerror(code)))"
         case .unidentifiablePeer(let reason): "cannot identify the calling program: \(reason)"
+        case .foreignUser(let uid): "uid \(uid) may not use this per-user daemon"
+        case .keychainUnavailable(let reason): "the keychain cannot be opened: \(reason)"
         }
     }
 }

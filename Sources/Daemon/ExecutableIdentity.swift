@@ -72,7 +72,7 @@ public final class ExecutableIdentifier: Sendable {
         return String(decoding: buffer[0..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    private static func sha256(of descriptor: Int32) throws -> String {
+    static func sha256(of descriptor: Int32) throws -> String {
         var hasher = SHA256()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -1,3 +1,4 @@
+import CofferDiagnostics
 import Foundation
 import ItemStore
 import KeychainModel
@@ -14,7 +15,7 @@ public final class KeychainEngine: Sendable {
     /// The keystore (lock state, passcode) this engine uses.
     public let keystore: Keystore
     let store: ItemStore
-    let logger = Logger(label: "coffer.engine")
+    let logger = DiagnosticsLevel.logger(label: "coffer.engine")
     let clock: @Sendable () -> Date
 
     /// Creates an engine over an open keystore and item store.
@@ -30,14 +31,14 @@ public final class KeychainEngine: Sendable {
         do {
             keystore = try Keystore.open(folder: folder, clock: keystoreClock)
         } catch {
-            Logger(label: "coffer.engine").error("cannot open the keystore: \(error)")
+            DiagnosticsLevel.logger(label: "coffer.engine").notice("cannot open the keystore: \(error)")
             throw error.status
         }
         do {
             let store = try ItemStore(databaseURL: folder.databaseURL, keyring: KeystoreKeyring(keystore: keystore))
             return KeychainEngine(keystore: keystore, store: store)
         } catch {
-            Logger(label: "coffer.engine").error("cannot open the item database: \(error)")
+            DiagnosticsLevel.logger(label: "coffer.engine").notice("cannot open the item database: \(error)")
             throw StatusMapping.status(for: error)
         }
     }

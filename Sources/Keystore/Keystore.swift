@@ -1,4 +1,5 @@
 import Crypto
+import CofferDiagnostics
 import Foundation
 import KeychainModel
 import Logging
@@ -19,7 +20,7 @@ public final class Keystore: Sendable {
     private let deviceKey: DeviceKey
     private let clock: any KeystoreClock
     private let throttle = ThrottlePolicy()
-    private let logger = Logger(label: "coffer.keystore")
+    private let logger = DiagnosticsLevel.logger(label: "coffer.keystore")
     private let state: Mutex<State>
 
     private struct State: Sendable {

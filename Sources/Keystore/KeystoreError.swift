@@ -8,7 +8,7 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case classMissing(ProtectionClass)
     /// The passcode was wrong; `failedAttempts` counts consecutive failures, and `retryAfter` is the wait before the next try.
     case wrongPasscode(failedAttempts: Int, retryAfter: Duration)
-    /// Too many wrong passcodes: no attempt is accepted until the delay has passed.
+    /// Too many wrong passcodes: no attempt is accepted until the delay has passed (maps to `errSecInteractionNotAllowed`).
     case throttled(retryAfter: Duration)
     /// The new passcode is shorter than the minimum.
     case passcodeTooShort(minimum: Int)
@@ -26,17 +26,22 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case erasedAfterFailedAttempts
     /// A file operation failed.
     case io(reason: String)
+    /// The keychain (its daemon) cannot be reached.
+    case unavailable(reason: String)
 
     /// The Apple status an engine reports for this error.
     public var status: KeychainStatus {
         switch self {
         case .classUnavailable: .interactionNotAllowed
         case .classMissing: .notAvailable
-        case .wrongPasscode, .throttled, .erasedAfterFailedAttempts: .authFailed
+        case .wrongPasscode, .erasedAfterFailedAttempts: .authFailed
+        // The passcode was not even checked: "not now" rather than "wrong", so callers do not re-prompt.
+        case .throttled: .interactionNotAllowed
         case .passcodeTooShort, .noPasscodeSet, .passcodeAlreadySet: .param
         case .keybagDamaged, .deviceKeyDamaged: .notAvailable
         case .wrappedKeyCorrupt: .decode
         case .io: .io
+        case .unavailable: .notAvailable
         }
     }
 
@@ -68,6 +73,8 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the class keys were erased after too many wrong passcodes; the keychain's items are gone"
         case .io(let reason):
             "file error: \(reason)"
+        case .unavailable(let reason):
+            "the keychain is not available: \(reason)"
         }
     }
 }

@@ -6,11 +6,11 @@ import Glibc
 #endif
 
 /// File operations for key files: created 0600, replaced atomically and durably, read without growth copies.
-enum SecureFile {
+public enum SecureFile {
     /// Replaces the file at `url` with `bytes`, so that a crash at any moment leaves either the old
     /// or the new content: write a temporary file in the same folder, fsync it, rename it over the
     /// target, then fsync the folder.
-    static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to url: URL) throws(KeystoreError) {
+    public static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to url: URL) throws(KeystoreError) {
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
@@ -51,7 +51,7 @@ enum SecureFile {
     }
 
     /// Reads a whole file (at most `limit` bytes) into zeroizing storage; nil when it does not exist.
-    static func read(_ url: URL, limit: Int) throws(KeystoreError) -> SecretBytes? {
+    public static func read(_ url: URL, limit: Int) throws(KeystoreError) -> SecretBytes? {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }

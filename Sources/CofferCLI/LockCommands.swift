@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import KeychainClient
+import Keystore
+
+/// `coffer unlock`: unlocks the keychain with its passcode (the daemon's lock state, shared by the user's programs).
+struct UnlockCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unlock",
+        abstract: "Unlock the keychain (read the passcode from standard input when it is not a terminal).",
+        discussion: "With the embedded keychain the unlock lasts only for this process; run the daemon to share it.")
+
+    func run() throws {
+        try CLIFailure.reporting {
+            let client = KeychainLocation.client()
+            try client.unlock(passcode: PasscodeInput().existing("Keychain passcode"))
+        }
+        print("unlocked")
+    }
+}
+
+/// `coffer lock`: locks the keychain: items of the WhenUnlocked classes become unreadable until the next unlock.
+struct LockCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "lock", abstract: "Lock the keychain.")
+
+    func run() throws {
+        try CLIFailure.reporting { try KeychainLocation.client().lock() }
+        print("locked")
+    }
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import CCofferSystem
+import CofferDiagnostics
+import Daemon
+import Dispatch
+import Foundation
+import Keystore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `cofferd`: the keychain daemon.
+@main
+struct CofferDaemonCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cofferd",
+        abstract: "The Coffer keychain daemon: one keychain per user, answering each program only with what it may see.",
+        discussion: """
+            As a system service (the default) it runs as its own user, keeps one keychain per calling \
+            uid in --state-dir/UID/ and listens on --socket, which every user may connect to. Programs \
+            of a user cannot read the keychain files, so the daemon's per-program access groups are a \
+            real boundary.
+
+            With --user it serves only the user who runs it, from that user's keychain folder \
+            ($COFFER_HOME, else $XDG_DATA_HOME/coffer, else ~/.local/share/coffer), on \
+            $XDG_RUNTIME_DIR/coffer/socket. It shares one lock state across the user's programs but \
+            CANNOT stop them from reading the keychain files directly: it does not isolate programs.
+            """)
+
+    @Option(help: "The folder holding one keychain per uid (system mode).")
+    var stateDir: String = DaemonConfiguration.systemStateDirectory
+
+    @Option(help: "The socket to listen on.")
+    var socket: String?
+
+    @Flag(help: "Per-user mode: serve only this user, from their keychain folder (no isolation between their programs).")
+    var user = false
+
+    @Option(help: "Lock a keychain after this many seconds without a request (0: never).")
+    var autoLock: Int = 0
+
+    func validate() throws {
+        guard autoLock >= 0 else { throw ValidationError("--auto-lock takes a number of seconds, 0 or more.") }
+    }
+
+    func run() throws {
+        _ = coffer_disable_core_dumps()
+        let environment = ProcessInfo.processInfo.environment
+        let uid = getuid()
+        let mode: DaemonConfiguration.Mode = user
+            ? .user(folder: KeychainFolder.fromEnvironment(environment), uid: uid)
+            : .system(stateDirectory: URL(fileURLWithPath: stateDir, isDirectory: true))
+        let socketPath = socket ?? (user
+            ? DaemonConfiguration.userSocketPath(environment: environment, uid: uid)
+            : DaemonConfiguration.systemSocketPath)
+        try prepareFolders(mode: mode, socketPath: socketPath)
+        let server = DaemonServer(configuration: DaemonConfiguration(
+            mode: mode, socketPath: socketPath, autoLockAfter: autoLock > 0 ? .seconds(autoLock) : nil))
+
+        signal(SIGTERM, SIG_IGN)
+        signal(SIGINT, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)
+        let signals = [SIGTERM, SIGINT].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { server.shutdown() }
+            source.resume()
+            return source
+        }
+        defer { signals.forEach { $0.cancel() } }
+        try server.run(inheritedSocket: Self.systemdSocket(environment))
+    }
+
+    /// The listening socket systemd passed (socket activation), if any.
+    static func systemdSocket(_ environment: [String: String]) -> Int32? {
+        guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
+              let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1 else { return nil }
+        return 3
+    }
+
+    private func prepareFolders(mode: DaemonConfiguration.Mode, socketPath: String) throws {
+        let socketFolder = URL(fileURLWithPath: socketPath).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: socketFolder, withIntermediateDirectories: true, attributes: [.posixPermissions: user ? 0o700 : 0o755])
+        if case .system(let state) = mode {
+            try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard chmod(state.path, 0o700) == 0 else { throw DaemonError.system("chmod \(state.path)", errno) }
+        }
+    }
+
+    static func main() {
+        DiagnosticsLevel.bootstrapExecutable()
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+}

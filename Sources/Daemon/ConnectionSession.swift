@@ -1,0 +1,63 @@
+import DaemonProtocol
+import CofferDiagnostics
+import Foundation
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One client connection: who it is (fixed at connect) and the loop that answers its frames.
+final class ConnectionSession {
+    private let connection: Int32
+    private let peer: PeerCredentials
+    private let handler: RequestHandler
+    private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
+    private var decoder = FrameDecoder(limits: .requests)
+
+    /// Identifies the peer: its uid selects the keychain, its executable the access groups.
+    init(connection: Int32, keychains: UserKeychains, identifier: ExecutableIdentifier) throws {
+        self.connection = connection
+        peer = try PeerCredentials.of(socket: connection)
+        do {
+            let executable = try identifier.identify(peer)
+            let keychain = try keychains.keychain(for: peer.uid)
+            handler = RequestHandler(keychain: keychain, executable: executable)
+        } catch {
+            peer.close()
+            throw error
+        }
+    }
+
+    /// Answers frames until the peer closes, sends a malformed frame, or `beginRequest` says stop.
+    func run(beginRequest: () -> Bool, endRequest: () -> Void) {
+        while let bytes = UnixSocket.readSome(connection), !bytes.isEmpty {
+            decoder.append(bytes)
+            while true {
+                let payload: Data
+                do {
+                    guard let next = try decoder.nextFrame() else { break }
+                    payload = next
+                } catch {
+                    logger.notice("closing a connection after a malformed frame", metadata: ["reason": "\(error)", "pid": "\(peer.pid)"])
+                    return
+                }
+                let envelope: RequestEnvelope
+                do {
+                    envelope = try RequestEnvelope(decodingPayload: payload)
+                } catch {
+                    logger.notice("closing a connection after a malformed request", metadata: ["reason": "\(error)", "pid": "\(peer.pid)"])
+                    return
+                }
+                guard beginRequest() else { return }
+                let response = handler.handle(envelope.request)
+                endRequest()
+                guard let frame = try? ResponseEnvelope(id: envelope.id, response: response).encodedFrame(),
+                      UnixSocket.writeAll(connection, Array(frame)) else { return }
+            }
+        }
+        try? decoder.finish()
+    }
+
+    func close() { peer.close() }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Keystore
+
+/// How `cofferd` runs.
+public struct DaemonConfiguration: Sendable {
+    /// Where keychains live.
+    public enum Mode: Sendable, Equatable {
+        /// The system service: one keychain per calling uid in `stateDirectory/UID/`; every user may connect.
+        case system(stateDirectory: URL)
+        /// Per-user mode: the user's own keychain folder; any other uid is refused. No isolation between
+        /// the user's programs: they can read the files directly.
+        case user(folder: KeychainFolder, uid: UInt32)
+    }
+
+    /// Where keychains live.
+    public var mode: Mode
+    /// The socket path.
+    public var socketPath: String
+    /// Lock a keychain after this long without a request; nil never.
+    public var autoLockAfter: Duration?
+    /// The most connections served at once; more wait in the listen backlog.
+    public var maximumConnections: Int
+    /// Seconds a connection may stay silent in the middle of a frame, or idle, before it is closed.
+    public var connectionTimeoutSeconds: Int
+
+    /// Creates a configuration.
+    public init(
+        mode: Mode, socketPath: String, autoLockAfter: Duration? = nil, maximumConnections: Int = 256,
+        connectionTimeoutSeconds: Int = 300
+    ) {
+        self.mode = mode
+        self.socketPath = socketPath
+        self.autoLockAfter = autoLockAfter
+        self.maximumConnections = maximumConnections
+        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+    }
+
+    /// The system service's socket.
+    public static let systemSocketPath = "/run/coffer/socket"
+    /// The system service's state folder.
+    public static let systemStateDirectory = "/var/lib/coffer"
+
+    /// The per-user socket: `$XDG_RUNTIME_DIR/coffer/socket`, else `/run/user/UID/coffer/socket`.
+    public static func userSocketPath(environment: [String: String], uid: UInt32) -> String {
+        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/run/user/\(uid)"
+        return runtime + "/coffer/socket"
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Thin wrappers over the Glibc socket calls the daemon and its clients use.
+public enum UnixSocket {
+    /// Creates, binds and listens on a Unix stream socket at `path` with file mode `mode`, replacing a
+    /// stale socket file (never another kind of file).
+    public static func listen(at path: String, mode: mode_t, backlog: Int32 = 128) throws -> Int32 {
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFSOCK else {
+                throw DaemonError.system("bind \(path): a file that is not a socket is in the way", EEXIST)
+            }
+            unlink(path)
+        }
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw DaemonError.system("socket", errno) }
+        var address = try socketAddress(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0 else {
+            let code = errno
+            close(descriptor)
+            throw DaemonError.system("bind \(path)", code)
+        }
+        guard chmod(path, mode) == 0, Glibc.listen(descriptor, backlog) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw DaemonError.system("listen \(path)", code)
+        }
+        return descriptor
+    }
+
+    /// Connects to the daemon's socket at `path`.
+    public static func connect(to path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw DaemonError.system("socket", errno) }
+        var address = try socketAddress(path)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            let code = errno
+            close(descriptor)
+            throw DaemonError.system("connect \(path)", code)
+        }
+        return descriptor
+    }
+
+    /// Sets receive and send timeouts, so a stalled peer cannot hold a connection's thread forever.
+    public static func setTimeouts(_ descriptor: Int32, seconds: Int) {
+        var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// Writes all of `bytes`; false when the peer is gone or the write timed out.
+    public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
+    }
+
+    /// Reads up to `maximum` bytes; an empty result means end of stream, nil an error or timeout.
+    public static func readSome(_ descriptor: Int32, maximum: Int = 1 << 16) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: maximum)
+        while true {
+            let count = recv(descriptor, &buffer, maximum, 0)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            return Array(buffer[0..<count])
+        }
+    }
+
+    private static func socketAddress(_ path: String) throws -> sockaddr_un {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard bytes.count < capacity else { throw DaemonError.system("socket path too long: \(path)", ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in bytes.enumerated() { raw[index] = byte }
+        }
+        return address
+    }
+}

@@ -1,0 +1,111 @@
+import Engine
+import CofferDiagnostics
+import Foundation
+import Keystore
+import Logging
+import Synchronization
+
+/// One user's keychain inside the daemon: the engine over its files, the registry of its programs,
+/// and when it was last used (for auto-lock).
+public final class UserKeychain: Sendable {
+    /// The user.
+    public let uid: UInt32
+    /// The keychain's folder.
+    public let folder: KeychainFolder
+    /// The engine (and through it the keystore, which holds this user's lock state).
+    public let engine: KeychainEngine
+    private let registry: Mutex<AppRegistry>
+    private let lastUse = Mutex(ContinuousClock.now)
+
+    private var registryURL: URL { folder.url.appendingPathComponent("apps.json") }
+
+    init(uid: UInt32, folder: KeychainFolder) throws {
+        self.uid = uid
+        self.folder = folder
+        do {
+            engine = try KeychainEngine.open(folder: folder)
+        } catch {
+            throw DaemonError.keychainUnavailable(error.name)
+        }
+        let url = folder.url.appendingPathComponent("apps.json")
+        if let stored = try? SecureFile.read(url, limit: 1 << 20) {
+            let data = stored.withUnsafeBytes { Data($0) }
+            guard let decoded = try? JSONDecoder().decode(AppRegistry.self, from: data) else {
+                throw DaemonError.keychainUnavailable("apps.json cannot be parsed")
+            }
+            registry = Mutex(decoded)
+        } else {
+            registry = Mutex(AppRegistry())
+        }
+    }
+
+    /// Notes a request, for auto-lock.
+    func touch() { lastUse.withLock { $0 = .now } }
+
+    /// How long since the last request.
+    var idleTime: Duration { lastUse.withLock { .now - $0 } }
+
+    /// The caller context of a program of this user.
+    public func caller(for executable: ExecutableIdentity) -> CallerContext {
+        registry.withLock { $0.caller(for: executable) }
+    }
+
+    /// The registered programs.
+    public var apps: [RegisteredApp] { registry.withLock { $0.apps } }
+
+    /// Changes the registry and stores it durably; the change is kept only if the write succeeded.
+    public func changeRegistry(_ change: (inout AppRegistry) -> Void) throws {
+        try registry.withLock { current in
+            var updated = current
+            change(&updated)
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try encoder.encode(updated)
+            try data.withUnsafeBytes { bytes in try SecureFile.writeAtomically(bytes, to: registryURL) }
+            current = updated
+        }
+    }
+}
+
+/// Every user's keychain the daemon has opened, by uid.
+public final class UserKeychains: Sendable {
+    private let mode: DaemonConfiguration.Mode
+    private let open = Mutex<[UInt32: UserKeychain]>([:])
+    private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
+
+    /// The keychains for a daemon in `mode`.
+    public init(mode: DaemonConfiguration.Mode) { self.mode = mode }
+
+    /// The keychain of `uid`, opened on first use. In per-user mode any other uid is refused.
+    public func keychain(for uid: UInt32) throws -> UserKeychain {
+        try open.withLock { keychains in
+            if let existing = keychains[uid] { return existing }
+            let folder: KeychainFolder
+            switch mode {
+            case .system(let stateDirectory):
+                folder = KeychainFolder(url: stateDirectory.appendingPathComponent(String(uid), isDirectory: true))
+            case .user(let userFolder, let owner):
+                guard uid == owner else { throw DaemonError.foreignUser(uid) }
+                folder = userFolder
+            }
+            let keychain = try UserKeychain(uid: uid, folder: folder)
+            keychains[uid] = keychain
+            logger.info("opened keychain", metadata: ["uid": "\(uid)"])
+            return keychain
+        }
+    }
+
+    /// Locks every keychain idle for at least `interval`.
+    public func lockIdle(after interval: Duration) {
+        let idle = open.withLock { Array($0.values) }.filter { $0.idleTime >= interval }
+        for keychain in idle where keychain.engine.keystore.lockState == .unlocked {
+            keychain.engine.keystore.lock()
+            logger.info("auto-locked an idle keychain", metadata: ["uid": "\(keychain.uid)"])
+        }
+    }
+
+    /// Drops every keychain: their keys are released (and zeroized) with them.
+    public func closeAll() {
+        open.withLock { $0.removeAll() }
+    }
+}

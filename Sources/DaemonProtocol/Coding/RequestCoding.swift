@@ -1,0 +1,76 @@
+import Query
+
+/// The fields of each ``Request``; the layout of each is documented at its ``MessageTag``.
+enum RequestCoding {
+    static func encode(_ request: Request, id: UInt64, into writer: inout WireWriter) throws(ProtocolError) {
+        writer.byte(tag(of: request))
+        writer.uint64(id)
+        switch request {
+        case .add(let query), .copyMatching(let query), .delete(let query):
+            try KeychainValueCoding.encode(query, into: &writer)
+        case .update(let query, let attributesToUpdate):
+            try KeychainValueCoding.encode(query, into: &writer)
+            try KeychainValueCoding.encode(attributesToUpdate, into: &writer)
+        case .lockStatus, .lock, .appsList:
+            break
+        case .unlock(let passcode):
+            try writer.bytes(passcode.bytes)
+        case .appsAdd(let registration):
+            try writer.text(registration.executablePath)
+            try writer.text(registration.applicationIdentifier)
+            try writer.texts(registration.accessGroups)
+            writer.bool(registration.pinsExecutableHash)
+        case .appsRemove(.executablePath(let path)):
+            writer.byte(1)
+            try writer.text(path)
+        case .appsRemove(.applicationIdentifier(let identifier)):
+            writer.byte(2)
+            try writer.text(identifier)
+        }
+    }
+
+    static func decode(tag: UInt8, from reader: inout WireReader) throws(ProtocolError) -> Request {
+        switch tag {
+        case MessageTag.add: return .add(try KeychainValueCoding.decodeQueryDictionary(from: &reader))
+        case MessageTag.copyMatching: return .copyMatching(try KeychainValueCoding.decodeQueryDictionary(from: &reader))
+        case MessageTag.update:
+            let query = try KeychainValueCoding.decodeQueryDictionary(from: &reader)
+            return .update(
+                query: query, attributesToUpdate: try KeychainValueCoding.decodeQueryDictionary(from: &reader))
+        case MessageTag.delete: return .delete(try KeychainValueCoding.decodeQueryDictionary(from: &reader))
+        case MessageTag.lockStatus: return .lockStatus
+        case MessageTag.unlock:
+            return .unlock(passcode: PasscodeBytes([UInt8](reader.bytes(in: try reader.lengthPrefixed()))))
+        case MessageTag.lock: return .lock
+        case MessageTag.appsList: return .appsList
+        case MessageTag.appsAdd:
+            return .appsAdd(
+                AppRegistration(
+                    executablePath: try reader.text(), applicationIdentifier: try reader.text(),
+                    accessGroups: try reader.texts(), pinsExecutableHash: try reader.bool("hash pin")))
+        case MessageTag.appsRemove:
+            switch try reader.byte() {
+            case 1: return .appsRemove(.executablePath(try reader.text()))
+            case 2: return .appsRemove(.applicationIdentifier(try reader.text()))
+            default: throw .malformedPayload(.invalidField("app selector"))
+            }
+        default:
+            throw .malformedPayload(.unknownMessage(tag))
+        }
+    }
+
+    private static func tag(of request: Request) -> UInt8 {
+        switch request {
+        case .add: MessageTag.add
+        case .copyMatching: MessageTag.copyMatching
+        case .update: MessageTag.update
+        case .delete: MessageTag.delete
+        case .lockStatus: MessageTag.lockStatus
+        case .unlock: MessageTag.unlock
+        case .lock: MessageTag.lock
+        case .appsList: MessageTag.appsList
+        case .appsAdd: MessageTag.appsAdd
+        case .appsRemove: MessageTag.appsRemove
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import KeychainModel
+
+/// The fields of each ``Response``; the layout of each is documented at its ``MessageTag``.
+enum ResponseCoding {
+    static func encode(_ response: Response, id: UInt64, into writer: inout WireWriter) throws(ProtocolError) {
+        switch response {
+        case .value(let value):
+            writer.byte(MessageTag.value)
+            writer.uint64(id)
+            writer.bool(value != nil)
+            if let value { try KeychainValueCoding.encode(value, depth: 0, into: &writer) }
+        case .status(let status):
+            writer.byte(MessageTag.status)
+            writer.uint64(id)
+            writer.int32(status.code)
+        case .keystoreError(let error):
+            writer.byte(MessageTag.keystoreError)
+            writer.uint64(id)
+            try KeystoreErrorCoding.encode(error, into: &writer)
+        case .lockStatus(let status):
+            writer.byte(MessageTag.lockStatusResult)
+            writer.uint64(id)
+            writer.bool(status.passcodeSet)
+            writer.byte(lockStateCode(status.lockState))
+            writer.int(status.failedAttempts)
+            writer.duration(status.retryAfter)
+            writer.bool(status.eraseAfterFailedAttempts)
+        case .apps(let apps):
+            writer.byte(MessageTag.apps)
+            writer.uint64(id)
+            try writer.count(apps.count)
+            for app in apps { try encode(app, into: &writer) }
+        }
+    }
+
+    static func decode(tag: UInt8, from reader: inout WireReader) throws(ProtocolError) -> Response {
+        switch tag {
+        case MessageTag.value:
+            guard try reader.bool("presence") else { return .value(nil) }
+            return .value(try KeychainValueCoding.decode(depth: 0, from: &reader))
+        case MessageTag.status:
+            return .status(KeychainStatus(code: try reader.int32()))
+        case MessageTag.keystoreError:
+            return .keystoreError(try KeystoreErrorCoding.decode(from: &reader))
+        case MessageTag.lockStatusResult:
+            let passcodeSet = try reader.bool("passcode set")
+            let lockState = try decodeLockState(try reader.byte())
+            return .lockStatus(
+                WireKeystoreStatus(
+                    passcodeSet: passcodeSet, lockState: lockState, failedAttempts: try reader.int(),
+                    retryAfter: try reader.duration(), eraseAfterFailedAttempts: try reader.bool("erase setting")))
+        case MessageTag.apps:
+            // Path, identifier and group count take at least 12 bytes, the presence byte one more.
+            let count = try reader.count(minimumElementSize: 13)
+            var apps: [RegisteredApp] = []
+            for _ in 0..<count { apps.append(try decodeApp(from: &reader)) }
+            return .apps(apps)
+        default:
+            throw .malformedPayload(.unknownMessage(tag))
+        }
+    }
+
+    private static func encode(_ app: RegisteredApp, into writer: inout WireWriter) throws(ProtocolError) {
+        try writer.countValue()
+        try writer.text(app.executablePath)
+        try writer.text(app.applicationIdentifier)
+        try writer.texts(app.accessGroups)
+        writer.bool(app.executableHash != nil)
+        if let hash = app.executableHash { try writer.bytes(hash) }
+    }
+
+    private static func decodeApp(from reader: inout WireReader) throws(ProtocolError) -> RegisteredApp {
+        try reader.countValue()
+        let path = try reader.text()
+        let identifier = try reader.text()
+        let groups = try reader.texts()
+        let hash = try reader.bool("presence") ? [UInt8](try reader.data()) : nil
+        return RegisteredApp(
+            executablePath: path, applicationIdentifier: identifier, accessGroups: groups, executableHash: hash)
+    }
+
+    private static func lockStateCode(_ state: WireLockState) -> UInt8 {
+        switch state {
+        case .beforeFirstUnlock: 1
+        case .unlocked: 2
+        case .locked: 3
+        }
+    }
+
+    private static func decodeLockState(_ code: UInt8) throws(ProtocolError) -> WireLockState {
+        switch code {
+        case 1: .beforeFirstUnlock
+        case 2: .unlocked
+        case 3: .locked
+        default: throw .malformedPayload(.invalidField("lock state"))
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Appends the protocol's primitives: big-endian integers, UInt32-length-prefixed bytes and UTF-8 text,
+/// one-byte booleans. It counts values and checks lengths against the limits, so that what it writes is
+/// always what the peer's ``WireReader`` accepts.
+struct WireWriter {
+    private(set) var output = Data()
+    let limits: ProtocolLimits
+    private(set) var valueCount = 0
+
+    init(limits: ProtocolLimits) { self.limits = limits }
+
+    mutating func byte(_ value: UInt8) { output.append(value) }
+
+    mutating func bool(_ value: Bool) { output.append(value ? 1 : 0) }
+
+    mutating func uint32(_ value: UInt32) { withUnsafeBytes(of: value.bigEndian) { output.append(contentsOf: $0) } }
+
+    mutating func uint64(_ value: UInt64) { withUnsafeBytes(of: value.bigEndian) { output.append(contentsOf: $0) } }
+
+    mutating func int32(_ value: Int32) { uint32(UInt32(bitPattern: value)) }
+
+    mutating func int64(_ value: Int64) { uint64(UInt64(bitPattern: value)) }
+
+    mutating func raw(_ bytes: some Collection<UInt8>) { output.append(contentsOf: bytes) }
+
+    /// A UInt32 length, then the bytes.
+    mutating func bytes(_ bytes: some Collection<UInt8>) throws(ProtocolError) {
+        try length(bytes.count)
+        output.append(contentsOf: bytes)
+    }
+
+    /// A UInt32 byte length, then the UTF-8 bytes.
+    mutating func text(_ text: String) throws(ProtocolError) {
+        try bytes(text.utf8)
+    }
+
+    /// An element count (UInt32).
+    mutating func count(_ count: Int) throws(ProtocolError) {
+        try length(count)
+    }
+
+    /// Counts one value against ``ProtocolLimits/maximumValueCount``.
+    mutating func countValue() throws(ProtocolError) {
+        valueCount += 1
+        guard valueCount <= limits.maximumValueCount else {
+            throw .malformedPayload(.tooManyValues(limit: limits.maximumValueCount))
+        }
+    }
+
+    /// Counts the values another writer wrote (for bytes that will be appended later with ``raw(_:)``).
+    mutating func countValues(of other: WireWriter) throws(ProtocolError) {
+        valueCount += other.valueCount
+        guard valueCount <= limits.maximumValueCount else {
+            throw .malformedPayload(.tooManyValues(limit: limits.maximumValueCount))
+        }
+    }
+
+    /// Checks that entering one more array or dictionary below `depth` stays within the limit.
+    func checkNesting(below depth: Int) throws(ProtocolError) {
+        guard depth < limits.maximumNestingDepth else {
+            throw .malformedPayload(.nestingTooDeep(limit: limits.maximumNestingDepth))
+        }
+    }
+
+    /// The finished payload; throws ``ProtocolError/oversized(length:limit:)`` beyond the payload limit.
+    func payload() throws(ProtocolError) -> Data {
+        guard output.count <= limits.maximumPayloadLength else {
+            throw .oversized(length: output.count, limit: limits.maximumPayloadLength)
+        }
+        return output
+    }
+
+    private mutating func length(_ value: Int) throws(ProtocolError) {
+        let limit = limits.maximumPayloadLength
+        guard value <= limit, output.count <= limit - value else {
+            throw .oversized(length: output.count + min(value, Int.max - output.count), limit: limit)
+        }
+        uint32(UInt32(value))
+    }
+}

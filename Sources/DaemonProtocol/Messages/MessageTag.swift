@@ -1,0 +1,37 @@
+/// The first byte of a payload. Requests and responses use disjoint ranges, so a message sent the wrong way
+/// is ``MalformedPayload/unknownMessage(_:)``, never misread.
+public enum MessageTag {
+    /// ``Request/add(_:)``: a query dictionary.
+    public static let add: UInt8 = 0x01
+    /// ``Request/copyMatching(_:)``: a query dictionary.
+    public static let copyMatching: UInt8 = 0x02
+    /// ``Request/update(query:attributesToUpdate:)``: two query dictionaries.
+    public static let update: UInt8 = 0x03
+    /// ``Request/delete(_:)``: a query dictionary.
+    public static let delete: UInt8 = 0x04
+    /// ``Request/lockStatus``: no fields.
+    public static let lockStatus: UInt8 = 0x10
+    /// ``Request/unlock(passcode:)``: the passcode (length, bytes).
+    public static let unlock: UInt8 = 0x11
+    /// ``Request/lock``: no fields.
+    public static let lock: UInt8 = 0x12
+    /// ``Request/appsList``: no fields.
+    public static let appsList: UInt8 = 0x20
+    /// ``Request/appsAdd(_:)``: path, application identifier, groups (count, strings), pin (boolean byte).
+    public static let appsAdd: UInt8 = 0x21
+    /// ``Request/appsRemove(_:)``: selector kind (1 path, 2 application identifier), then the string.
+    public static let appsRemove: UInt8 = 0x22
+
+    /// ``Response/value(_:)``: a presence byte (0 or 1), then the value if present.
+    public static let value: UInt8 = 0x81
+    /// ``Response/status(_:)``: the `OSStatus`, Int32.
+    public static let status: UInt8 = 0x82
+    /// ``Response/keystoreError(_:)``: the case (one byte, 1–12 in declaration order), then its fields.
+    public static let keystoreError: UInt8 = 0x83
+    /// ``Response/lockStatus(_:)``: passcode set (boolean byte), lock state (1 before first unlock,
+    /// 2 unlocked, 3 locked), failed attempts (Int64), retry-after (duration), erase-after-failures (boolean byte).
+    public static let lockStatusResult: UInt8 = 0x84
+    /// ``Response/apps(_:)``: a count, then per entry path, application identifier, groups, and the pinned hash
+    /// (presence byte, then length and bytes).
+    public static let apps: UInt8 = 0x85
+}

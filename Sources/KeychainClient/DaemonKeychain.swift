@@ -1,0 +1,145 @@
+import DaemonProtocol
+import Foundation
+import KeychainModel
+import Keystore
+import Query
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The keychain behind `cofferd`: requests go over its Unix socket, and the daemon answers with what
+/// this program may see.
+///
+/// One connection is opened on first use and reused (requests are serialised on it). A daemon that
+/// cannot be reached, or that drops the connection, answers `errSecNotAvailable` (-25291): never a
+/// silent switch to another keychain.
+public final class DaemonKeychain: KeychainClient {
+    /// The daemon's socket.
+    public let socketPath: String
+    private let connection = Mutex<Connection?>(nil)
+
+    private struct Connection: ~Copyable {
+        let descriptor: Int32
+        var decoder = FrameDecoder(limits: .responses)
+        var nextID: UInt64 = 1
+        deinit { close(descriptor) }
+    }
+
+    /// A client of the daemon listening at `socketPath`.
+    public init(socketPath: String) { self.socketPath = socketPath }
+
+    /// Sends one request and returns the daemon's response; nil when the daemon cannot be reached.
+    public func send(_ request: Request) -> Response? {
+        connection.withLock { (current: inout Connection?) -> Response? in
+            for attempt in 0..<2 {
+                if current == nil {
+                    guard let descriptor = try? connect() else { return nil }
+                    current = Connection(descriptor: descriptor)
+                }
+                if let response = exchange(request, on: &current!) { return response }
+                current = nil  // the connection broke: reconnect once, for a daemon that restarted
+                if attempt == 1 { return nil }
+            }
+            return nil
+        }
+    }
+
+    private func connect() throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { throw KeychainStatus.notAvailable }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let path = Array(socketPath.utf8)
+        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            close(descriptor)
+            throw KeychainStatus.notAvailable
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in path.enumerated() { raw[index] = byte } }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw KeychainStatus.notAvailable
+        }
+        return descriptor
+    }
+
+    private func exchange(_ request: Request, on connection: inout Connection) -> Response? {
+        let id = connection.nextID
+        connection.nextID += 1
+        guard let frame = try? RequestEnvelope(id: id, request: request).encodedFrame() else { return nil }
+        let sent = frame.withUnsafeBytes { bytes -> Bool in
+            var offset = 0
+            while offset < bytes.count {
+                let written = Glibc.send(connection.descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+        guard sent else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            if let payload = try? connection.decoder.nextFrame() {
+                guard let envelope = try? ResponseEnvelope(decodingPayload: payload), envelope.id == id else { return nil }
+                return envelope.response
+            }
+            let count = recv(connection.descriptor, &buffer, buffer.count, 0)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            connection.decoder.append(buffer[0..<count])
+        }
+    }
+
+    private func itemCall(_ request: Request) throws(KeychainStatus) -> KeychainValue? {
+        switch send(request) {
+        case .value(let value)?: return value
+        case .status(let status)?: throw status
+        case .keystoreError(let error)?: throw error.keystoreError.status
+        default: throw .notAvailable
+        }
+    }
+
+    public func add(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue? {
+        try itemCall(.add(query))
+    }
+
+    public func copyMatching(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue? {
+        try itemCall(.copyMatching(query))
+    }
+
+    public func update(_ query: QueryDictionary, attributesToUpdate: QueryDictionary) throws(KeychainStatus) {
+        _ = try itemCall(.update(query: query, attributesToUpdate: attributesToUpdate))
+    }
+
+    public func delete(_ query: QueryDictionary) throws(KeychainStatus) {
+        _ = try itemCall(.delete(query))
+    }
+
+    private func keystoreCall(_ request: Request) throws(KeystoreError) -> Response {
+        guard let response = send(request) else { throw .unavailable(reason: "the keychain daemon at \(socketPath) does not answer") }
+        if case .keystoreError(let error) = response { throw error.keystoreError }
+        return response
+    }
+
+    public func lockStatus() throws(KeystoreError) -> KeystoreStatus {
+        guard case .lockStatus(let status) = try keystoreCall(.lockStatus) else { throw .unavailable(reason: "unexpected answer from the daemon") }
+        return status.keystoreStatus
+    }
+
+    public func unlock(passcode: SecretBytes) throws(KeystoreError) {
+        var bytes = PasscodeBytes(passcode.withUnsafeBytes { Array($0) })
+        defer { bytes.zeroize() }
+        _ = try keystoreCall(.unlock(passcode: bytes))
+    }
+
+    public func lock() throws(KeystoreError) {
+        _ = try keystoreCall(.lock)
+    }
+}

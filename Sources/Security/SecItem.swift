@@ -1,0 +1,70 @@
+import Foundation
+import KeychainClient
+import KeychainModel
+import Query
+
+/// Adds an item to the keychain (`SecItemAdd`).
+///
+/// `attributes` holds the item class, its attributes and its value; with `kSecReturn…` keys, the new item
+/// is handed back through `result` as `SecItemCopyMatching` would, else `result` is left untouched. The
+/// rules and statuses are Apple's (keychain reference §2, §3): the engine decides them, not this function.
+@discardableResult
+public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
+    let query = ValueBridge.query(attributes)
+    return ItemCall.run("SecItemAdd(\(Diagnostics.render(query)))", result: result) { client throws(KeychainStatus) in
+        try client.add(query)
+    }
+}
+
+/// Finds items matching `query` and returns what its `kSecReturn…` keys ask for (`SecItemCopyMatching`).
+///
+/// Without `kSecMatchLimit` at most one item is returned. Results are Foundation objects: `as? Data`,
+/// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` work as on Apple platforms.
+/// When nothing matches the status is ``errSecItemNotFound`` and `result` is left untouched.
+@discardableResult
+public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
+    let parsed = ValueBridge.query(query)
+    return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result) { client throws(KeychainStatus) in
+        try client.copyMatching(parsed)
+    }
+}
+
+/// Changes every item matching `query` to the values in `attributesToUpdate` (`SecItemUpdate`).
+@discardableResult
+public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
+    let parsed = ValueBridge.query(query)
+    let changes = ValueBridge.query(attributesToUpdate)
+    return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) { client throws(KeychainStatus) in
+        try client.update(parsed, attributesToUpdate: changes)
+        return nil
+    }
+}
+
+/// Deletes every item matching `query` (`SecItemDelete`). Deleting needs no class key, so it works while locked.
+@discardableResult
+public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
+    let parsed = ValueBridge.query(query)
+    return ItemCall.run("SecItemDelete(\(Diagnostics.render(parsed)))", result: nil) { client throws(KeychainStatus) in
+        try client.delete(parsed)
+        return nil
+    }
+}
+
+/// Runs one `SecItem…` call: the engine's answer as an `OSStatus`, the result through the caller's pointer,
+/// one diagnostics line.
+enum ItemCall {
+    static func run(
+        _ call: @autoclosure () -> String, result: UnsafeMutablePointer<CFTypeRef?>?,
+        _ body: (any KeychainClient) throws(KeychainStatus) -> KeychainValue?
+    ) -> OSStatus {
+        do {
+            let value = try body(SharedKeychain.client)
+            if let value, let result { result.pointee = ValueBridge.object(value) }
+            Diagnostics.log(call(), status: .success, result: value.map { Diagnostics.render(result: $0) })
+            return errSecSuccess
+        } catch {
+            Diagnostics.log(call(), status: error)
+            return error.code
+        }
+    }
+}

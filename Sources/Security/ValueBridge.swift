@@ -1,0 +1,62 @@
+import Foundation
+import Query
+
+/// Converts between the Foundation objects callers pass and get back, and the engine's ``KeychainValue``s.
+///
+/// It decides nothing: every value is carried over with its CF type, and the engine's parser applies
+/// Apple's rules to it. The only work of its own is what Swift on Linux needs: unwrapping optionals that
+/// reach a dictionary through `Any` (`kCFBooleanTrue` is a `CFBoolean!`), and turning ``SecAccessControl``
+/// objects into the engine's ``AccessControl`` values and back.
+enum ValueBridge {
+    /// A caller's dictionary as the engine's ``QueryDictionary``.
+    static func query(_ dictionary: NSDictionary) -> QueryDictionary {
+        var entries: [KeychainValue: KeychainValue] = [:]
+        for (key, value) in dictionary {
+            entries[self.value(of: key)] = self.value(of: value)
+        }
+        return QueryDictionary(entries)
+    }
+
+    /// One value as the engine sees it.
+    static func value(of object: Any) -> KeychainValue {
+        guard let unwrapped = unwrapOptional(object) else { return .null }
+        if let control = unwrapped as? SecAccessControl { return .accessControl(control.accessControl) }
+        return KeychainValue(bridging: unwrapped)
+    }
+
+    /// An engine result as the object `SecItemCopyMatching` / `SecItemAdd` hand out: `NSData`, `NSString`,
+    /// `NSNumber` (booleans as the boolean `NSNumber`), `NSDate`, `NSNull`, `NSUUID`, `NSArray`, `NSDictionary`
+    /// or ``SecAccessControl``, so that `as? Data`, `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]`
+    /// and `as? NSDictionary` all work.
+    static func object(_ value: KeychainValue) -> AnyObject {
+        switch value {
+        case .string(let text): return NSString(string: text)
+        case .data(let bytes): return NSData(data: bytes)
+        case .number(let number): return NSNumber(value: number)
+        case .double(let number): return NSNumber(value: number)
+        case .bool(let flag): return NSNumber(value: flag)
+        case .date(let date): return NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
+        case .null, .unsupported: return NSNull()
+        case .uuid(let uuid): return NSUUID(uuidString: uuid.uuidString) ?? NSNull()
+        case .array(let elements): return NSArray(array: elements.map(object))
+        case .dictionary(let entries):
+            return NSDictionary(dictionary: entries.mapValues { object($0) })
+        case .accessControl(let control): return SecAccessControl(control)
+        }
+    }
+
+    /// The value inside any number of `Optional` layers; nil for `nil`.
+    private static func unwrapOptional(_ value: Any) -> Any? {
+        guard let optional = value as? any OptionalValue else { return value }
+        return optional.unwrappedAny.flatMap(unwrapOptional)
+    }
+}
+
+/// `Optional`, seen through `Any`.
+private protocol OptionalValue {
+    var unwrappedAny: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var unwrappedAny: Any? { map { $0 as Any } }
+}

@@ -1,0 +1,176 @@
+import DaemonProtocol
+import Foundation
+import KeychainModel
+import Query
+import Testing
+
+@Suite("Message round trips")
+struct RoundTripTests {
+    static let everyRequest: [Request] = [
+        .add([.string(QueryKey.itemClass): "genp", .string(QueryKey.valueData): .data(Data([1, 2, 3]))]),
+        .copyMatching([.string(QueryKey.returnData): true, .string(QueryKey.matchLimit): "m_LimitAll"]),
+        .update(query: [.string(QueryKey.account): "alice"], attributesToUpdate: [.string(QueryKey.label): "new"]),
+        .delete([:]),
+        .lockStatus,
+        .unlock(passcode: PasscodeBytes(Array("1234 ü".utf8))),
+        .lock,
+        .appsList,
+        .appsAdd(
+            AppRegistration(
+                executablePath: "/usr/bin/tool", applicationIdentifier: "TEAM.tool",
+                accessGroups: ["TEAM.tool", "TEAM.shared"],
+                pinsExecutableHash: true)),
+        .appsRemove(.executablePath("/usr/bin/tool")),
+        .appsRemove(.applicationIdentifier("TEAM.tool")),
+    ]
+
+    static let everyResponse: [Response] = [
+        .value(nil),
+        .value(.data(Data("secret".utf8))),
+        .value(.array([["acct": "alice", "cdat": .date(Date(timeIntervalSinceReferenceDate: 1.25))]])),
+        .status(.success),
+        .status(.itemNotFound),
+        .status(KeychainStatus(code: 12345)),
+        .keystoreError(.classUnavailable(.whenUnlocked)),
+        .keystoreError(.classMissing(.whenPasscodeSetThisDeviceOnly)),
+        .keystoreError(.wrongPasscode(failedAttempts: 3, retryAfter: .seconds(60))),
+        .keystoreError(.throttled(retryAfter: .milliseconds(-1500))),
+        .keystoreError(.passcodeTooShort(minimum: 4)),
+        .keystoreError(.noPasscodeSet),
+        .keystoreError(.passcodeAlreadySet),
+        .keystoreError(.keybagDamaged(reason: "bad tag")),
+        .keystoreError(.deviceKeyDamaged(reason: "short file")),
+        .keystoreError(.wrappedKeyCorrupt),
+        .keystoreError(.erasedAfterFailedAttempts),
+        .keystoreError(.io(reason: "EACCES")),
+        .lockStatus(
+            WireKeystoreStatus(
+                passcodeSet: true, lockState: .beforeFirstUnlock, failedAttempts: 2, retryAfter: .seconds(1),
+                eraseAfterFailedAttempts: false)),
+        .apps([]),
+        .apps([
+            RegisteredApp(executablePath: "/a", applicationIdentifier: "T.a", accessGroups: [], executableHash: nil),
+            RegisteredApp(
+                executablePath: "/b", applicationIdentifier: "T.b", accessGroups: ["T.b"],
+                executableHash: Array(repeating: 7, count: 32)),
+        ]),
+    ]
+
+    @Test(arguments: everyRequest)
+    func everyRequestRoundTrips(request: Request) throws {
+        let envelope = RequestEnvelope(id: 0xDEAD_BEEF_0000_0001, request: request)
+        let payload = try envelope.encodedPayload()
+        #expect(try RequestEnvelope(decodingPayload: payload) == envelope)
+    }
+
+    @Test(arguments: everyResponse)
+    func everyResponseRoundTrips(response: Response) throws {
+        let envelope = ResponseEnvelope(id: 42, response: response)
+        let payload = try envelope.encodedPayload()
+        #expect(try ResponseEnvelope(decodingPayload: payload) == envelope)
+    }
+
+    @Test func everyKeychainValueCaseRoundTrips() throws {
+        let values: [KeychainValue] = [
+            .string("s"), .data(Data([0, 255])), .number(.min), .number(.max), .double(-0.0), .double(.infinity),
+            .bool(true),
+            .bool(false), .date(Date(timeIntervalSinceReferenceDate: -1e9)), .null, .uuid(UUID()), .array([]),
+            .dictionary([:]),
+            .accessControl(AccessControl(protection: .afterFirstUnlockThisDeviceOnly, flags: [.userPresence, .or])),
+            .unsupported(typeName: "SecCertificate"),
+        ]
+        for value in values {
+            let envelope = ResponseEnvelope(id: 1, response: .value(value))
+            #expect(try ResponseEnvelope(decodingPayload: try envelope.encodedPayload()) == envelope)
+        }
+    }
+
+    /// Non-string keys must reach the daemon's parser, which answers them with Apple's statuses.
+    @Test func nonStringQueryKeysRoundTrip() throws {
+        let query = QueryDictionary([
+            .number(7): "x", .bool(true): .null, .data(Data([1])): .array([1, 2]), "acct": "a",
+        ])
+        let envelope = RequestEnvelope(id: 9, request: .copyMatching(query))
+        #expect(try RequestEnvelope(decodingPayload: try envelope.encodedPayload()) == envelope)
+    }
+
+    @Test func nanBitPatternsSurviveExactly() throws {
+        let quietNaN = Double(bitPattern: 0x7FF8_0000_0000_1234)
+        let envelope = ResponseEnvelope(
+            id: 1, response: .value(.array([.double(quietNaN), .date(Date(timeIntervalSinceReferenceDate: -.nan))])))
+        let payload = try envelope.encodedPayload()
+        let decoded = try ResponseEnvelope(decodingPayload: payload)
+        #expect(try decoded.encodedPayload() == payload)
+        guard case .value(.array(let elements)?) = decoded.response, case .double(let real) = elements[0] else {
+            Issue.record("wrong shape")
+            return
+        }
+        #expect(real.bitPattern == quietNaN.bitPattern)
+    }
+
+    @Test func generatedRequestsRoundTripCanonically() throws {
+        var random = SeededGenerator(seed: 0xC0FF_EE01)
+        for index in 0..<3_000 {
+            let envelope = RequestEnvelope(id: random.next(), request: Generate.request(&random))
+            let payload = try envelope.encodedPayload()
+            let decoded = try RequestEnvelope(decodingPayload: payload)
+            #expect(decoded == envelope, "request \(index)")
+            #expect(try decoded.encodedPayload() == payload, "request \(index)")
+        }
+    }
+
+    @Test func generatedResponsesRoundTripCanonically() throws {
+        var random = SeededGenerator(seed: 0xC0FF_EE02)
+        for index in 0..<3_000 {
+            let envelope = ResponseEnvelope(id: random.next(), response: Generate.response(&random))
+            let payload = try envelope.encodedPayload()
+            let decoded = try ResponseEnvelope(decodingPayload: payload)
+            #expect(decoded == envelope, "response \(index)")
+            #expect(try decoded.encodedPayload() == payload, "response \(index)")
+        }
+    }
+
+    /// Dictionaries have no order; the encoding sorts their keys, so equal dictionaries encode equally.
+    @Test func equalDictionariesEncodeIdentically() throws {
+        var random = SeededGenerator(seed: 3)
+        for _ in 0..<200 {
+            let query = Generate.query(&random)
+            let shuffled = QueryDictionary(Dictionary(uniqueKeysWithValues: query.entries.shuffled(using: &random)))
+            #expect(
+                try RequestEnvelope(id: 1, request: .add(query)).encodedPayload()
+                    == RequestEnvelope(id: 1, request: .add(shuffled)).encodedPayload())
+        }
+    }
+
+    @Test func framedMessagesDecodeThroughTheFrameDecoder() throws {
+        var decoder = FrameDecoder(limits: .requests)
+        var stream = Data()
+        for (index, request) in Self.everyRequest.enumerated() {
+            stream.append(try RequestEnvelope(id: UInt64(index), request: request).encodedFrame())
+        }
+        decoder.append(stream)
+        var decoded: [Request] = []
+        while let payload = try decoder.nextFrame() {
+            decoded.append(try RequestEnvelope(decodingPayload: payload).request)
+        }
+        try decoder.finish()
+        #expect(decoded == Self.everyRequest)
+    }
+
+    @Test func passcodeIsRedactedInDescriptions() {
+        let request = Request.unlock(passcode: PasscodeBytes(Array("hunter2".utf8)))
+        var dumped = ""
+        dump(request, to: &dumped)
+        for text in [String(describing: request), String(reflecting: request), dumped] {
+            #expect(!text.contains("hunter2"))
+            #expect(!text.contains("104"))  // "h"
+        }
+        var passcode = PasscodeBytes([1, 2, 3])
+        passcode.zeroize()
+        #expect(passcode.bytes.isEmpty)
+    }
+
+    @Test func lockStateRawValuesMatchKeystore() {
+        #expect(WireLockState.allCases.map(\.rawValue) == ["before-first-unlock", "unlocked", "locked"])
+    }
+}

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Installs cofferd as a system service: builds (release, static stdlib), creates the `coffer`
+# system user, installs the binaries and systemd units, and starts the socket.
+# Usage (as root, from the repository): packaging/install.sh [--no-start]
+# Idempotent: running it again upgrades the binaries and leaves existing keychains untouched.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ "$(id -u)" != 0 ]; then
+    echo "install.sh: run as root (it creates a system user and installs systemd units)" >&2
+    exit 1
+fi
+
+swift build -c release --static-swift-stdlib --product cofferd
+swift build -c release --static-swift-stdlib --product coffer
+bin="$(swift build -c release --show-bin-path)"
+
+if ! getent passwd coffer >/dev/null; then
+    useradd --system --home-dir /var/lib/coffer --no-create-home --shell /usr/sbin/nologin coffer
+fi
+
+install -m 0755 "$bin/cofferd" /usr/local/bin/cofferd
+install -m 0755 "$bin/coffer" /usr/local/bin/coffer
+install -d -m 0700 -o coffer -g coffer /var/lib/coffer
+install -d -m 0755 /usr/local/share/doc/coffer
+install -m 0644 SECURITY.md README.md /usr/local/share/doc/coffer/
+install -m 0644 packaging/systemd/cofferd.service packaging/systemd/cofferd.socket /etc/systemd/system/
+install -d -m 0755 /etc/systemd/user
+install -m 0644 packaging/systemd/cofferd-user.service /etc/systemd/user/cofferd.service
+
+if [ "${1:-}" != "--no-start" ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
+    systemctl daemon-reload
+    systemctl enable --now cofferd.socket
+    echo "cofferd.socket is listening on /run/coffer/socket"
+else
+    echo "installed; start it with: systemctl enable --now cofferd.socket"
+    echo "or by hand: runuser -u coffer -- /usr/local/bin/cofferd --state-dir /var/lib/coffer --socket /run/coffer/socket"
+fi
