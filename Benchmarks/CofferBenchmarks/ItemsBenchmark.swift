@@ -35,6 +35,7 @@ enum ItemsBenchmark {
                 try raw.populate(from: done, count: chunk)
                 done += chunk
             }
+            try raw.analyze()
             rows.append(Row(size: size, operation: "raw SQLite: indexed lookup", samples: try timed(operations) { try _ = raw.lookup(account: Int.random(in: 0..<size)) }))
             var next = size
             rows.append(Row(size: size, operation: "raw SQLite: durable insert", samples: try timed(min(operations, 300)) {

@@ -40,6 +40,10 @@ final class RawSQLiteBaseline {
         try execute("COMMIT")
     }
 
+    /// Gathers planner statistics, as the keychain's store ships them: without them SQLite answers the
+    /// three-column lookup through the one-valued `svce` index, which is a scan.
+    func analyze() throws { try execute("ANALYZE") }
+
     /// One durable insert in its own transaction.
     func durableInsert(account: Int) throws {
         try execute("BEGIN IMMEDIATE")

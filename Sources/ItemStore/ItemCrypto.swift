@@ -160,19 +160,27 @@ enum ItemCrypto {
 
         private func start(_ domain: String) -> HMAC<SHA256> {
             var mac = keyed
-            var header = Data(domain.utf8)
+            mac.update(data: header(domain))
+            return mac
+        }
+
+        /// The domain-separation header every MAC of this indexer starts with.
+        private func header(_ domain: String) -> [UInt8] {
+            var header = Array(domain.utf8)
             header.append(0)
             header.append(formatVersion)
             header.append(contentsOf: itemClass.rawValue.utf8.prefix(4))
-            mac.update(data: header)
-            return mac
+            return header
         }
 
         /// The blind index of an attribute's canonical bytes.
         func index(code: String, value: Data) -> Data {
-            var mac = start("coffer.index")
-            mac.update(data: lengthPrefixed(Data(code.utf8)))
-            mac.update(data: lengthPrefixed(value))
+            var message = header("coffer.index")
+            message.reserveCapacity(message.count + 8 + code.utf8.count + value.count)
+            Self.appendLengthPrefixed(code.utf8, to: &message)
+            Self.appendLengthPrefixed(value, to: &message)
+            var mac = keyed
+            mac.update(data: message)
             return Data(mac.finalize()).prefix(indexLength)
         }
 
@@ -186,18 +194,29 @@ enum ItemCrypto {
         /// The row tag over a row's identity, sealed parts and non-NULL index columns.
         func rowTag(protection: ProtectionClass, persistentRef: Data, sealed: SealedRow, codes: [String]) -> Data {
             var mac = start("coffer.row")
-            var fixed = Data([UInt8(protection.keyclassNumber)])
-            fixed.append(lengthPrefixed(persistentRef))
-            for part in [sealed.uniqueDigest, sealed.wrappedKey, sealed.attributes, sealed.secret] {
-                fixed.append(lengthPrefixed(part))
+            // One contiguous buffer and one update: HMAC updates over many small `Data` values cost more
+            // than the hashing itself on the read path.
+            var message: [UInt8] = []
+            message.reserveCapacity(
+                64 + persistentRef.count + sealed.uniqueDigest.count + sealed.wrappedKey.count
+                    + sealed.attributes.count + sealed.secret.count + sealed.indexes.count * 40)
+            message.append(UInt8(protection.keyclassNumber))
+            for part in [persistentRef, sealed.uniqueDigest, sealed.wrappedKey, sealed.attributes, sealed.secret] {
+                Self.appendLengthPrefixed(part, to: &message)
             }
-            mac.update(data: fixed)
             for (code, value) in zip(codes, sealed.indexes) {
                 guard let value else { continue }
-                mac.update(data: lengthPrefixed(Data(code.utf8)))
-                mac.update(data: lengthPrefixed(value))
+                Self.appendLengthPrefixed(code.utf8, to: &message)
+                Self.appendLengthPrefixed(value, to: &message)
             }
+            mac.update(data: message)
             return Data(mac.finalize())
+        }
+
+        private static func appendLengthPrefixed(_ bytes: some Collection<UInt8>, to message: inout [UInt8]) {
+            let length = UInt32(truncatingIfNeeded: bytes.count)
+            message.append(contentsOf: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+            message.append(contentsOf: bytes)
         }
 
         /// Whether `sealed.rowTag` is the tag of this row (constant-time comparison).

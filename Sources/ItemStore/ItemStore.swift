@@ -143,7 +143,7 @@ public final class ItemStore: Sendable {
     /// ``ItemSelection`` may filter on and that ``NewItem/indexValues`` may hold. Empty for a class
     /// without a table.
     public static func indexedAttributes(for itemClass: ItemClass) -> Set<String> {
-        Set(Schema.tables[itemClass]?.codes ?? [])
+        Schema.tables[itemClass]?.codeSet ?? []
     }
 
     /// Whether the store has a table for `itemClass` (today generic and internet passwords).

@@ -18,6 +18,8 @@ struct TableSchema: Sendable {
     let itemClass: ItemClass
     /// Attribute codes with an index column, sorted (the order of ``SealedRow/indexes``).
     let codes: [String]
+    /// The same codes as a set, for membership tests on the request path.
+    let codeSet: Set<String>
     /// Codes whose column has an SQL index (the columns Apple indexes), with the planner's estimate of
     /// how many rows share one value (see ``plannerStatistics``).
     let indexed: [String: Int]
@@ -36,6 +38,7 @@ struct TableSchema: Sendable {
         precondition(Set(indexed.keys).isSubset(of: codes), "an SQL index needs a column")
         self.itemClass = itemClass
         self.codes = codes.sorted()
+        self.codeSet = Set(codes)
         self.indexed = indexed
         self.position = Dictionary(uniqueKeysWithValues: self.codes.enumerated().map { ($1, $0) })
         let table = itemClass.rawValue

@@ -40,11 +40,10 @@ enum QueryScanner {
 
     /// G15: the class's schema entries plus the dictionary entries that are not among them must not exceed 128.
     static func checkKeyLimit(_ dictionary: QueryDictionary, itemClass: ItemClass) throws(KeychainStatus) {
-        let schemaNames = Set(AttributeCatalogue.descriptors(for: itemClass).map(\.code))
-            .union(AttributeCatalogue.internalSchemaNames)
         let outsideSchema = dictionary.entries.keys.filter { key in
             guard let name = key.stringValue else { return true }
-            return !schemaNames.contains(name)
+            return AttributeCatalogue.descriptor(for: name, in: itemClass) == nil
+                && !AttributeCatalogue.internalSchemaNames.contains(name)
         }.count
         if AttributeCatalogue.schemaEntryCount(for: itemClass) + outsideSchema > keyLimit { throw .param }
     }
