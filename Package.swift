@@ -107,7 +107,13 @@ let package = Package(
         .testTarget(name: "KeystoreTests", dependencies: ["Keystore", "KeychainModel"]),
         .testTarget(name: "CofferCLITests", dependencies: ["KeychainModel"]),
         .testTarget(name: "CofferTests", dependencies: ["Coffer", "KeychainClient", "Keystore", "KeychainModel", "Query"]),
-        .testTarget(name: "DaemonTests", dependencies: ["Daemon", "Engine", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: [
+                "Daemon", "Engine", "KeychainClient", "DaemonProtocol", "Keystore", "KeychainModel", "Query",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Keystore"]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
         .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security"]),

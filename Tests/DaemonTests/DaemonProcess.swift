@@ -1,0 +1,76 @@
+import Foundation
+import KeychainClient
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `cofferd` started by a test, on a private state folder and socket, stopped at the end.
+final class DaemonProcess {
+    let directory: URL
+    let socketPath: String
+    let process = Process()
+
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cofferd")
+    }
+
+    /// Starts the daemon and waits until its socket answers.
+    init(extraArguments: [String] = [], directory: URL? = nil) throws {
+        self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("cofferd-\(UUID().uuidString)")
+        socketPath = self.directory.appendingPathComponent("run/socket").path
+        process.executableURL = Self.executable
+        process.arguments = ["--state-dir", self.directory.appendingPathComponent("state").path, "--socket", socketPath] + extraArguments
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if let descriptor = try? Self.connect(socketPath) {
+                close(descriptor)
+                return
+            }
+            usleep(20_000)
+        }
+        process.terminate()
+        throw CocoaError(.fileNoSuchFile)
+    }
+
+    /// A client of this daemon.
+    func client() -> DaemonKeychain { DaemonKeychain(socketPath: socketPath) }
+
+    /// The folder of `uid`'s keychain.
+    func keychainFolder(uid: UInt32 = getuid()) -> URL { directory.appendingPathComponent("state/\(uid)") }
+
+    /// Sends SIGTERM and waits; returns the exit status.
+    func terminate() -> Int32 {
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    /// Sends SIGKILL and waits.
+    func kill9() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit {
+        if process.isRunning { kill9() }
+    }
+
+    /// A raw connection to the socket.
+    static func connect(_ path: String) throws -> Int32 {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in path.utf8.enumerated() { raw[index] = byte } }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw CocoaError(.fileReadNoPermission)
+        }
+        return descriptor
+    }
+}
