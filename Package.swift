@@ -79,7 +79,7 @@ let package = Package(
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
-                "Keystore", "KeychainModel", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
+                "Keystore", "KeychainModel", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query", "DaemonProtocol",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

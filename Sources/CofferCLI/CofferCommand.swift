@@ -19,7 +19,7 @@ struct CofferCommand: ParsableCommand {
             StatusCommand.self, UnlockCommand.self, LockCommand.self, PasscodeCommand.self,
             AddGenericPassword.self, FindGenericPassword.self, DeleteGenericPassword.self,
             AddInternetPassword.self, FindInternetPassword.self, DeleteInternetPassword.self,
-            DumpKeychain.self,
+            DumpKeychain.self, AppsCommand.self,
         ]
     )
 

@@ -3,6 +3,8 @@
 //   CofferTestHelper keybag-churn FOLDER          change the passcode between "aaaa" and "bbbb" forever
 //   CofferTestHelper item-writer FOLDER RUN       add items RUN-0, RUN-1, … forever; print each index once acknowledged
 //   CofferTestHelper mixed-ops FOLDER WORKER N    N rounds of add/find/update/delete on the worker's own items
+//   CofferTestHelper daemon-client SOCKET add|find ACCOUNT [GROUP]
+//                                                 one call through cofferd; prints the OSStatus (and the value found)
 import Foundation
 import KeychainClient
 import KeychainModel
@@ -87,9 +89,34 @@ func mixedOperations(worker: String, rounds: Int) -> Never {
     exit(0)
 }
 
+func daemonClient() -> Never {
+    guard arguments.count >= 5 else { fail("daemon-client SOCKET add|find ACCOUNT [GROUP]") }
+    let client = DaemonKeychain(socketPath: arguments[2])
+    var query: QueryDictionary = ["class": "genp", "svce": "multi-user", "acct": .string(arguments[4])]
+    if arguments.count >= 6 { query.entries["agrp"] = .string(arguments[5]) }
+    do {
+        switch arguments[3] {
+        case "add":
+            query.entries["v_Data"] = .data(Data("secret-\(arguments[4])".utf8))
+            _ = try client.add(query)
+            print("0")
+        case "find":
+            query.entries["r_Data"] = true
+            guard case .data(let value)? = try client.copyMatching(query) else { fail("no data") }
+            print("0 \(String(decoding: value, as: UTF8.self))")
+        default:
+            fail("unknown operation")
+        }
+    } catch {
+        print("\(error.code)")
+    }
+    exit(0)
+}
+
 switch arguments[1] {
 case "keybag-churn": keybagChurn()
 case "item-writer" where arguments.count >= 4: itemWriter(run: arguments[3])
+case "daemon-client": daemonClient()
 case "mixed-ops" where arguments.count >= 5: mixedOperations(worker: arguments[3], rounds: Int(arguments[4]) ?? 10)
 default: fail("unknown mode or missing arguments")
 }

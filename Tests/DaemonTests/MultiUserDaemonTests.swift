@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The system service as it runs in production: `cofferd` as its own user, clients as other users.
+/// Needs root (CI runs as root) to create the users; skipped otherwise.
+@Suite("cofferd as a system service, with real users", .serialized, .enabled(if: getuid() == 0))
+struct MultiUserDaemonTests {
+    static let serviceUser = "coffer-test-svc"
+    static let alice = "coffer-test-alice"
+    static let bob = "coffer-test-bob"
+
+    /// Everything one test needs: users, a 0755 scratch folder, copies of the client program.
+    final class Fixture {
+        let root: URL
+        let socket: String
+        let state: URL
+        var daemon: Process?
+
+        init() throws {
+            for user in [MultiUserDaemonTests.serviceUser, MultiUserDaemonTests.alice, MultiUserDaemonTests.bob] {
+                if try run(["/usr/bin/getent", "passwd", user]).status != 0 {
+                    let created = try run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", user])
+                    guard created.status == 0 else { throw CocoaError(.fileWriteNoPermission) }
+                }
+            }
+            root = URL(fileURLWithPath: "/tmp/coffer-mu-\(UUID().uuidString.prefix(8))")
+            state = root.appendingPathComponent("state")
+            socket = root.appendingPathComponent("run/socket").path
+            for folder in [root, root.appendingPathComponent("run"), root.appendingPathComponent("bin")] {
+                try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+            }
+            try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            _ = try run(["/bin/chown", MultiUserDaemonTests.serviceUser, state.path, root.appendingPathComponent("run").path])
+            for app in ["app-a", "app-b", "app-c"] {
+                let copy = program(app)
+                try FileManager.default.copyItem(atPath: Self.helper.path, toPath: copy)
+                _ = chmod(copy, 0o755)
+            }
+        }
+
+        static var helper: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("CofferTestHelper") }
+        static var binaries: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent() }
+
+        func program(_ name: String) -> String { root.appendingPathComponent("bin/\(name)").path }
+
+        /// Starts cofferd as the service user, with CAP_SYS_PTRACE as an ambient capability (as the unit grants it) unless told otherwise.
+        func startDaemon(withPtraceCapability: Bool = true) throws {
+            var command = ["/usr/bin/setpriv", "--reuid", MultiUserDaemonTests.serviceUser, "--regid", MultiUserDaemonTests.serviceUser, "--clear-groups"]
+            if withPtraceCapability { command += ["--inh-caps", "+sys_ptrace", "--ambient-caps", "+sys_ptrace"] }
+            command += ["--", Self.binaries.appendingPathComponent("cofferd").path, "--state-dir", state.path, "--socket", socket]
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            daemon = process
+            for _ in 0..<250 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
+        }
+
+        /// Runs the client program `app` as `user`: one keychain call; returns the printed answer.
+        func client(_ user: String, _ app: String, _ operation: String, _ account: String, group: String? = nil) throws -> String {
+            var arguments = ["/usr/sbin/runuser", "-u", user, "--", program(app), "daemon-client", socket, operation, account]
+            if let group { arguments.append(group) }
+            return try run(arguments).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// Runs `coffer` as `user` against the daemon.
+        func coffer(_ user: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+            try run(["/usr/sbin/runuser", "-u", user, "--", "/usr/bin/env", "COFFER_SOCKET=\(socket)",
+                     Self.binaries.appendingPathComponent("coffer").path] + arguments)
+        }
+
+        func uid(_ user: String) throws -> String { try run(["/usr/bin/id", "-u", user]).output.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+        deinit {
+            if let daemon, daemon.isRunning {
+                kill(daemon.processIdentifier, SIGTERM)
+                daemon.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(at: root)
+        }
+    }
+
+    @discardableResult
+    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: arguments[0])
+        process.arguments = Array(arguments.dropFirst())
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func programsSeeOnlyTheirGroupsAndUsersOnlyTheirKeychains() throws {
+        let fixture = try Fixture()
+        try fixture.startDaemon()
+        let alice = Self.alice
+        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--group", "TEAM.a", "--group", "TEAM.shared"]).status == 0)
+        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-b"), "--app-id", "TEAM.b", "--group", "TEAM.b", "--group", "TEAM.shared"]).status == 0)
+        #expect(try fixture.coffer(alice, ["apps", "list"]).output.contains("TEAM.shared"))
+
+        // Two registered executables with different groups each read only their own items.
+        #expect(try fixture.client(alice, "app-a", "add", "item-a") == "0")
+        #expect(try fixture.client(alice, "app-b", "add", "item-b") == "0")
+        #expect(try fixture.client(alice, "app-a", "find", "item-a") == "0 secret-item-a")
+        #expect(try fixture.client(alice, "app-a", "find", "item-b") == "-25300")
+        #expect(try fixture.client(alice, "app-b", "find", "item-a") == "-25300")
+        #expect(try fixture.client(alice, "app-a", "find", "item-b", group: "TEAM.b") == "-34018")
+
+        // A shared group works for both.
+        #expect(try fixture.client(alice, "app-a", "add", "shared", group: "TEAM.shared") == "0")
+        #expect(try fixture.client(alice, "app-b", "find", "shared") == "0 secret-shared")
+
+        // An unregistered program reads none of theirs: -25300 without a group, -34018 naming one.
+        #expect(try fixture.client(alice, "app-c", "find", "item-a") == "-25300")
+        #expect(try fixture.client(alice, "app-c", "find", "item-a", group: "TEAM.a") == "-34018")
+        #expect(try fixture.client(alice, "app-c", "add", "own") == "0")
+        #expect(try fixture.client(alice, "app-c", "find", "own") == "0 secret-own")
+
+        // Another uid sees a different keychain.
+        #expect(try fixture.client(Self.bob, "app-a", "find", "item-a") == "-25300")
+        let aliceFolder = fixture.state.appendingPathComponent(try fixture.uid(alice))
+        let bobFolder = fixture.state.appendingPathComponent(try fixture.uid(Self.bob))
+        #expect(FileManager.default.fileExists(atPath: aliceFolder.appendingPathComponent("items.sqlite").path))
+        #expect(FileManager.default.fileExists(atPath: bobFolder.appendingPathComponent("keybag").path))
+
+        // A program of the same user cannot open the keychain files.
+        let direct = try Self.run(["/usr/sbin/runuser", "-u", alice, "--", "/bin/cat", aliceFolder.appendingPathComponent("items.sqlite").path])
+        #expect(direct.status != 0)
+        #expect(direct.output.contains("Permission denied"))
+    }
+
+    @Test func aChangedPinnedBinaryLosesAccess() throws {
+        let fixture = try Fixture()
+        try fixture.startDaemon()
+        let alice = Self.alice
+        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--pin-hash"]).status == 0)
+        #expect(try fixture.client(alice, "app-a", "add", "pinned") == "0")
+        // Replace the binary at the registered path with a different one.
+        let path = fixture.program("app-a")
+        try FileManager.default.removeItem(atPath: path)
+        var bytes = try Data(contentsOf: Fixture.helper)
+        bytes.append(contentsOf: [0, 1, 2, 3])  // same program, different hash
+        try bytes.write(to: URL(fileURLWithPath: path))
+        _ = chmod(path, 0o755)
+        #expect(try fixture.client(alice, "app-a", "find", "pinned") == "-34018")
+        // Re-approving restores access.
+        #expect(try fixture.coffer(alice, ["apps", "add", path, "--app-id", "TEAM.a", "--pin-hash"]).status == 0)
+        #expect(try fixture.client(alice, "app-a", "find", "pinned") == "0 secret-pinned")
+    }
+
+    @Test func withoutPtraceCapabilityOtherUsersCannotBeIdentified() throws {
+        let fixture = try Fixture()
+        try fixture.startDaemon(withPtraceCapability: false)
+        // The daemon cannot read /proc/PID/exe of another uid's process: it refuses rather than guessing.
+        #expect(try fixture.client(Self.alice, "app-a", "add", "x") == "-25291")
+    }
+}
