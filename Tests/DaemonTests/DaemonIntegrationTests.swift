@@ -86,6 +86,28 @@ struct DaemonIntegrationTests {
         _ = daemon.terminate()
     }
 
+    @Test func perUserModeRefusesOtherUsers() throws {
+        // The per-user daemon serves only the uid that runs it; this process is that uid, so it is served.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cofferd-user-\(UUID().uuidString)")
+        let process = Process()
+        process.executableURL = DaemonProcess.executable
+        process.arguments = ["--user", "--socket", directory.appendingPathComponent("socket").path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["COFFER_HOME"] = directory.appendingPathComponent("keychain").path
+        process.environment = environment
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { kill(process.processIdentifier, SIGTERM); process.waitUntilExit() }
+        let socket = directory.appendingPathComponent("socket").path
+        for _ in 0..<250 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
+        let mode = try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int
+        #expect(mode == 0o600, "only the owner may connect to a per-user socket")
+        let client = DaemonKeychain(socketPath: socket)
+        _ = try client.add(item("mine", "x"))
+        #expect(try read(client, "mine") == Data("x".utf8))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("keychain/items.sqlite").path))
+    }
+
     @Test func aDaemonThatDoesNotAnswerIsNotAvailable() throws {
         let client = DaemonKeychain(socketPath: "/nonexistent/coffer/socket")
         #expect(throws: KeychainStatus.notAvailable) { _ = try client.copyMatching(item("a")) }
