@@ -161,6 +161,9 @@ public final class ItemStore: Sendable {
     /// `CREATE TABLE` then fails after waiting for the winner's transaction, and running the migrator again
     /// finds v1 applied. GRDB reads the applied migrations outside its migration transaction, hence the retry.
     private func migrate() throws {
+        // Checking first, in a read, keeps an up-to-date keychain's open free of writes: the migrator
+        // itself always commits a write transaction, which costs an fsync at every process start.
+        if try connection.writer.unsafeReentrantRead({ try Schema.migrator.hasCompletedMigrations($0) }) { return }
         var attempt = 0
         while true {
             do {
