@@ -87,7 +87,7 @@ let package = Package(
         .executableTarget(
             name: "CofferBenchmarks",
             dependencies: [
-                "Keystore", "KeychainModel", "CofferDiagnostics", "Engine", "KeychainClient", "Query",
+                "Keystore", "KeychainModel", "CofferDiagnostics", "Engine", "KeychainClient", "Query", "Daemon",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
             ],
             path: "Benchmarks/CofferBenchmarks"),

@@ -1,18 +1,22 @@
 #!/usr/bin/env bash
-# Builds the benchmarks in release mode and writes BENCHMARKS.md. Usage: Benchmarks/run.sh [suite…]
+# Builds the benchmarks, cofferd and coffer in release mode and writes BENCHMARKS.md.
+# Usage: Benchmarks/run.sh [--quick] [--sizes 1000,100000,1000000] [suite…]   (suites: keystore, items, daemon)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --scratch-path .build-release --product CofferBenchmarks
-binary="$(swift build -c release --scratch-path .build-release --show-bin-path)/CofferBenchmarks"
+build=(swift build -c release --scratch-path .build-release --static-swift-stdlib)
+for product in CofferBenchmarks cofferd coffer; do "${build[@]}" --product "$product"; done
+bin="$("${build[@]}" --show-bin-path)"
 {
     echo "# Benchmarks"
     echo
-    echo "Reproduce with \`Benchmarks/run.sh\` (a release build; medians of repeated rounds)."
+    echo "Reproduce with \`Benchmarks/run.sh\` (release builds, static Swift stdlib; medians/p50 of repeated runs)."
     echo
     echo "- Date: $(date -u +%Y-%m-%d)"
     echo "- Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
     echo "- Swift: $(swift --version 2>&1 | head -1)"
-    "$binary" "$@"
+    "$bin/CofferBenchmarks" "$@"
+    if [ $# -eq 0 ]; then Benchmarks/cli-vs-secret-tool.sh "$bin/coffer"; fi
+    if [ -f Fuzz/README.md ]; then echo; echo "Fuzzing of the daemon's frame decoder: see Fuzz/README.md."; fi
 } > BENCHMARKS.md.new
 mv BENCHMARKS.md.new BENCHMARKS.md
 cat BENCHMARKS.md

@@ -47,12 +47,19 @@ enum ItemsBenchmark {
         return rows
     }
 
-    private static func item(_ index: Int, secret: String = "secret-value-0123456789") -> QueryDictionary {
+    /// A query for item `index`, asking for `returning` (`r_Data`, `r_Attributes`) when given.
+    static func findQuery(_ index: Int, returning: String?) -> QueryDictionary {
+        var query: QueryDictionary = ["class": "genp", "svce": "bench", "acct": .string("account-\(index)")]
+        if let returning { query.entries[.string(returning)] = true }
+        return query
+    }
+
+    static func item(_ index: Int, secret: String = "secret-value-0123456789") -> QueryDictionary {
         ["class": "genp", "svce": "bench", "acct": .string("account-\(index)"), "labl": .string("label \(index)"), "v_Data": .data(Data(secret.utf8))]
     }
 
     /// Bulk-imports `count` items in transactions of 10 000, showing progress on a terminal.
-    private static func populate(_ keychain: EmbeddedKeychain, count: Int) throws {
+    static func populate(_ keychain: EmbeddedKeychain, count: Int) throws {
         let engine = try keychain.engine()
         let interactive = isatty(STDERR_FILENO) == 1
         let chunk = 10_000
@@ -72,14 +79,10 @@ enum ItemsBenchmark {
     private static func measureKeychain(_ keychain: EmbeddedKeychain, size: Int, operations: Int) throws -> [Row] {
         var rows: [Row] = []
         rows.append(Row(size: size, operation: "find (data)", samples: try timed(operations) {
-            var query: QueryDictionary = ["class": "genp", "svce": "bench", "acct": .string("account-\(Int.random(in: 0..<size))")]
-            query.entries["r_Data"] = true
-            _ = try keychain.copyMatching(query)
+            _ = try keychain.copyMatching(findQuery(Int.random(in: 0..<size), returning: "r_Data"))
         }))
         rows.append(Row(size: size, operation: "find (attributes)", samples: try timed(operations) {
-            var query: QueryDictionary = ["class": "genp", "svce": "bench", "acct": .string("account-\(Int.random(in: 0..<size))")]
-            query.entries["r_Attributes"] = true
-            _ = try keychain.copyMatching(query)
+            _ = try keychain.copyMatching(findQuery(Int.random(in: 0..<size), returning: "r_Attributes"))
         }))
         let writes = min(operations, 300)
         var next = size
@@ -88,19 +91,18 @@ enum ItemsBenchmark {
             next += 1
         }))
         rows.append(Row(size: size, operation: "update (data)", samples: try timed(writes) {
-            let query: QueryDictionary = ["class": "genp", "svce": "bench", "acct": .string("account-\(Int.random(in: 0..<size))")]
-            try keychain.update(query, attributesToUpdate: ["v_Data": .data(Data("new-secret".utf8))])
+            try keychain.update(findQuery(Int.random(in: 0..<size), returning: nil), attributesToUpdate: ["v_Data": .data(Data("new-secret".utf8))])
         }))
         var victim = size
         rows.append(Row(size: size, operation: "delete", samples: try timed(writes) {
-            try keychain.delete(["class": "genp", "svce": "bench", "acct": .string("account-\(victim)")])
+            try keychain.delete(findQuery(victim, returning: nil))
             victim += 1
         }))
         return rows
     }
 
     /// Runs `body` `count` times (after a short warm-up), timing each call.
-    private static func timed(_ count: Int, _ body: () throws -> Void) throws -> [Duration] {
+    static func timed(_ count: Int, _ body: () throws -> Void) throws -> [Duration] {
         let clock = ContinuousClock()
         var samples: [Duration] = []
         samples.reserveCapacity(count)

@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, daemon
 import CofferDiagnostics
 import Foundation
 
@@ -40,6 +40,19 @@ do {
             print("| \(row.size) | \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |")
         }
         print(ItemsReport.goals(rows))
+    }
+    if requested.isEmpty || requested.contains("daemon") {
+        let daemonSize = quick ? 10_000 : 100_000
+        let rows = try DaemonBenchmark.run(in: scratch, size: daemonSize, operations: quick ? 300 : 2_000)
+        print("\n### Through the daemon (cofferd on a Unix socket, \(daemonSize) items)\n")
+        print("| items | operation | p50 | p90 |")
+        print("| --- | --- | --- | --- |")
+        for row in rows {
+            print("| \(row.size) | \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |")
+        }
+        if let find = rows.first(where: { $0.operation == "daemon: find (data)" }) {
+            print("\nGoal: find p50 ≤ 150 µs through the daemon: measured \(Measurement.format(find.p50)).")
+        }
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))
