@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: [
-                "Engine", "KeychainClient", "Query", "Keystore", "KeychainModel", "ItemStore",
+                "Engine", "KeychainClient", "Query", "Keystore", "KeychainModel", "ItemStore", "Daemon",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,28 +1,87 @@
+import Daemon
 import Foundation
 import KeychainClient
 import KeychainModel
 import Keystore
 import Query
 import Engine
+import Testing
 
-/// A fresh embedded keychain in a temporary folder.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a test reaches the keychain: the same item tests run against both, with the same expectations.
+enum Transport: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// The engine in this process.
+    case embedded
+    /// `cofferd`'s server over a Unix socket (in this process, per-user mode).
+    case daemon
+
+    var testDescription: String { rawValue }
+}
+
+/// A daemon server running on a thread of the test process, stopped when released.
+final class InProcessDaemon: Sendable {
+    let socketPath: String
+    private let server: DaemonServer
+
+    /// Serves `folder`; this test process is registered with `groups` (nil: left unregistered, so it
+    /// gets a group of its own; empty: a pin that never matches, so it has no group at all).
+    init(folder: KeychainFolder, groups: [String]?) throws {
+        socketPath = folder.url.deletingLastPathComponent().appendingPathComponent("socket-\(UUID().uuidString.prefix(8))").path
+        server = DaemonServer(configuration: DaemonConfiguration(mode: .user(folder: folder, uid: getuid()), socketPath: socketPath))
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let keychain = try server.keychains.keychain(for: getuid())
+        try keychain.changeRegistry { registry in
+            registry.remove(executable)
+            if let groups {
+                registry.register(RegisteredApp(
+                    path: executable, appID: groups.first ?? "TEST.none", groups: groups,
+                    pinnedSHA256: groups.isEmpty ? "never-matches" : nil))
+            }
+        }
+        let server = server
+        Thread { try? server.run() }.start()
+        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socketPath) { usleep(2_000) }
+    }
+
+    deinit { server.shutdown() }
+}
+
+/// A fresh keychain in a temporary folder, reached through `transport`.
 struct TestKeychain {
     let folder: KeychainFolder
-    let client: EmbeddedKeychain
+    let transport: Transport
+    let client: any KeychainClient
+    private let daemon: InProcessDaemon?
 
-    init(groups: [String]? = nil, folder: KeychainFolder? = nil) {
+    init(transport: Transport = .embedded, groups: [String]? = nil, folder: KeychainFolder? = nil) {
         let folder = folder ?? KeychainFolder(url: FileManager.default.temporaryDirectory
             .appendingPathComponent("coffer-engine-\(UUID().uuidString)/keychain"))
         self.folder = folder
-        let caller = groups.map { CallerContext(accessGroups: .list($0)) }
-            ?? CallerContext(accessGroups: .unrestricted(defaultGroup: CallerContext.embeddedDefaultGroup))
-        client = EmbeddedKeychain(folder: folder, caller: caller)
+        self.transport = transport
+        switch transport {
+        case .embedded:
+            let caller = groups.map { CallerContext(accessGroups: .list($0)) }
+                ?? CallerContext(accessGroups: .unrestricted(defaultGroup: CallerContext.embeddedDefaultGroup))
+            client = EmbeddedKeychain(folder: folder, caller: caller)
+            daemon = nil
+        case .daemon:
+            // A test keychain that cannot start is a test failure; report it through every call.
+            let daemon = try? InProcessDaemon(folder: folder, groups: groups)
+            self.daemon = daemon
+            client = DaemonKeychain(socketPath: daemon?.socketPath ?? "/nonexistent")
+        }
     }
 
-    /// The same keychain files seen by another caller (another process, as far as the engine knows).
-    func reopened(groups: [String]? = nil) -> TestKeychain { TestKeychain(groups: groups, folder: folder) }
+    /// The engine behind an embedded test keychain.
+    var embedded: EmbeddedKeychain? { client as? EmbeddedKeychain }
 
-    /// Sets a passcode (cheap KDF) and returns a keychain whose keystore starts before first unlock.
+    /// The same keychain files seen by another caller: another process (embedded), or a restarted daemon.
+    func reopened(groups: [String]? = nil) -> TestKeychain { TestKeychain(transport: transport, groups: groups, folder: folder) }
+
+    /// Sets a passcode (cheap KDF) and returns the keychain after a restart: before first unlock.
     func withPasscode(_ passcode: String = "1234") throws -> TestKeychain {
         try Keystore.open(folder: folder).setPasscode(SecretBytes(copying: Array(passcode.utf8)), kdf: .insecureForTesting)
         return reopened()

@@ -5,33 +5,33 @@ import Testing
 
 @Suite("SecItemCopyMatching through the engine")
 struct SearchTests {
-    @Test func noMatchIsItemNotFound() {  // C1
-        #expect(TestKeychain().status { _ = try $0.copy(genp()) } == .itemNotFound)
+    @Test(arguments: Transport.allCases) func noMatchIsItemNotFound(transport: Transport) {  // C1
+        #expect(TestKeychain(transport: transport).status { _ = try $0.copy(genp()) } == .itemNotFound)
     }
 
-    @Test func matchingIsExactAndCaseSensitive() throws {  // §10.1
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func matchingIsExactAndCaseSensitive(transport: Transport) throws {  // §10.1
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(genp("Service", "Me"))
         #expect(keychain.status { _ = try $0.copy(genp("service", "Me")) } == .itemNotFound)
         #expect(keychain.status { _ = try $0.copy(genp("Serv", "Me")) } == .itemNotFound)
         #expect(keychain.status { _ = try $0.copy(genp("Service", "Me")) } == .success)
     }
 
-    @Test func stringAndDataWithTheSameBytesMatch() throws {  // §10.1 hashed kinds
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func stringAndDataWithTheSameBytesMatch(transport: Transport) throws {  // §10.1 hashed kinds
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(genp("svc", "me"))
         #expect(keychain.status { _ = try $0.copy(["class": "genp", "svce": .data(Data("svc".utf8))]) } == .success)
     }
 
-    @Test func numbersMatchByValue() throws {
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func numbersMatchByValue(transport: Transport) throws {
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(["class": "inet", "srvr": "h", "port": 443, "ptcl": "htps"])
         #expect(keychain.status { _ = try $0.copy(["class": "inet", "port": "443"]) } == .success)
         #expect(keychain.status { _ = try $0.copy(["class": "inet", "port": 444]) } == .itemNotFound)
     }
 
-    @Test func limitsShapeTheResult() throws {  // §2.3, §2.4
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func limitsShapeTheResult(transport: Transport) throws {  // §2.3, §2.4
+        let keychain = TestKeychain(transport: transport)
         for account in ["a", "b", "c"] { _ = try keychain.add(genp("svc", account, ["v_Data": secretData(account)])) }
         let one = try keychain.copy(["class": "genp", "svce": "svc", "r_Data": true])
         #expect(one?.dataValue != nil)
@@ -43,6 +43,8 @@ struct SearchTests {
         #expect(bare == .array([]))
     }
 
+    // Embedded only: it changes the caller's groups on one keychain, which with the daemon means
+    // re-registering the same executable (the multi-user daemon tests cover groups end to end).
     @Test func searchCoversOnlyTheCallersGroups() throws {  // §8.5
         let root = TestKeychain(groups: ["A", "B"])
         _ = try root.add(genp("s", "1", ["agrp": "A"]))
@@ -56,16 +58,16 @@ struct SearchTests {
         #expect(explicit?.dictionary?["acct"] == .string("2"))
     }
 
-    @Test func synchronizableItemsNeedTheirFilter() throws {  // §2.5
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func synchronizableItemsNeedTheirFilter(transport: Transport) throws {  // §2.5
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(genp("s", "a", ["sync": true]))
         #expect(keychain.status { _ = try $0.copy(genp("s", "a")) } == .itemNotFound)
         #expect(keychain.status { _ = try $0.copy(genp("s", "a", ["sync": true])) } == .success)
         #expect(keychain.status { _ = try $0.copy(genp("s", "a", ["sync": "syna"])) } == .success)
     }
 
-    @Test func lockedMatchFailsTheWholeCall() throws {  // C5, G16
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func lockedMatchFailsTheWholeCall(transport: Transport) throws {  // C5, G16
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(genp("s", "always", ["pdmn": "dk"]))
         _ = try keychain.add(genp("s", "unlocked", ["pdmn": "ak"]))
         let locked = try keychain.withPasscode()
@@ -76,8 +78,8 @@ struct SearchTests {
         #expect(locked.status { _ = try $0.copy(genp("s", "unlocked", ["r_Data": true])) } == .success)
     }
 
-    @Test func afterFirstUnlockSurvivesLockButNotRestart() throws {  // §4.2
-        let keychain = try TestKeychain().withPasscode()
+    @Test(arguments: Transport.allCases) func afterFirstUnlockSurvivesLockButNotRestart(transport: Transport) throws {  // §4.2
+        let keychain = try TestKeychain(transport: transport).withPasscode()
         try keychain.client.unlock(passcode: .init(copying: Array("1234".utf8)))
         _ = try keychain.add(genp("s", "c", ["pdmn": "ck", "v_Data": secretData("c")]))
         _ = try keychain.add(genp("s", "a", ["pdmn": "ak", "v_Data": secretData("a")]))
@@ -88,8 +90,8 @@ struct SearchTests {
         #expect(keychain.reopened().status { _ = try $0.copy(genp("s", "c")) } == .interactionNotAllowed)
     }
 
-    @Test func persistentReferenceFindsTheItem() throws {  // §9
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func persistentReferenceFindsTheItem(transport: Transport) throws {  // §9
+        let keychain = TestKeychain(transport: transport)
         let reference = try #require(try keychain.add(genp("s", "a", ["r_PersistentRef": true, "v_Data": secretData("x")]))?.dataValue)
         _ = try keychain.add(genp("s", "b"))
         let found = try keychain.copy(["v_PersistentRef": .data(reference), "r_Attributes": true])
@@ -97,8 +99,8 @@ struct SearchTests {
         #expect(keychain.status { _ = try $0.copy(["v_PersistentRef": .data(reference), "acct": "a"]) } == .param)  // C4
     }
 
-    @Test func hostOrSubdomainMatches() throws {
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func hostOrSubdomainMatches(transport: Transport) throws {
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(["class": "inet", "srvr": "api.example.com", "acct": "1"])
         _ = try keychain.add(["class": "inet", "srvr": "example.com", "acct": "2"])
         _ = try keychain.add(["class": "inet", "srvr": "badexample.com", "acct": "3"])

@@ -5,8 +5,8 @@ import Testing
 
 @Suite("SecItemUpdate and SecItemDelete through the engine")
 struct UpdateDeleteTests {
-    @Test func updateChangesDataAndAttributes() throws {
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func updateChangesDataAndAttributes(transport: Transport) throws {
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(genp("s", "a", ["v_Data": secretData("old")]))
         try keychain.update(genp("s", "a"), ["v_Data": secretData("new"), "labl": "label"])
         let found = try keychain.copy(genp("s", "a", ["r_Data": true, "r_Attributes": true]))?.dictionary
@@ -14,12 +14,12 @@ struct UpdateDeleteTests {
         #expect(found?["labl"] == .string("label"))
     }
 
-    @Test func updateWithNothingMatchingIsItemNotFound() {  // U9
-        #expect(TestKeychain().status { try $0.update(genp(), ["labl": "x"]) } == .itemNotFound)
+    @Test(arguments: Transport.allCases) func updateWithNothingMatchingIsItemNotFound(transport: Transport) {  // U9
+        #expect(TestKeychain(transport: transport).status { try $0.update(genp(), ["labl": "x"]) } == .itemNotFound)
     }
 
-    @Test func updateIntoADuplicateRollsEverythingBack() throws {  // U10
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func updateIntoADuplicateRollsEverythingBack(transport: Transport) throws {  // U10
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(genp("s", "a", ["labl": "first"]))
         _ = try keychain.add(genp("s", "b", ["labl": "second"]))
         _ = try keychain.add(genp("t", "a"))
@@ -30,21 +30,21 @@ struct UpdateDeleteTests {
         #expect(all.allSatisfy { $0.dictionary?["icmt"] == nil })
     }
 
-    @Test func updateWhileLockedIsInteractionNotAllowed() throws {  // U12
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func updateWhileLockedIsInteractionNotAllowed(transport: Transport) throws {  // U12
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(genp("s", "a"))
         let locked = try keychain.withPasscode()
         #expect(locked.status { try $0.update(genp("s", "a"), ["labl": "x"]) } == .interactionNotAllowed)
     }
 
-    @Test func updateToAGroupOutsideTheListIsMissingEntitlement() throws {  // U6
-        let keychain = TestKeychain(groups: ["A"])
+    @Test(arguments: Transport.allCases) func updateToAGroupOutsideTheListIsMissingEntitlement(transport: Transport) throws {  // U6
+        let keychain = TestKeychain(transport: transport, groups: ["A"])
         _ = try keychain.add(genp())
         #expect(keychain.status { try $0.update(genp(), ["agrp": "B"]) } == .missingEntitlement)
     }
 
-    @Test func updateKeepsThePersistentReferenceAndCreationDate() throws {  // §9, §10.2
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func updateKeepsThePersistentReferenceAndCreationDate(transport: Transport) throws {  // §9, §10.2
+        let keychain = TestKeychain(transport: transport)
         let reference = try #require(try keychain.add(genp("s", "a", ["r_PersistentRef": true]))?.dataValue)
         let before = try #require(try keychain.copy(genp("s", "a", ["r_Attributes": true]))?.dictionary)
         try keychain.update(genp("s", "a"), ["acct": "renamed", "mdat": .date(Date(timeIntervalSince1970: 5))])
@@ -62,24 +62,24 @@ struct UpdateDeleteTests {
         #expect(keychain.status { _ = try $0.copy(genp("s", "renamed")) } == .itemNotFound)
     }
 
-    @Test func callerCreationDateInUpdateIsApplied() throws {  // §10.2
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func callerCreationDateInUpdateIsApplied(transport: Transport) throws {  // §10.2
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(genp())
         let moment = Date(timeIntervalSinceReferenceDate: 1000)
         try keychain.update(genp(), ["cdat": .date(moment)])
         #expect(try keychain.copy(genp("svc", "acct", ["r_Attributes": true]))?.dictionary?["cdat"] == .date(moment))
     }
 
-    @Test func changingAccessibilityMovesTheItemToAnotherClass() throws {
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func changingAccessibilityMovesTheItemToAnotherClass(transport: Transport) throws {
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(genp("s", "a", ["v_Data": secretData("x")]))
         try keychain.update(genp("s", "a"), ["pdmn": "dk"])
         let locked = try keychain.withPasscode()
         #expect(try locked.copy(genp("s", "a", ["r_Data": true]))?.dataValue == Data("x".utf8))
     }
 
-    @Test func deleteRemovesEveryMatch() throws {
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func deleteRemovesEveryMatch(transport: Transport) throws {
+        let keychain = TestKeychain(transport: transport)
         for account in ["a", "b"] { _ = try keychain.add(genp("s", account)) }
         _ = try keychain.add(genp("t", "a"))
         try keychain.delete(["class": "genp", "svce": "s"])
@@ -88,8 +88,8 @@ struct UpdateDeleteTests {
         #expect(keychain.status { try $0.delete(["class": "genp", "svce": "s"]) } == .itemNotFound)  // D3
     }
 
-    @Test func deleteWorksWhileLocked() throws {  // §4.2: delete needs no class key
-        let keychain = TestKeychain()
+    @Test(arguments: Transport.allCases) func deleteWorksWhileLocked(transport: Transport) throws {  // §4.2: delete needs no class key
+        let keychain = TestKeychain(transport: transport)
         _ = try keychain.add(genp("s", "a", ["pdmn": "ak"]))
         let locked = try keychain.withPasscode()
         try locked.delete(genp("s", "a"))
@@ -97,16 +97,17 @@ struct UpdateDeleteTests {
         #expect(locked.status { _ = try $0.copy(genp("s", "a")) } == .itemNotFound)
     }
 
-    @Test func deleteRejectsMatchKeys() {  // D1
-        #expect(TestKeychain().status { try $0.delete(genp("s", "a", ["m_Limit": "m_LimitAll"])) } == .param)
+    @Test(arguments: Transport.allCases) func deleteRejectsMatchKeys(transport: Transport) {  // D1
+        #expect(TestKeychain(transport: transport).status { try $0.delete(genp("s", "a", ["m_Limit": "m_LimitAll"])) } == .param)
     }
 
+    // Embedded only: removing the passcode goes through the keystore, which the daemon protocol does not expose yet.
     @Test func akpuItemsVanishWhenThePasscodeIsRemoved() throws {  // §4.3
         let keychain = try TestKeychain().withPasscode()
         try keychain.client.unlock(passcode: .init(copying: Array("1234".utf8)))
         _ = try keychain.add(genp("s", "p", ["pdmn": "akpu"]))
         _ = try keychain.add(genp("s", "k", ["pdmn": "ak"]))
-        try keychain.client.engine().keystore.removePasscode(current: .init(copying: Array("1234".utf8)))
+        try keychain.embedded!.engine().keystore.removePasscode(current: .init(copying: Array("1234".utf8)))
         #expect(keychain.status { _ = try $0.copy(genp("s", "p")) } == .itemNotFound)
         #expect(keychain.status { _ = try $0.copy(genp("s", "k")) } == .success)
     }
