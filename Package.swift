@@ -99,6 +99,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Test support shared by the test targets (not a product).
+        .target(name: "CofferTestSupport", dependencies: ["Daemon", "Keystore"], path: "Tests/CofferTestSupport"),
         // A helper the crash tests start and kill; not installed.
         .executableTarget(
             name: "CofferTestHelper", dependencies: ["Keystore", "KeychainClient", "KeychainModel", "Query"],
@@ -106,7 +108,7 @@ let package = Package(
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         .testTarget(name: "KeystoreTests", dependencies: ["Keystore", "KeychainModel"]),
         .testTarget(name: "CofferCLITests", dependencies: ["KeychainModel"]),
-        .testTarget(name: "CofferTests", dependencies: ["Coffer", "KeychainClient", "Keystore", "KeychainModel", "Query"]),
+        .testTarget(name: "CofferTests", dependencies: ["Coffer", "KeychainClient", "Keystore", "KeychainModel", "Query", "CofferTestSupport"]),
         .testTarget(
             name: "DaemonTests",
             dependencies: [
@@ -122,7 +124,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: [
-                "Engine", "KeychainClient", "Query", "Keystore", "KeychainModel", "ItemStore", "Daemon",
+                "Engine", "KeychainClient", "Query", "Keystore", "KeychainModel", "ItemStore", "CofferTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,18 +1,19 @@
+import CofferTestSupport
 import Coffer
 import Foundation
 import Testing
 
 @Suite("Generic passwords through the Swift API")
 struct GenericPasswordTests {
-    @Test func addReturnsTheStoredItemWithItsMetadata() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func addReturnsTheStoredItemWithItsMetadata(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         let before = Date()
         let stored = try await temporary.keychain.add(
             GenericPassword(service: "com.example.api", account: "alice", value: bytes("hunter2")))
         #expect(stored.service == "com.example.api")
         #expect(stored.account == "alice")
         #expect(stored.value == bytes("hunter2"))
-        #expect(stored.accessGroup == "coffer.default")  // the unrestricted caller's default group
+        #expect(stored.accessGroup == temporary.defaultGroup)  // the caller's default group (§8.3)
         #expect(stored.accessibility == .whenUnlocked)  // §1.3.1 default pdmn `ak`
         #expect(stored.synchronizable == false)
         let created = try #require(stored.creationDate)
@@ -23,8 +24,8 @@ struct GenericPasswordTests {
         #expect(reference.data.prefix(4) == bytes("genp"))
     }
 
-    @Test func everyAttributeRoundTrips() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func everyAttributeRoundTrips(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         let item = GenericPassword(
             service: "svc", account: "acct", value: bytes("secret"), label: "Label", comment: "Comment",
             kind: "API token", generic: Data([0, 1, 2]), creator: 0x6162_6364, type: 0x7778_797A,
@@ -44,8 +45,8 @@ struct GenericPasswordTests {
         #expect(found.value == bytes("secret"))
     }
 
-    @Test func everyAttributeFilters() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func everyAttributeFilters(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(
             GenericPassword(service: "s", account: "one", value: bytes("1"), label: "L", kind: "k", creator: 7))
         _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "two", value: bytes("2")))
@@ -60,8 +61,8 @@ struct GenericPasswordTests {
         #expect(try await temporary.keychain.items(matching: query).isEmpty)
     }
 
-    @Test func duplicateAddIsDuplicateItem() async throws {  // rule A1
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func duplicateAddIsDuplicateItem(transport: Transport) async throws {  // rule A1
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "a", value: bytes("one")))
         let error = await #expect(throws: KeychainError.self) {
             try await temporary.keychain.add(GenericPassword(service: "s", account: "a", value: bytes("two"), label: "other"))
@@ -73,15 +74,15 @@ struct GenericPasswordTests {
         _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "b", value: bytes("three")))
     }
 
-    @Test func itemMatchingNothingIsNil() async throws {  // rule C1: -25300 becomes nil
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func itemMatchingNothingIsNil(transport: Transport) async throws {  // rule C1: -25300 becomes nil
+        let temporary = TemporaryKeychain(transport: transport)
         #expect(try await temporary.keychain.item(matching: GenericPasswordQuery(service: "nothing")) == nil)
         #expect(try await temporary.keychain.items(matching: GenericPasswordQuery(service: "nothing")).isEmpty)
         #expect(try await temporary.keychain.attributes(matching: GenericPasswordQuery(service: "nothing")).isEmpty)
     }
 
-    @Test func updateChangesTheSecretAndAttributes() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func updateChangesTheSecretAndAttributes(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         let added = try await temporary.keychain.add(GenericPassword(service: "s", account: "a", value: bytes("old")))
         try await temporary.keychain.update(
             matching: GenericPasswordQuery(service: "s", account: "a"),
@@ -93,8 +94,8 @@ struct GenericPasswordTests {
         #expect(try #require(found.modificationDate) > #require(added.modificationDate))  // mdat moves forward
     }
 
-    @Test func updateThatCollidesIsDuplicateItemAndChangesNothing() async throws {  // rule U10
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func updateThatCollidesIsDuplicateItemAndChangesNothing(transport: Transport) async throws {  // rule U10
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "a", value: bytes("1")))
         _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "b", value: bytes("2")))
         let error = await #expect(throws: KeychainError.self) {
@@ -105,8 +106,8 @@ struct GenericPasswordTests {
         #expect(try await temporary.keychain.item(matching: GenericPasswordQuery(service: "s", account: "b"))?.value == bytes("2"))
     }
 
-    @Test func updateAndDeleteOfNothingAreItemNotFound() async throws {  // rules U9, D3
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func updateAndDeleteOfNothingAreItemNotFound(transport: Transport) async throws {  // rules U9, D3
+        let temporary = TemporaryKeychain(transport: transport)
         let update = await #expect(throws: KeychainError.self) {
             try await temporary.keychain.update(
                 matching: GenericPasswordQuery(service: "missing"), changes: GenericPasswordChanges(value: bytes("x")))
@@ -120,8 +121,8 @@ struct GenericPasswordTests {
         #expect(delete?.operation == .delete)
     }
 
-    @Test func deleteRemovesEveryMatch() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func deleteRemovesEveryMatch(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "a", value: bytes("1")))
         _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "b", value: bytes("2")))
         _ = try await temporary.keychain.add(GenericPassword(service: "other", account: "a", value: bytes("3")))
@@ -130,8 +131,8 @@ struct GenericPasswordTests {
         #expect(try await temporary.keychain.items(matching: GenericPasswordQuery()).map(\.service) == ["other"])
     }
 
-    @Test func attributesOnlyReadsCarryNoSecret() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func attributesOnlyReadsCarryNoSecret(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "a", value: bytes("hunter2"), label: "L"))
         let items = try await temporary.keychain.attributes(matching: GenericPasswordQuery(service: "s"))
         #expect(items.count == 1)
@@ -140,8 +141,8 @@ struct GenericPasswordTests {
         #expect(items.first?.persistentReference != nil)
     }
 
-    @Test func itemsReturnsEveryMatchUpToTheLimit() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func itemsReturnsEveryMatchUpToTheLimit(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         for index in 0..<3 {
             _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "a\(index)", value: bytes("v\(index)")))
         }
@@ -155,8 +156,8 @@ struct GenericPasswordTests {
         #expect(try await temporary.keychain.items(matching: limited).count == 1)
     }
 
-    @Test func limitMakesDeleteAParameterError() async throws {  // rule D1: no kSecMatchLimit in delete
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func limitMakesDeleteAParameterError(transport: Transport) async throws {  // rule D1: no kSecMatchLimit in delete
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "a", value: bytes("1")))
         var query = GenericPasswordQuery(service: "s")
         query.limit = 1
@@ -164,8 +165,8 @@ struct GenericPasswordTests {
         #expect(error?.status == .param)
     }
 
-    @Test func setAddsThenReplacesTheSecret() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func setAddsThenReplacesTheSecret(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         try await temporary.keychain.set(GenericPassword(service: "s", account: "a", value: bytes("first")))
         try await temporary.keychain.set(GenericPassword(service: "s", account: "a", value: bytes("second"), label: "L"))
         let items = try await temporary.keychain.items(matching: GenericPasswordQuery(service: "s", account: "a"))
@@ -174,8 +175,8 @@ struct GenericPasswordTests {
         #expect(items.first?.label == "L")
     }
 
-    @Test func queriesFindSynchronizableItemsUnlessAskedNotTo() async throws {  // §2.5
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func queriesFindSynchronizableItemsUnlessAskedNotTo(transport: Transport) async throws {  // §2.5
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(GenericPassword(service: "s", account: "a", value: bytes("local")))
         _ = try await temporary.keychain.add(
             GenericPassword(service: "s", account: "a", value: bytes("synced"), synchronizable: true))
@@ -187,8 +188,8 @@ struct GenericPasswordTests {
         #expect(local.map(\.value) == [bytes("local")])
     }
 
-    @Test func accessibilityTogetherWithAccessControlIsAParameterError() async throws {  // rule G9
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func accessibilityTogetherWithAccessControlIsAParameterError(transport: Transport) async throws {  // rule G9
+        let temporary = TemporaryKeychain(transport: transport)
         let control = try AccessControl.create(protection: .whenUnlocked, flags: [])
         let error = await #expect(throws: KeychainError.self) {
             try await temporary.keychain.add(
@@ -197,8 +198,8 @@ struct GenericPasswordTests {
         #expect(error?.status == .param)
     }
 
-    @Test func accessControlRoundTrips() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func accessControlRoundTrips(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         let control = try AccessControl.create(protection: .afterFirstUnlockThisDeviceOnly, flags: .devicePasscode)
         let added = try await temporary.keychain.add(
             GenericPassword(service: "s", account: "a", value: bytes("x"), accessControl: control))

@@ -1,3 +1,4 @@
+import CofferTestSupport
 import Coffer
 import Foundation
 import Testing
@@ -11,8 +12,8 @@ struct InternetPasswordTests {
             protocol: `protocol`, authenticationType: .htmlForm, port: 443, path: "/login")
     }
 
-    @Test func addThenFindRoundTripsEveryAttribute() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func addThenFindRoundTripsEveryAttribute(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         var item = Self.item()
         item.label = "Example"
         item.comment = "c"
@@ -49,15 +50,15 @@ struct InternetPasswordTests {
         #expect(AuthenticationType(code: "what") == .other("what"))
     }
 
-    @Test func unknownProtocolCodesRoundTrip() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func unknownProtocolCodesRoundTrip(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(Self.item(protocol: InternetProtocol(code: "zzzz")))
         let found = try await temporary.keychain.item(matching: InternetPasswordQuery(protocol: .other("zzzz")))
         #expect(found?.protocol == .other("zzzz"))
     }
 
-    @Test func primaryKeyIncludesTheProtocol() async throws {  // §1.4
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func primaryKeyIncludesTheProtocol(transport: Transport) async throws {  // §1.4
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(Self.item())
         let error = await #expect(throws: KeychainError.self) { try await temporary.keychain.add(Self.item(secret: "again")) }
         #expect(error?.status == .duplicateItem)
@@ -66,8 +67,8 @@ struct InternetPasswordTests {
         #expect(try await temporary.keychain.items(matching: InternetPasswordQuery(server: "example.com")).count == 2)
     }
 
-    @Test func hostOrSubdomainMatchesTheHostAndItsSubdomains() async throws {  // kSecMatchHostOrSubdomainOfHost
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func hostOrSubdomainMatchesTheHostAndItsSubdomains(transport: Transport) async throws {  // kSecMatchHostOrSubdomainOfHost
+        let temporary = TemporaryKeychain(transport: transport)
         for server in ["example.com", "api.example.com", "notexample.com"] {
             _ = try await temporary.keychain.add(Self.item(server: server))
         }
@@ -80,8 +81,8 @@ struct InternetPasswordTests {
         #expect(error?.status == .param)
     }
 
-    @Test func updateAndDeleteRoundTrip() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func updateAndDeleteRoundTrip(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(Self.item())
         try await temporary.keychain.update(
             matching: InternetPasswordQuery(server: "example.com", protocol: .https),
@@ -97,8 +98,8 @@ struct InternetPasswordTests {
         #expect(error?.status == .itemNotFound)
     }
 
-    @Test func setUpdatesOnlyTheItemWithTheSamePrimaryKey() async throws {
-        let temporary = TemporaryKeychain()
+    @Test(arguments: Transport.allCases) func setUpdatesOnlyTheItemWithTheSamePrimaryKey(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
         _ = try await temporary.keychain.add(InternetPassword(server: "h", account: "a", value: bytes("plain")))
         _ = try await temporary.keychain.add(InternetPassword(server: "h", account: "a", value: bytes("https"), protocol: .https))
         // No protocol: the item stored without one (ptcl 0), not the HTTPS one.

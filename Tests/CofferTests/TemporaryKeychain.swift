@@ -1,15 +1,31 @@
 import Coffer
+import CofferTestSupport
 import Foundation
+import KeychainClient
 import Keystore
 
-/// A keychain in a fresh temporary folder, removed when the value is released.
+/// A keychain in a fresh temporary folder, removed when the value is released, reached in this
+/// process or through a daemon server.
 final class TemporaryKeychain: Sendable {
     let folder: URL
     let keychain: Keychain
+    private let daemon: InProcessDaemon?
+    /// The group new items without one go to: the caller's first group, or the transport's default.
+    let defaultGroup: String
 
-    init(accessGroups: [String]? = nil) {
+    init(transport: Transport = .embedded, accessGroups: [String]? = nil) {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-api-\(UUID().uuidString)")
-        keychain = Keychain(folder: folder, accessGroups: accessGroups)
+        switch transport {
+        case .embedded:
+            defaultGroup = accessGroups?.first ?? "coffer.default"
+            keychain = Keychain(folder: folder, accessGroups: accessGroups)
+            daemon = nil
+        case .daemon:
+            defaultGroup = accessGroups?.first ?? InProcessDaemon.unregisteredGroupOfThisProcess
+            let daemon = try? InProcessDaemon(folder: KeychainFolder(url: folder), groups: accessGroups)
+            self.daemon = daemon
+            keychain = Keychain(client: DaemonKeychain(socketPath: daemon?.socketPath ?? "/nonexistent"))
+        }
     }
 
     /// The same folder opened again, as a new process would: a keychain with a passcode starts locked.

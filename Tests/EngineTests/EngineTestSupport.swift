@@ -1,4 +1,4 @@
-import Daemon
+import CofferTestSupport
 import Foundation
 import KeychainClient
 import KeychainModel
@@ -10,44 +10,6 @@ import Testing
 #if canImport(Glibc)
 import Glibc
 #endif
-
-/// How a test reaches the keychain: the same item tests run against both, with the same expectations.
-enum Transport: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    /// The engine in this process.
-    case embedded
-    /// `cofferd`'s server over a Unix socket (in this process, per-user mode).
-    case daemon
-
-    var testDescription: String { rawValue }
-}
-
-/// A daemon server running on a thread of the test process, stopped when released.
-final class InProcessDaemon: Sendable {
-    let socketPath: String
-    private let server: DaemonServer
-
-    /// Serves `folder`; this test process is registered with `groups` (nil: left unregistered, so it
-    /// gets a group of its own; empty: a pin that never matches, so it has no group at all).
-    init(folder: KeychainFolder, groups: [String]?) throws {
-        socketPath = folder.url.deletingLastPathComponent().appendingPathComponent("socket-\(UUID().uuidString.prefix(8))").path
-        server = DaemonServer(configuration: DaemonConfiguration(mode: .user(folder: folder, uid: getuid()), socketPath: socketPath))
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let keychain = try server.keychains.keychain(for: getuid())
-        try keychain.changeRegistry { registry in
-            registry.remove(executable)
-            if let groups {
-                registry.register(RegisteredApp(
-                    path: executable, appID: groups.first ?? "TEST.none", groups: groups,
-                    pinnedSHA256: groups.isEmpty ? "never-matches" : nil))
-            }
-        }
-        let server = server
-        Thread { try? server.run() }.start()
-        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socketPath) { usleep(2_000) }
-    }
-
-    deinit { server.shutdown() }
-}
 
 /// A fresh keychain in a temporary folder, reached through `transport`.
 struct TestKeychain {

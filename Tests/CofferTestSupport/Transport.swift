@@ -1,0 +1,55 @@
+// Shared by the test targets: run the same item tests against the embedded keychain and the daemon.
+import Daemon
+import Foundation
+import Keystore
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a test reaches the keychain: the same item tests run against both, with the same expectations.
+public enum Transport: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    /// The engine in this process.
+    case embedded
+    /// `cofferd`'s server over a Unix socket (in this process, per-user mode).
+    case daemon
+
+    public var testDescription: String { rawValue }
+}
+
+/// A daemon server running on a thread of the test process, stopped when released.
+public final class InProcessDaemon: Sendable {
+    /// The socket the server listens on.
+    public let socketPath: String
+    private let server: DaemonServer
+
+    /// Serves `folder`; this test process is registered with `groups` (nil: left unregistered, so it
+    /// gets a group of its own; empty: a pin that never matches, so it has no group at all).
+    public init(folder: KeychainFolder, groups: [String]?) throws {
+        socketPath = folder.url.deletingLastPathComponent().appendingPathComponent("socket-\(UUID().uuidString.prefix(8))").path
+        server = DaemonServer(configuration: DaemonConfiguration(mode: .user(folder: folder, uid: getuid()), socketPath: socketPath))
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        let keychain = try server.keychains.keychain(for: getuid())
+        try keychain.changeRegistry { registry in
+            registry.remove(executable)
+            if let groups {
+                registry.register(RegisteredApp(
+                    path: executable, appID: groups.first ?? "TEST.none", groups: groups,
+                    pinnedSHA256: groups.isEmpty ? "never-matches" : nil))
+            }
+        }
+        let server = server
+        Thread { try? server.run() }.start()
+        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socketPath) { usleep(2_000) }
+    }
+
+    deinit { server.shutdown() }
+
+    /// The access group the daemon gives this (unregistered) test process.
+    public static var unregisteredGroupOfThisProcess: String {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        return AppRegistry.unregisteredGroup(forPath: executable)
+    }
+}
+
