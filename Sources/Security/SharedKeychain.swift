@@ -45,6 +45,11 @@ enum SharedKeychain {
     }
 
     /// The `async` form of ``withKeychain(at:accessGroups:_:)``.
+    /// Runs `body` with the keychain behind the daemon listening at `socket` (as `COFFER_SOCKET` selects).
+    public static func withKeychain<Result>(socket: String, _ body: () throws -> Result) rethrows -> Result {
+        try SharedKeychain.$taskClient.withValue(KeychainLocation.client(environment: ["COFFER_SOCKET": socket]), operation: body)
+    }
+
     public static func withKeychain<Result>(
         at folder: URL, accessGroups: String? = nil, _ body: () async throws -> Result
     ) async rethrows -> Result {

@@ -43,8 +43,8 @@ import Testing
         #expect(SecAccessControlCreateFlags.applicationPassword.rawValue == 1 << 31)
     }
 
-    @Test func accessControlIsStoredAndReturned() throws {
-        try withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func accessControlIsStoredAndReturned(transport: BoundaryTransport) throws {
+        try withFreshKeychain(transport) {
             let access = try #require(SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .userPresence, nil))
             let add: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "guarded",
@@ -65,8 +65,8 @@ import Testing
         }
     }
 
-    @Test func accessControlRulesInQueries() throws {
-        try withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func accessControlRulesInQueries(transport: BoundaryTransport) throws {
+        try withFreshKeychain(transport) {
             let access = try #require(SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil))
             let base: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "rules",

@@ -4,8 +4,8 @@ import Testing
 
 /// More spellings seen in real keychain wrappers.
 @Suite struct MoreSpellingTests {
-    @Test func keychainWrapperStyleSaveLoadUpdateDelete() throws {
-        try withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func keychainWrapperStyleSaveLoadUpdateDelete(transport: BoundaryTransport) throws {
+        try withFreshKeychain(transport) {
             let service = "com.example.wrapper"
             func baseQuery(_ key: String) -> [String: Any] {
                 [String(kSecClass): kSecClassGenericPassword, String(kSecAttrService): service, String(kSecAttrAccount): key]

@@ -20,8 +20,8 @@ import Testing
         return query
     }
 
-    @Test func addThenDuplicateThenUpdateThenDelete() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func addThenDuplicateThenUpdateThenDelete(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             #expect(SecItemAdd(password("a") as CFDictionary, nil) == errSecSuccess)
             #expect(SecItemAdd(password("a", data: "other") as CFDictionary, nil) == errSecDuplicateItem)  // A1
             let changes = [kSecValueData as String: Data("new".utf8)]
@@ -36,16 +36,16 @@ import Testing
         }
     }
 
-    @Test func notFoundLeavesTheResultUntouched() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func notFoundLeavesTheResultUntouched(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             var result: CFTypeRef? = NSString(string: "untouched")
             #expect(SecItemCopyMatching(search("missing", [kSecReturnData as String: true]) as CFDictionary, &result) == errSecItemNotFound)
             #expect(result as? String == "untouched")
         }
     }
 
-    @Test func malformedQueriesGetApplesStatuses() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func malformedQueriesGetApplesStatuses(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             // G2: no class.
             #expect(SecItemAdd([kSecAttrAccount as String: "x"] as CFDictionary, nil) == errSecParam)
             // G3: an unknown class string.
@@ -71,8 +71,8 @@ import Testing
         }
     }
 
-    @Test func deleteWithoutLimitRemovesEveryMatch() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func deleteWithoutLimitRemovesEveryMatch(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             #expect(SecItemAdd(password("one") as CFDictionary, nil) == errSecSuccess)
             #expect(SecItemAdd(password("two") as CFDictionary, nil) == errSecSuccess)
             let everyRule = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "rules"]
@@ -81,8 +81,8 @@ import Testing
         }
     }
 
-    @Test func internetPasswordAttributesComeBackTyped() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func internetPasswordAttributesComeBackTyped(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             let add: [String: Any] = [
                 kSecClass as String: kSecClassInternetPassword, kSecAttrServer as String: "example.com",
                 kSecAttrProtocol as String: kSecAttrProtocolHTTPS, kSecAttrPort as String: 8443,

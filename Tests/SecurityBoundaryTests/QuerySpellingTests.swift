@@ -5,8 +5,8 @@ import Testing
 /// Apple-style client code, written the ways real apps write it, must compile against `Security` alone
 /// and get Apple's results. Each test is one common spelling.
 @Suite struct QuerySpellingTests {
-    @Test func stringKeyedDictionaryLiteralRoundTrips() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func stringKeyedDictionaryLiteralRoundTrips(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             let add: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword,
                 kSecAttrService as String: "com.example.mail",
@@ -29,8 +29,8 @@ import Testing
         }
     }
 
-    @Test func nsDictionaryLiteralKeyedByConstants() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func nsDictionaryLiteralKeyedByConstants(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             let add = [
                 kSecClass: kSecClassGenericPassword,
                 kSecAttrAccount: "bob",
@@ -47,8 +47,8 @@ import Testing
         }
     }
 
-    @Test func cfStringKeyedDictionaryPassesAsCFDictionary() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func cfStringKeyedDictionaryPassesAsCFDictionary(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             let add: [CFString: Any] = [
                 kSecClass: kSecClassGenericPassword, kSecAttrAccount: "carol", kSecValueData: Data("x".utf8),
             ]
@@ -60,8 +60,8 @@ import Testing
 
     /// The pattern from Apple DTS's "SecItem: Pitfalls and Best Practices": one mutable dictionary reused
     /// for a search, an add and then a second add.
-    @Test func mutableDictionaryReusedAcrossCalls() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func mutableDictionaryReusedAcrossCalls(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             var copyResult: CFTypeRef? = nil
             let query = [
                 kSecClass: kSecClassGenericPassword,
@@ -89,8 +89,8 @@ import Testing
         }
     }
 
-    @Test func resultThroughWithUnsafeMutablePointer() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func resultThroughWithUnsafeMutablePointer(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             let add: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "dave",
                 kSecValueData as String: Data("secret".utf8),
@@ -110,8 +110,8 @@ import Testing
     }
 
     /// `kCFBooleanTrue` is a `CFBoolean!`: put into `Any` without `!` it is an optional, and still counts as true.
-    @Test func implicitlyUnwrappedBooleanInsideAny() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func implicitlyUnwrappedBooleanInsideAny(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             let add: [String: Any] = [
                 kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "erin",
                 kSecValueData as String: Data("v".utf8), kSecReturnData as String: kCFBooleanTrue as Any,
@@ -129,8 +129,8 @@ import Testing
         }
     }
 
-    @Test func resultsCastEveryWay() {
-        withFreshKeychain {
+    @Test(arguments: BoundaryTransport.allCases) func resultsCastEveryWay(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
             for account in ["one", "two"] {
                 let add: [String: Any] = [
                     kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "casts",

@@ -6,9 +6,10 @@ import Foundation
 /// Feed every read to ``append(_:)``, then call ``nextFrame()`` until it returns `nil`; at end of stream call
 /// ``finish()``. The decoder checks each header field as soon as its bytes arrive: a wrong first byte is
 /// ``ProtocolError/badMagic`` at once, and an over-long length is ``ProtocolError/oversized(length:limit:)``
-/// before any payload is buffered, so a peer can never make it reserve memory beyond the limit. Buffered
-/// bytes grow only with bytes actually received. After an error the decoder stays failed (every later call
-/// throws the same error): close the connection.
+/// before any payload is buffered, so a peer can never make it reserve memory beyond the limit: storage grows
+/// with the bytes actually received (at most doubling), never from an announced length. Call ``nextFrame()``
+/// after every ``append(_:)``; the buffer then holds at most one frame plus one read. After an error the
+/// decoder stays failed (every later call throws the same error): close the connection.
 ///
 /// Memory hygiene: a payload may hold a passcode or a secret, so the decoder overwrites the bytes of each
 /// frame it hands out, and the old storage whenever it grows or compacts its buffer, with zeros. The payload
