@@ -13,7 +13,8 @@ struct AppsCommand: ParsableCommand {
             Coffer's counterpart of an app's entitlements. A registered executable gets its keychain \
             access groups (in order; the first is the default for new items) and then its application \
             identifier. An unregistered program gets a group of its own and sees only what it created. \
-            Needs the daemon (cofferd).
+            Needs the daemon (cofferd) and the keychain passcode (read from standard input when it is \
+            not a terminal), so that no program can register itself behind your back.
             """,
         subcommands: [Add.self, List.self, Remove.self])
 
@@ -39,7 +40,9 @@ struct AppsCommand: ParsableCommand {
             let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             let registration = AppRegistration(
                 executablePath: canonical, applicationIdentifier: appID, accessGroups: groups, pinsExecutableHash: pinHash)
-            try AppsCommand.print(AppsCommand.send(.appsAdd(registration), command: "apps add"))
+            try AppsCommand.withPasscode { passcode in
+                try AppsCommand.print(AppsCommand.send(.appsAdd(registration, passcode: passcode), command: "apps add"))
+            }
         }
     }
 
@@ -57,8 +60,18 @@ struct AppsCommand: ParsableCommand {
 
         func run() throws {
             let selector: AppSelector = pathOrAppID.hasPrefix("/") ? .executablePath(pathOrAppID) : .applicationIdentifier(pathOrAppID)
-            try AppsCommand.print(AppsCommand.send(.appsRemove(selector), command: "apps remove"))
+            try AppsCommand.withPasscode { passcode in
+                try AppsCommand.print(AppsCommand.send(.appsRemove(selector, passcode: passcode), command: "apps remove"))
+            }
         }
+    }
+
+    /// Reads the keychain passcode (registry edits need it) and zeroizes the copy sent.
+    static func withPasscode(_ body: (PasscodeBytes) throws -> Void) throws {
+        let secret = try CLIFailure.reporting { try PasscodeInput().existing("Keychain passcode") }
+        var passcode = PasscodeBytes(secret.withUnsafeBytes { Array($0) })
+        defer { passcode.zeroize() }
+        try body(passcode)
     }
 
     static func send(_ request: Request, command: String) throws -> [RegisteredApp] {
@@ -69,6 +82,8 @@ struct AppsCommand: ParsableCommand {
         case .apps(let apps)?: return apps
         case .status(let status)?:
             throw CLIFailure("\(command): \(status.name) (\(status.code)): \(status.explanation)", exitCode: ItemCommandSupport.exitCode(for: status))
+        case .keystoreError(.noPasscodeSet)?:
+            throw CLIFailure("\(command): registering programs needs a keychain passcode; set one with 'coffer passcode set'")
         case .keystoreError(let error)?:
             throw CLIFailure("\(command): \(error.keystoreError.description)")
         default:

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import KeychainClient
 import Keystore
 
 /// `coffer passcode set | change | remove | erase-on-failures`.
@@ -18,11 +19,10 @@ struct PasscodeCommand: ParsableCommand {
             abstract: "Set the first passcode (at least \(Keystore.minimumPasscodeLength) characters).")
 
         func run() throws {
-            let keystore = try KeychainOpening.keystore()
             try CLIFailure.reporting {
-                guard !keystore.isPasscodeSet else { throw KeystoreError.passcodeAlreadySet }
-                let passcode = try PasscodeInput().new("New passcode")
-                try keystore.setPasscode(passcode, kdf: PasscodeKDF.calibrated())
+                let client = KeychainLocation.client()
+                guard try !client.lockStatus().passcodeSet else { throw KeystoreError.passcodeAlreadySet }
+                try client.setPasscode(PasscodeInput().new("New passcode"))
             }
             print("passcode set")
         }
@@ -32,13 +32,13 @@ struct PasscodeCommand: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Change the passcode; needs the current one.")
 
         func run() throws {
-            let keystore = try KeychainOpening.keystore()
             try CLIFailure.reporting {
-                guard keystore.isPasscodeSet else { throw KeystoreError.noPasscodeSet }
+                let client = KeychainLocation.client()
+                guard try client.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
                 let input = PasscodeInput()
                 let old = try input.existing("Current passcode")
                 let new = try input.new("New passcode")
-                try keystore.changePasscode(from: old, to: new, kdf: PasscodeKDF.calibrated())
+                try client.changePasscode(from: old, to: new)
             }
             print("passcode changed")
         }
@@ -49,10 +49,10 @@ struct PasscodeCommand: ParsableCommand {
             abstract: "Remove the passcode; items of class WhenPasscodeSetThisDeviceOnly are destroyed.")
 
         func run() throws {
-            let keystore = try KeychainOpening.keystore()
             try CLIFailure.reporting {
-                guard keystore.isPasscodeSet else { throw KeystoreError.noPasscodeSet }
-                try keystore.removePasscode(current: PasscodeInput().existing("Current passcode"))
+                let client = KeychainLocation.client()
+                guard try client.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
+                try client.removePasscode(current: PasscodeInput().existing("Current passcode"))
             }
             print("passcode removed")
         }
@@ -69,10 +69,10 @@ struct PasscodeCommand: ParsableCommand {
         enum Toggle: String, ExpressibleByArgument { case on, off }
 
         func run() throws {
-            let keystore = try KeychainOpening.keystore()
             try CLIFailure.reporting {
-                guard keystore.isPasscodeSet else { throw KeystoreError.noPasscodeSet }
-                try keystore.setEraseAfterFailedAttempts(setting == .on, passcode: PasscodeInput().existing("Current passcode"))
+                let client = KeychainLocation.client()
+                guard try client.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
+                try client.setEraseAfterFailedAttempts(setting == .on, passcode: PasscodeInput().existing("Current passcode"))
             }
             print("erase after \(ThrottlePolicy.eraseThreshold) failed attempts: \(setting.rawValue)")
         }

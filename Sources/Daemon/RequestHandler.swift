@@ -43,22 +43,68 @@ struct RequestHandler {
         case .lock:
             engine.keystore.lock()
             return .status(.success)
+        case .setPasscode(var new):
+            defer { new.zeroize() }
+            let secret = SecretBytes(copying: new.bytes)
+            return keystore { () throws(KeystoreError) in
+                try engine.keystore.setPasscode(secret, kdf: .forNewPasscodes)
+                return .status(.success)
+            }
+        case .changePasscode(var old, var new):
+            defer { old.zeroize(); new.zeroize() }
+            let (oldSecret, newSecret) = (SecretBytes(copying: old.bytes), SecretBytes(copying: new.bytes))
+            return keystore { () throws(KeystoreError) in
+                try engine.keystore.changePasscode(from: oldSecret, to: newSecret, kdf: .forNewPasscodes)
+                return .status(.success)
+            }
+        case .removePasscode(var current):
+            defer { current.zeroize() }
+            let secret = SecretBytes(copying: current.bytes)
+            return keystore { () throws(KeystoreError) in
+                try engine.keystore.removePasscode(current: secret)
+                return .status(.success)
+            }
+        case .setEraseAfterFailedAttempts(let enabled, var passcode):
+            defer { passcode.zeroize() }
+            let secret = SecretBytes(copying: passcode.bytes)
+            return keystore { () throws(KeystoreError) in
+                try engine.keystore.setEraseAfterFailedAttempts(enabled, passcode: secret)
+                return .status(.success)
+            }
         case .appsList:
             return .apps(keychain.apps.map(\.wire))
-        case .appsAdd(let registration):
+        case .appsAdd(let registration, var passcode):
+            defer { passcode.zeroize() }
+            if let refusal = verifyOwner(passcode) { return refusal }
             return registry { registry in
                 registry.register(RegisteredApp(
                     path: registration.executablePath, appID: registration.applicationIdentifier,
                     groups: registration.accessGroups,
                     pinnedSHA256: registration.pinsExecutableHash ? try Self.hash(of: registration.executablePath) : nil))
             }
-        case .appsRemove(let selector):
+        case .appsRemove(let selector, var passcode):
+            defer { passcode.zeroize() }
+            if let refusal = verifyOwner(passcode) { return refusal }
             return registry { registry in
                 switch selector {
                 case .executablePath(let path): registry.remove(path)
                 case .applicationIdentifier(let appID): registry.remove(appID)
                 }
             }
+        }
+    }
+
+    /// Registry edits need the keychain passcode, verified (and counted) like an unlock, so that a
+    /// program of the user cannot grant itself another program's groups. Without a passcode there is
+    /// nothing only the user knows, and edits are refused.
+    private func verifyOwner(_ passcode: PasscodeBytes) -> Response? {
+        let keystore = keychain.engine.keystore
+        guard keystore.isPasscodeSet else { return .keystoreError(.noPasscodeSet) }
+        do {
+            try keystore.unlock(passcode: SecretBytes(copying: passcode.bytes))
+            return nil
+        } catch {
+            return .keystoreError(WireKeystoreError(error))
         }
     }
 

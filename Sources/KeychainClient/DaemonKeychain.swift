@@ -5,6 +5,11 @@ import Keystore
 import Query
 import Synchronization
 
+extension PasscodeBytes {
+    /// A copy of a passcode for one request; the caller zeroizes it when the request is sent.
+    init(_ secret: SecretBytes) { self.init(secret.withUnsafeBytes { Array($0) }) }
+}
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -134,12 +139,36 @@ public final class DaemonKeychain: KeychainClient {
     }
 
     public func unlock(passcode: SecretBytes) throws(KeystoreError) {
-        var bytes = PasscodeBytes(passcode.withUnsafeBytes { Array($0) })
+        var bytes = PasscodeBytes(passcode)
         defer { bytes.zeroize() }
         _ = try keystoreCall(.unlock(passcode: bytes))
     }
 
     public func lock() throws(KeystoreError) {
         _ = try keystoreCall(.lock)
+    }
+
+    public func setPasscode(_ passcode: SecretBytes) throws(KeystoreError) {
+        var new = PasscodeBytes(passcode)
+        defer { new.zeroize() }
+        _ = try keystoreCall(.setPasscode(new: new))
+    }
+
+    public func changePasscode(from old: SecretBytes, to new: SecretBytes) throws(KeystoreError) {
+        var oldBytes = PasscodeBytes(old), newBytes = PasscodeBytes(new)
+        defer { oldBytes.zeroize(); newBytes.zeroize() }
+        _ = try keystoreCall(.changePasscode(old: oldBytes, new: newBytes))
+    }
+
+    public func removePasscode(current: SecretBytes) throws(KeystoreError) {
+        var bytes = PasscodeBytes(current)
+        defer { bytes.zeroize() }
+        _ = try keystoreCall(.removePasscode(current: bytes))
+    }
+
+    public func setEraseAfterFailedAttempts(_ enabled: Bool, passcode: SecretBytes) throws(KeystoreError) {
+        var bytes = PasscodeBytes(passcode)
+        defer { bytes.zeroize() }
+        _ = try keystoreCall(.setEraseAfterFailedAttempts(enabled, passcode: bytes))
     }
 }

@@ -61,6 +61,22 @@ public final class EmbeddedKeychain: KeychainClient {
         try keystore().lock()
     }
 
+    public func setPasscode(_ passcode: SecretBytes) throws(KeystoreError) {
+        try keystore().setPasscode(passcode, kdf: .forNewPasscodes)
+    }
+
+    public func changePasscode(from old: SecretBytes, to new: SecretBytes) throws(KeystoreError) {
+        try keystore().changePasscode(from: old, to: new, kdf: .forNewPasscodes)
+    }
+
+    public func removePasscode(current: SecretBytes) throws(KeystoreError) {
+        try keystore().removePasscode(current: current)
+    }
+
+    public func setEraseAfterFailedAttempts(_ enabled: Bool, passcode: SecretBytes) throws(KeystoreError) {
+        try keystore().setEraseAfterFailedAttempts(enabled, passcode: passcode)
+    }
+
     private func keystore() throws(KeystoreError) -> Keystore {
         do {
             return try engine().keystore

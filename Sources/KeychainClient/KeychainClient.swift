@@ -23,4 +23,13 @@ public protocol KeychainClient: Sendable {
     func unlock(passcode: SecretBytes) throws(KeystoreError)
     /// Locks: class-A items become unreadable until the next unlock.
     func lock() throws(KeystoreError)
+
+    /// Sets the first passcode (the KDF is calibrated where the keychain lives).
+    func setPasscode(_ passcode: SecretBytes) throws(KeystoreError)
+    /// Changes the passcode.
+    func changePasscode(from old: SecretBytes, to new: SecretBytes) throws(KeystoreError)
+    /// Removes the passcode; WhenPasscodeSetThisDeviceOnly items are lost.
+    func removePasscode(current: SecretBytes) throws(KeystoreError)
+    /// Turns erasing the class keys after ten wrong passcodes on or off.
+    func setEraseAfterFailedAttempts(_ enabled: Bool, passcode: SecretBytes) throws(KeystoreError)
 }

@@ -43,6 +43,9 @@ public struct PasscodeKDF: Sendable, Hashable, Codable {
         return parameters
     }
 
+    /// ``calibrated(target:)``, or the production floor if calibration itself fails.
+    public static var forNewPasscodes: PasscodeKDF { (try? calibrated()) ?? production }
+
     /// Runs scrypt over the passcode.
     func stretch(_ passcode: SecretBytes, salt: Data) throws -> SymmetricKey {
         let n = 1 << logN

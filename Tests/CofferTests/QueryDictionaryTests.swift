@@ -35,6 +35,10 @@ final class RecordingClient: KeychainClient {
     func lockStatus() throws(KeystoreError) -> KeystoreStatus { throw .noPasscodeSet }
     func unlock(passcode: SecretBytes) throws(KeystoreError) { throw .noPasscodeSet }
     func lock() throws(KeystoreError) {}
+    func setPasscode(_ passcode: SecretBytes) throws(KeystoreError) { throw .noPasscodeSet }
+    func changePasscode(from old: SecretBytes, to new: SecretBytes) throws(KeystoreError) { throw .noPasscodeSet }
+    func removePasscode(current: SecretBytes) throws(KeystoreError) { throw .noPasscodeSet }
+    func setEraseAfterFailedAttempts(_ enabled: Bool, passcode: SecretBytes) throws(KeystoreError) { throw .noPasscodeSet }
 }
 
 @Suite("The dictionaries the Swift API builds")

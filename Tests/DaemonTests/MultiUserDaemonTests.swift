@@ -68,10 +68,10 @@ struct MultiUserDaemonTests {
             return try run(arguments).output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
-        /// Runs `coffer` as `user` against the daemon.
-        func coffer(_ user: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        /// Runs `coffer` as `user` against the daemon, with `input` on standard input.
+        func coffer(_ user: String, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
             try run(["/usr/sbin/runuser", "-u", user, "--", "/usr/bin/env", "COFFER_SOCKET=\(socket)",
-                     Self.binaries.appendingPathComponent("coffer").path] + arguments)
+                     Self.binaries.appendingPathComponent("coffer").path] + arguments, input: input)
         }
 
         func uid(_ user: String) throws -> String { try run(["/usr/bin/id", "-u", user]).output.trimmingCharacters(in: .whitespacesAndNewlines) }
@@ -86,14 +86,18 @@ struct MultiUserDaemonTests {
     }
 
     @discardableResult
-    static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: arguments[0])
         process.arguments = Array(arguments.dropFirst())
         let output = Pipe()
+        let standardInput = Pipe()
         process.standardOutput = output
         process.standardError = output
+        process.standardInput = standardInput
         try process.run()
+        standardInput.fileHandleForWriting.write(Data(input.utf8))
+        try standardInput.fileHandleForWriting.close()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
@@ -103,8 +107,16 @@ struct MultiUserDaemonTests {
         let fixture = try Fixture()
         try fixture.startDaemon()
         let alice = Self.alice
-        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--group", "TEAM.a", "--group", "TEAM.shared"]).status == 0)
-        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-b"), "--app-id", "TEAM.b", "--group", "TEAM.b", "--group", "TEAM.shared"]).status == 0)
+        // Registering programs needs the keychain passcode: without one, and with a wrong one, it is refused.
+        let refused = try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a"], input: "whatever\n")
+        #expect(refused.status != 0)
+        #expect(refused.output.contains("needs a keychain passcode"))
+        #expect(try fixture.coffer(alice, ["passcode", "set"], input: "alice-code\n").status == 0)
+        let wrong = try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a"], input: "not-it\n")
+        #expect(wrong.status != 0)
+        #expect(wrong.output.contains("wrong passcode"))
+        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--group", "TEAM.a", "--group", "TEAM.shared"], input: "alice-code\n").status == 0)
+        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-b"), "--app-id", "TEAM.b", "--group", "TEAM.b", "--group", "TEAM.shared"], input: "alice-code\n").status == 0)
         #expect(try fixture.coffer(alice, ["apps", "list"]).output.contains("TEAM.shared"))
 
         // Two registered executables with different groups each read only their own items.
@@ -142,7 +154,8 @@ struct MultiUserDaemonTests {
         let fixture = try Fixture()
         try fixture.startDaemon()
         let alice = Self.alice
-        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--pin-hash"]).status == 0)
+        #expect(try fixture.coffer(alice, ["passcode", "set"], input: "alice-code\n").status == 0)
+        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--pin-hash"], input: "alice-code\n").status == 0)
         #expect(try fixture.client(alice, "app-a", "add", "pinned") == "0")
         // Replace the binary at the registered path with a different one.
         let path = fixture.program("app-a")
@@ -153,7 +166,7 @@ struct MultiUserDaemonTests {
         _ = chmod(path, 0o755)
         #expect(try fixture.client(alice, "app-a", "find", "pinned") == "-34018")
         // Re-approving restores access.
-        #expect(try fixture.coffer(alice, ["apps", "add", path, "--app-id", "TEAM.a", "--pin-hash"]).status == 0)
+        #expect(try fixture.coffer(alice, ["apps", "add", path, "--app-id", "TEAM.a", "--pin-hash"], input: "alice-code\n").status == 0)
         #expect(try fixture.client(alice, "app-a", "find", "pinned") == "0 secret-pinned")
     }
 

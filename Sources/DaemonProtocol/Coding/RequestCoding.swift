@@ -15,18 +15,35 @@ enum RequestCoding {
             break
         case .unlock(let passcode):
             try writer.bytes(passcode.bytes)
-        case .appsAdd(let registration):
+        case .appsAdd(let registration, let passcode):
             try writer.text(registration.executablePath)
             try writer.text(registration.applicationIdentifier)
             try writer.texts(registration.accessGroups)
             writer.bool(registration.pinsExecutableHash)
-        case .appsRemove(.executablePath(let path)):
+            try writer.bytes(passcode.bytes)
+        case .appsRemove(.executablePath(let path), let passcode):
             writer.byte(1)
             try writer.text(path)
-        case .appsRemove(.applicationIdentifier(let identifier)):
+            try writer.bytes(passcode.bytes)
+        case .appsRemove(.applicationIdentifier(let identifier), let passcode):
             writer.byte(2)
             try writer.text(identifier)
+            try writer.bytes(passcode.bytes)
+        case .setPasscode(let new):
+            try writer.bytes(new.bytes)
+        case .changePasscode(let old, let new):
+            try writer.bytes(old.bytes)
+            try writer.bytes(new.bytes)
+        case .removePasscode(let current):
+            try writer.bytes(current.bytes)
+        case .setEraseAfterFailedAttempts(let enabled, let passcode):
+            writer.bool(enabled)
+            try writer.bytes(passcode.bytes)
         }
+    }
+
+    private static func passcode(from reader: inout WireReader) throws(ProtocolError) -> PasscodeBytes {
+        PasscodeBytes([UInt8](reader.bytes(in: try reader.lengthPrefixed())))
     }
 
     static func decode(tag: UInt8, from reader: inout WireReader) throws(ProtocolError) -> Request {
@@ -40,20 +57,32 @@ enum RequestCoding {
         case MessageTag.delete: return .delete(try KeychainValueCoding.decodeQueryDictionary(from: &reader))
         case MessageTag.lockStatus: return .lockStatus
         case MessageTag.unlock:
-            return .unlock(passcode: PasscodeBytes([UInt8](reader.bytes(in: try reader.lengthPrefixed()))))
+            return .unlock(passcode: try passcode(from: &reader))
+        case MessageTag.setPasscode:
+            return .setPasscode(new: try passcode(from: &reader))
+        case MessageTag.changePasscode:
+            let old = try passcode(from: &reader)
+            return .changePasscode(old: old, new: try passcode(from: &reader))
+        case MessageTag.removePasscode:
+            return .removePasscode(current: try passcode(from: &reader))
+        case MessageTag.setEraseAfterFailedAttempts:
+            let enabled = try reader.bool("erase setting")
+            return .setEraseAfterFailedAttempts(enabled, passcode: try passcode(from: &reader))
         case MessageTag.lock: return .lock
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
-            return .appsAdd(
-                AppRegistration(
-                    executablePath: try reader.text(), applicationIdentifier: try reader.text(),
-                    accessGroups: try reader.texts(), pinsExecutableHash: try reader.bool("hash pin")))
+            let registration = AppRegistration(
+                executablePath: try reader.text(), applicationIdentifier: try reader.text(),
+                accessGroups: try reader.texts(), pinsExecutableHash: try reader.bool("hash pin"))
+            return .appsAdd(registration, passcode: try passcode(from: &reader))
         case MessageTag.appsRemove:
+            let selector: AppSelector
             switch try reader.byte() {
-            case 1: return .appsRemove(.executablePath(try reader.text()))
-            case 2: return .appsRemove(.applicationIdentifier(try reader.text()))
+            case 1: selector = .executablePath(try reader.text())
+            case 2: selector = .applicationIdentifier(try reader.text())
             default: throw .malformedPayload(.invalidField("app selector"))
             }
+            return .appsRemove(selector, passcode: try passcode(from: &reader))
         default:
             throw .malformedPayload(.unknownMessage(tag))
         }
@@ -71,6 +100,10 @@ enum RequestCoding {
         case .appsList: MessageTag.appsList
         case .appsAdd: MessageTag.appsAdd
         case .appsRemove: MessageTag.appsRemove
+        case .setPasscode: MessageTag.setPasscode
+        case .changePasscode: MessageTag.changePasscode
+        case .removePasscode: MessageTag.removePasscode
+        case .setEraseAfterFailedAttempts: MessageTag.setEraseAfterFailedAttempts
         }
     }
 }

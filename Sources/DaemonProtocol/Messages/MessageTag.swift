@@ -15,11 +15,19 @@ public enum MessageTag {
     public static let unlock: UInt8 = 0x11
     /// ``Request/lock``: no fields.
     public static let lock: UInt8 = 0x12
+    /// ``Request/setPasscode(new:)``: the passcode (length, bytes).
+    public static let setPasscode: UInt8 = 0x13
+    /// ``Request/changePasscode(old:new:)``: two passcodes.
+    public static let changePasscode: UInt8 = 0x14
+    /// ``Request/removePasscode(current:)``: the passcode.
+    public static let removePasscode: UInt8 = 0x15
+    /// ``Request/setEraseAfterFailedAttempts(_:passcode:)``: boolean byte, then the passcode.
+    public static let setEraseAfterFailedAttempts: UInt8 = 0x16
     /// ``Request/appsList``: no fields.
     public static let appsList: UInt8 = 0x20
-    /// ``Request/appsAdd(_:)``: path, application identifier, groups (count, strings), pin (boolean byte).
+    /// ``Request/appsAdd(_:passcode:)``: path, application identifier, groups (count, strings), pin (boolean byte), passcode.
     public static let appsAdd: UInt8 = 0x21
-    /// ``Request/appsRemove(_:)``: selector kind (1 path, 2 application identifier), then the string.
+    /// ``Request/appsRemove(_:passcode:)``: selector kind (1 path, 2 application identifier), the string, the passcode.
     public static let appsRemove: UInt8 = 0x22
 
     /// ``Response/value(_:)``: a presence byte (0 or 1), then the value if present.

@@ -12,7 +12,11 @@ import Query
 /// | ``lockStatus`` | ``Response/lockStatus(_:)`` | ``Response/keystoreError(_:)`` |
 /// | ``unlock(passcode:)``, ``lock`` | `.status(.success)` | ``Response/keystoreError(_:)`` |
 /// | ``appsList`` | ``Response/apps(_:)`` | ``Response/status(_:)`` |
-/// | ``appsAdd(_:)``, ``appsRemove(_:)`` | `.status(.success)` | ``Response/status(_:)`` |
+/// | ``setPasscode(new:)``, ``changePasscode(old:new:)``, ``removePasscode(current:)``, ``setEraseAfterFailedAttempts(_:passcode:)`` | `.status(.success)` | ``Response/keystoreError(_:)`` |
+/// | ``appsAdd(_:passcode:)``, ``appsRemove(_:passcode:)`` | ``Response/apps(_:)`` | ``Response/keystoreError(_:)``, ``Response/status(_:)`` |
+///
+/// Registry edits carry the keychain passcode: the daemon verifies it (counting failures like any
+/// unlock), so a program of the user cannot register itself behind the user's back.
 public enum Request: Sendable, Equatable {
     /// `SecItemAdd`.
     case add(QueryDictionary)
@@ -30,10 +34,18 @@ public enum Request: Sendable, Equatable {
     case lock
     /// Lists the entitlements registry.
     case appsList
-    /// Adds an entry to the entitlements registry.
-    case appsAdd(AppRegistration)
-    /// Removes an entry from the entitlements registry.
-    case appsRemove(AppSelector)
+    /// Adds an entry to the entitlements registry; needs the keychain passcode.
+    case appsAdd(AppRegistration, passcode: PasscodeBytes)
+    /// Removes an entry from the entitlements registry; needs the keychain passcode.
+    case appsRemove(AppSelector, passcode: PasscodeBytes)
+    /// Sets the first passcode.
+    case setPasscode(new: PasscodeBytes)
+    /// Changes the passcode.
+    case changePasscode(old: PasscodeBytes, new: PasscodeBytes)
+    /// Removes the passcode (destroying the WhenPasscodeSetThisDeviceOnly class).
+    case removePasscode(current: PasscodeBytes)
+    /// Turns erasing after ten wrong passcodes on or off.
+    case setEraseAfterFailedAttempts(Bool, passcode: PasscodeBytes)
 
     /// The request's name for logs (`add`, `unlock`…); it never includes the request's contents.
     public var name: String {
@@ -48,6 +60,10 @@ public enum Request: Sendable, Equatable {
         case .appsList: "appsList"
         case .appsAdd: "appsAdd"
         case .appsRemove: "appsRemove"
+        case .setPasscode: "setPasscode"
+        case .changePasscode: "changePasscode"
+        case .removePasscode: "removePasscode"
+        case .setEraseAfterFailedAttempts: "setEraseAfterFailedAttempts"
         }
     }
 }
