@@ -1,6 +1,7 @@
 import DaemonProtocol
 import CofferDiagnostics
 import Foundation
+import KeychainClient
 import Logging
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import CofferDiagnostics
 import Foundation
+import KeychainClient
 import Logging
 import Synchronization
 

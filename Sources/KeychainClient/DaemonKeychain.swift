@@ -40,7 +40,7 @@ public final class DaemonKeychain: KeychainClient {
         connection.withLock { (current: inout Connection?) -> Response? in
             for attempt in 0..<2 {
                 if current == nil {
-                    guard let descriptor = try? connect() else { return nil }
+                    guard let descriptor = try? UnixSocket.connect(to: socketPath) else { return nil }
                     current = Connection(descriptor: descriptor)
                 }
                 if let response = exchange(request, on: &current!) { return response }
@@ -51,54 +51,21 @@ public final class DaemonKeychain: KeychainClient {
         }
     }
 
-    private func connect() throws -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw KeychainStatus.notAvailable }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        let path = Array(socketPath.utf8)
-        guard path.count < MemoryLayout.size(ofValue: address.sun_path) else {
-            close(descriptor)
-            throw KeychainStatus.notAvailable
-        }
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in path.enumerated() { raw[index] = byte } }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw KeychainStatus.notAvailable
-        }
-        return descriptor
-    }
-
     private func exchange(_ request: Request, on connection: inout Connection) -> Response? {
         let id = connection.nextID
         connection.nextID += 1
         guard let frame = try? RequestEnvelope(id: id, request: request).encodedFrame() else { return nil }
-        let sent = frame.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.send(connection.descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
+        let sent = UnixSocket.writeAll(connection.descriptor, Array(frame))
         guard sent else { return nil }
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            if let payload = try? connection.decoder.nextFrame() {
+            let payload: Data?
+            do { payload = try connection.decoder.nextFrame() } catch { return nil }  // a malformed answer ends the connection
+            if let payload {
                 guard let envelope = try? ResponseEnvelope(decodingPayload: payload), envelope.id == id else { return nil }
                 return envelope.response
             }
-            let count = recv(connection.descriptor, &buffer, buffer.count, 0)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }
-            connection.decoder.append(buffer[0..<count])
+            guard let bytes = UnixSocket.readSome(connection.descriptor), !bytes.isEmpty else { return nil }
+            connection.decoder.append(bytes)
         }
     }
 

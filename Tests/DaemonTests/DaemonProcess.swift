@@ -59,18 +59,5 @@ final class DaemonProcess {
     }
 
     /// A raw connection to the socket.
-    static func connect(_ path: String) throws -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in for (index, byte) in path.utf8.enumerated() { raw[index] = byte } }
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw CocoaError(.fileReadNoPermission)
-        }
-        return descriptor
-    }
+    static func connect(_ path: String) throws -> Int32 { try UnixSocket.connect(to: path) }
 }

@@ -5,6 +5,8 @@ import Glibc
 #endif
 
 /// Thin wrappers over the Glibc socket calls the daemon and its clients use.
+///
+/// Errors are `UnixSocket.Failure`, naming the call and the `errno`.
 public enum UnixSocket {
     /// Creates, binds and listens on a Unix stream socket at `path` with file mode `mode`, replacing a
     /// stale socket file (never another kind of file).
@@ -12,12 +14,12 @@ public enum UnixSocket {
         var status = stat()
         if lstat(path, &status) == 0 {
             guard (status.st_mode & S_IFMT) == S_IFSOCK else {
-                throw DaemonError.system("bind \(path): a file that is not a socket is in the way", EEXIST)
+                throw Failure("bind \(path): a file that is not a socket is in the way", EEXIST)
             }
             unlink(path)
         }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw DaemonError.system("socket", errno) }
+        guard descriptor >= 0 else { throw Failure("socket", errno) }
         var address = try socketAddress(path)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
@@ -25,12 +27,12 @@ public enum UnixSocket {
         guard bound == 0 else {
             let code = errno
             close(descriptor)
-            throw DaemonError.system("bind \(path)", code)
+            throw Failure("bind \(path)", code)
         }
         guard chmod(path, mode) == 0, Glibc.listen(descriptor, backlog) == 0 else {
             let code = errno
             close(descriptor)
-            throw DaemonError.system("listen \(path)", code)
+            throw Failure("listen \(path)", code)
         }
         return descriptor
     }
@@ -38,7 +40,7 @@ public enum UnixSocket {
     /// Connects to the daemon's socket at `path`.
     public static func connect(to path: String) throws -> Int32 {
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard descriptor >= 0 else { throw DaemonError.system("socket", errno) }
+        guard descriptor >= 0 else { throw Failure("socket", errno) }
         var address = try socketAddress(path)
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
@@ -46,7 +48,7 @@ public enum UnixSocket {
         guard connected == 0 else {
             let code = errno
             close(descriptor)
-            throw DaemonError.system("connect \(path)", code)
+            throw Failure("connect \(path)", code)
         }
         return descriptor
     }
@@ -85,12 +87,27 @@ public enum UnixSocket {
         }
     }
 
+    /// A failed socket call.
+    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// The call (and path) that failed.
+        public let call: String
+        /// The `errno` it left.
+        public let code: Int32
+
+        init(_ call: String, _ code: Int32) {
+            self.call = call
+            self.code = code
+        }
+
+        public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+    }
+
     private static func socketAddress(_ path: String) throws -> sockaddr_un {
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw DaemonError.system("socket path too long: \(path)", ENAMETOOLONG) }
+        guard bytes.count < capacity else { throw Failure("socket path too long: \(path)", ENAMETOOLONG) }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             for (index, byte) in bytes.enumerated() { raw[index] = byte }
         }
