@@ -119,6 +119,7 @@ let package = Package(
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Keystore"]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
         .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security"]),
+        .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
         .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(

@@ -85,14 +85,18 @@ enum Generate {
         }
     }
 
+    static func passcode(_ random: inout SeededGenerator) -> PasscodeBytes {
+        PasscodeBytes(random.bytes(Int.random(in: 0...32, using: &random)))
+    }
+
     static func request(_ random: inout SeededGenerator) -> Request {
-        switch Int.random(in: 0..<10, using: &random) {
+        switch Int.random(in: 0..<14, using: &random) {
         case 0: .add(query(&random))
         case 1: .copyMatching(query(&random))
         case 2: .update(query: query(&random), attributesToUpdate: query(&random))
         case 3: .delete(query(&random))
         case 4: .lockStatus
-        case 5: .unlock(passcode: PasscodeBytes(random.bytes(Int.random(in: 0...32, using: &random))))
+        case 5: .unlock(passcode: passcode(&random))
         case 6: .lock
         case 7: .appsList
         case 8:
@@ -100,10 +104,17 @@ enum Generate {
                 AppRegistration(
                     executablePath: text(&random), applicationIdentifier: text(&random),
                     accessGroups: (0..<Int.random(in: 0...3, using: &random)).map { _ in text(&random) },
-                    pinsExecutableHash: Bool.random(using: &random)))
-        default:
-            Bool.random(using: &random)
-                ? .appsRemove(.executablePath(text(&random))) : .appsRemove(.applicationIdentifier(text(&random)))
+                    pinsExecutableHash: Bool.random(using: &random)),
+                passcode: passcode(&random))
+        case 9:
+            .appsRemove(
+                Bool.random(using: &random)
+                    ? .executablePath(text(&random)) : .applicationIdentifier(text(&random)),
+                passcode: passcode(&random))
+        case 10: .setPasscode(new: passcode(&random))
+        case 11: .changePasscode(old: passcode(&random), new: passcode(&random))
+        case 12: .removePasscode(current: passcode(&random))
+        default: .setEraseAfterFailedAttempts(Bool.random(using: &random), passcode: passcode(&random))
         }
     }
 

@@ -187,6 +187,10 @@ struct PayloadStrictnessTests {
                 == .malformedPayload(.invalidField("app selector")))
         let badPin = [MessageTag.appsAdd] + Self.id + Self.u32(0) + Self.u32(0) + Self.u32(0) + [2]
         #expect(Self.requestError(Data(badPin)) == .malformedPayload(.invalidField("hash pin")))
+        let badErase = [MessageTag.setEraseAfterFailedAttempts] + Self.id + [7] + Self.u32(0)
+        #expect(Self.requestError(Data(badErase)) == .malformedPayload(.invalidField("erase setting")))
+        let shortPasscode = [MessageTag.changePasscode] + Self.id + Self.u32(1) + [0x41] + Self.u32(2) + [0x42]
+        #expect(Self.requestError(Data(shortPasscode)) == .malformedPayload(.unexpectedEnd))
         let badLockState = [MessageTag.lockStatusResult] + Self.id + [1, 4] + [UInt8](repeating: 0, count: 25)
         #expect(Self.responseError(Data(badLockState)) == .malformedPayload(.invalidField("lock state")))
     }

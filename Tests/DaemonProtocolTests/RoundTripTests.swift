@@ -18,10 +18,14 @@ struct RoundTripTests {
         .appsAdd(
             AppRegistration(
                 executablePath: "/usr/bin/tool", applicationIdentifier: "TEAM.tool",
-                accessGroups: ["TEAM.tool", "TEAM.shared"],
-                pinsExecutableHash: true)),
-        .appsRemove(.executablePath("/usr/bin/tool")),
-        .appsRemove(.applicationIdentifier("TEAM.tool")),
+                accessGroups: ["TEAM.tool", "TEAM.shared"], pinsExecutableHash: true),
+            passcode: PasscodeBytes(Array("1234".utf8))),
+        .appsRemove(.executablePath("/usr/bin/tool"), passcode: PasscodeBytes([])),
+        .appsRemove(.applicationIdentifier("TEAM.tool"), passcode: PasscodeBytes([0xFF])),
+        .setPasscode(new: PasscodeBytes(Array("new".utf8))),
+        .changePasscode(old: PasscodeBytes(Array("old".utf8)), new: PasscodeBytes(Array("new".utf8))),
+        .removePasscode(current: PasscodeBytes(Array("cur".utf8))),
+        .setEraseAfterFailedAttempts(true, passcode: PasscodeBytes(Array("cur".utf8))),
     ]
 
     static let everyResponse: [Response] = [
