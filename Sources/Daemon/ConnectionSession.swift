@@ -54,7 +54,7 @@ final class ConnectionSession {
                 let response = handler.handle(envelope.request)
                 endRequest()
                 guard let frame = try? ResponseEnvelope(id: envelope.id, response: response).encodedFrame(),
-                      UnixSocket.writeAll(connection, Array(frame)) else { return }
+                      UnixSocket.writeAll(connection, frame) else { return }
             }
         }
         try? decoder.finish()

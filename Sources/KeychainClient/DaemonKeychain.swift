@@ -55,7 +55,7 @@ public final class DaemonKeychain: KeychainClient {
         let id = connection.nextID
         connection.nextID += 1
         guard let frame = try? RequestEnvelope(id: id, request: request).encodedFrame() else { return nil }
-        let sent = UnixSocket.writeAll(connection.descriptor, Array(frame))
+        let sent = UnixSocket.writeAll(connection.descriptor, frame)
         guard sent else { return nil }
         while true {
             let payload: Data?

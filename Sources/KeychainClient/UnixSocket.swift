@@ -61,30 +61,39 @@ public enum UnixSocket {
     }
 
     /// Writes all of `bytes`; false when the peer is gone or the write timed out.
-    public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { send(descriptor, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return false
+    public static func writeAll(_ descriptor: Int32, _ bytes: some ContiguousBytes) -> Bool {
+        bytes.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
             }
-            offset += written
+            return true
         }
-        return true
     }
 
     /// Reads up to `maximum` bytes; an empty result means end of stream, nil an error or timeout.
+    /// The buffer is not zero-filled first: only the bytes received are ever part of the result.
     public static func readSome(_ descriptor: Int32, maximum: Int = 1 << 16) -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: maximum)
-        while true {
-            let count = recv(descriptor, &buffer, maximum, 0)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: maximum) { buffer, count in
+            count = 0
+            while true {
+                let received = recv(descriptor, buffer.baseAddress, maximum, 0)
+                if received < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                count = received
+                return
             }
-            return Array(buffer[0..<count])
         }
+        return failed ? nil : bytes
     }
 
     /// A failed socket call.
