@@ -11,14 +11,18 @@ struct CofferCommand: ParsableCommand {
         commandName: "coffer",
         abstract: "Apple's keychain for Linux: store and read secrets, manage the passcode and lock state.",
         discussion: """
-            The keychain lives in $COFFER_HOME, else $XDG_DATA_HOME/coffer, else ~/.local/share/coffer.
+            Which keychain: with $COFFER_HOME set, the embedded keychain in that folder; else the daemon \
+            (cofferd) at $COFFER_SOCKET or /run/coffer/socket when present; else the embedded keychain in \
+            $XDG_DATA_HOME/coffer or ~/.local/share/coffer.
             Passcodes are read from standard input (one per line) when it is not a terminal, and \
             from the terminal without echo otherwise; they are never taken as arguments.
             """,
         subcommands: [
             StatusCommand.self, UnlockCommand.self, LockCommand.self, PasscodeCommand.self,
-            AddGenericPassword.self, FindGenericPassword.self, DeleteGenericPassword.self,
-            AddInternetPassword.self, FindInternetPassword.self, DeleteInternetPassword.self,
+            AddPassword<GenericPasswordAttributes>.self, FindPassword<GenericPasswordAttributes>.self,
+            DeletePassword<GenericPasswordAttributes>.self,
+            AddPassword<InternetPasswordAttributes>.self, FindPassword<InternetPasswordAttributes>.self,
+            DeletePassword<InternetPasswordAttributes>.self,
             DumpKeychain.self, AppsCommand.self,
         ]
     )

@@ -4,7 +4,13 @@ import KeychainClient
 import Query
 
 /// The attributes macOS `security` lets internet-password commands name.
-struct InternetPasswordAttributes: ParsableArguments {
+struct InternetPasswordAttributes: PasswordAttributes {
+    static let kind = "internet"
+    static let uniqueness = [
+        QueryKey.server, QueryKey.account, QueryKey.securityDomain, QueryKey.protocol, QueryKey.port, QueryKey.path,
+        QueryKey.authenticationType,
+    ]
+
     @Option(name: .customShort("s"), help: "Server name (kSecAttrServer).")
     var server: String?
     @Option(name: .customShort("a"), help: "Account name (kSecAttrAccount).")
@@ -46,48 +52,5 @@ struct InternetPasswordAttributes: ParsableArguments {
         for case let (code, value?) in pairs { entries[.string(code)] = .string(value) }
         if let port { entries[.string(QueryKey.port)] = .number(Int64(port)) }
         return entries
-    }
-}
-
-struct AddInternetPassword: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "add-internet-password",
-        abstract: "Add an internet password item.",
-        discussion: "A password on the command line (-w PASSWORD) is visible to other users in 'ps'; give -w last to be asked for it instead.")
-
-    @OptionGroup var attributes: InternetPasswordAttributes
-    @OptionGroup var password: PasswordOptions
-    @Flag(name: .customShort("U"), help: "Update the item if it already exists.")
-    var update = false
-
-    func run() throws {
-        let client = try ItemCommandSupport.client(command: Self.configuration.commandName!)
-        let uniqueness = [QueryKey.server, QueryKey.account, QueryKey.securityDomain, QueryKey.protocol, QueryKey.port, QueryKey.path, QueryKey.authenticationType]
-        try ItemWriting.add(attributes.entries, secret: password.secret(), updateExisting: update, uniqueness: uniqueness, client: client, command: Self.configuration.commandName!)
-    }
-}
-
-struct FindInternetPassword: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "find-internet-password", abstract: "Find an internet password item and print its attributes or its password.")
-
-    @OptionGroup var attributes: InternetPasswordAttributes
-    @OptionGroup var display: FindDisplayOptions
-
-    func run() throws {
-        let client = try ItemCommandSupport.client(command: Self.configuration.commandName!)
-        try ItemReading.find(attributes.entries, display: display, client: client, command: Self.configuration.commandName!)
-    }
-}
-
-struct DeleteInternetPassword: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "delete-internet-password", abstract: "Delete the internet password items that match.")
-
-    @OptionGroup var attributes: InternetPasswordAttributes
-
-    func run() throws {
-        let client = try ItemCommandSupport.client(command: Self.configuration.commandName!)
-        try ItemWriting.delete(attributes.entries, client: client, command: Self.configuration.commandName!)
     }
 }
