@@ -36,6 +36,9 @@ enum DaemonBenchmark {
         for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
         let client = DaemonKeychain(socketPath: socket)
         var rows: [ItemsBenchmark.Row] = []
+        rows.append(.init(size: size, operation: "daemon: lock (a round trip that does no work)", samples: try ItemsBenchmark.timed(operations) {
+            try client.lock()
+        }))
         rows.append(.init(size: size, operation: "daemon: find (data)", samples: try ItemsBenchmark.timed(operations) {
             _ = try client.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data"))
         }))
