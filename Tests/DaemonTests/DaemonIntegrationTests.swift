@@ -75,6 +75,31 @@ struct DaemonIntegrationTests {
         #expect(daemon.terminate() == 0)
     }
 
+    @Test func passcodeIsManagedThroughTheDaemon() throws {
+        let daemon = try DaemonProcess()
+        let client = daemon.client()
+        func secret(_ text: String) -> SecretBytes { SecretBytes(copying: Array(text.utf8)) }
+        #expect(throws: KeystoreError.passcodeTooShort(minimum: 4)) { try client.setPasscode(secret("123")) }
+        try client.setPasscode(secret("first-code"))
+        #expect(throws: KeystoreError.passcodeAlreadySet) { try client.setPasscode(secret("other-code")) }
+        #expect(try client.lockStatus().passcodeSet)
+        _ = try client.add(item("kept", "value"))
+        #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) {
+            try client.changePasscode(from: secret("not-it"), to: secret("second-code"))
+        }
+        try client.changePasscode(from: secret("first-code"), to: secret("second-code"))
+        try client.setEraseAfterFailedAttempts(true, passcode: secret("second-code"))
+        #expect(try client.lockStatus().eraseAfterFailedAttempts)
+        try client.lock()
+        #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) { try client.unlock(passcode: secret("first-code")) }
+        try client.unlock(passcode: secret("second-code"))
+        #expect(try read(client, "kept") == Data("value".utf8))
+        try client.removePasscode(current: secret("second-code"))
+        #expect(try !client.lockStatus().passcodeSet)
+        #expect(try read(client, "kept") == Data("value".utf8))
+        #expect(daemon.terminate() == 0)
+    }
+
     @Test func autoLockAfterIdleTime() throws {
         let daemon = try DaemonProcess(extraArguments: ["--auto-lock", "1"])
         let client = daemon.client()
