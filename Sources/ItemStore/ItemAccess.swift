@@ -13,13 +13,14 @@ struct ItemAccess {
 
     func select(_ selection: ItemSelection) throws -> [StoredItem] {
         let table = try Schema.table(selection.itemClass)
-        guard let (sql, arguments) = try selectStatement(selection, table: table) else { return [] }
+        let indexer = ItemCrypto.Indexer(indexKey: try keyring.indexKey(), itemClass: selection.itemClass)
+        guard let (sql, arguments) = try selectStatement(selection, table: table, indexer: indexer) else { return [] }
         return try sqlite {
             let statement = try db.cachedStatement(sql: sql)
             let rows = try Row.fetchCursor(statement, arguments: arguments)
             var items: [StoredItem] = []
             while let row = try rows.next() {
-                items.append(try decode(row, table: table))
+                items.append(try decode(row, table: table, indexer: indexer))
             }
             return items
         }
@@ -28,7 +29,9 @@ struct ItemAccess {
     /// The SQL and arguments of a selection, or `nil` when it cannot match anything.
     ///
     /// Filters are emitted in a fixed order (sorted codes), so that equal shapes share one cached statement.
-    func selectStatement(_ selection: ItemSelection, table: TableSchema) throws -> (String, StatementArguments)? {
+    func selectStatement(
+        _ selection: ItemSelection, table: TableSchema, indexer: ItemCrypto.Indexer? = nil
+    ) throws -> (String, StatementArguments)? {
         // Validate every code before touching the keyring or the database.
         for code in selection.equal.keys where table.position[code] == nil {
             throw ItemStoreError.unknownAttribute(code: code, itemClass: selection.itemClass)
@@ -42,7 +45,7 @@ struct ItemAccess {
         var clauses: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         if !selection.equal.isEmpty || !selection.anyOf.isEmpty || selection.uniqueKey != nil {
-            let indexer = ItemCrypto.Indexer(indexKey: try keyring.indexKey(), itemClass: selection.itemClass)
+            let indexer = try indexer ?? ItemCrypto.Indexer(indexKey: keyring.indexKey(), itemClass: selection.itemClass)
             for (code, value) in selection.equal.sorted(by: { $0.key < $1.key }) {
                 clauses.append("\(TableSchema.column(code)) = ?")
                 arguments.append(indexer.index(code: code, value: value))
@@ -76,7 +79,7 @@ struct ItemAccess {
     }
 
     func openAttributes(_ item: StoredItem) throws -> Data {
-        try verifyRowTag(item)
+        guard item.tagIsValid else { throw ItemStoreError.corrupt(rowID: item.rowID) }
         guard let version = ItemCrypto.version(of: item.sealed.attributes) else {
             throw ItemStoreError.corrupt(rowID: item.rowID)
         }
@@ -89,7 +92,7 @@ struct ItemAccess {
     }
 
     func openSecret(_ item: StoredItem) throws -> Data? {
-        try verifyRowTag(item)
+        guard item.tagIsValid else { throw ItemStoreError.corrupt(rowID: item.rowID) }
         guard let version = ItemCrypto.version(of: item.sealed.secret) else {
             throw ItemStoreError.corrupt(rowID: item.rowID)
         }
@@ -132,7 +135,7 @@ struct ItemAccess {
         }
         return StoredItem(
             rowID: rowID, itemClass: item.itemClass, protection: item.protection, persistentRef: persistentRef,
-            sealed: sealed)
+            sealed: sealed, tagIsValid: true)
     }
 
     func replace(rowID: Int64, with item: NewItem) throws -> StoredItem {
@@ -156,7 +159,7 @@ struct ItemAccess {
         try sqlite { try db.cachedStatement(sql: table.updateSQL).execute(arguments: StatementArguments(arguments)) }
         return StoredItem(
             rowID: rowID, itemClass: item.itemClass, protection: item.protection, persistentRef: persistentRef,
-            sealed: sealed)
+            sealed: sealed, tagIsValid: true)
     }
 
     func delete(rowIDs: [Int64], in itemClass: ItemClass) throws -> Int {
@@ -216,19 +219,9 @@ struct ItemAccess {
         return sealed
     }
 
-    /// Throws ``ItemStoreError/corrupt(rowID:)`` unless the row tag matches the row.
-    private func verifyRowTag(_ item: StoredItem) throws {
-        let table = try Schema.table(item.itemClass)
-        let indexer = ItemCrypto.Indexer(indexKey: try keyring.indexKey(), itemClass: item.itemClass)
-        guard
-            item.sealed.indexes.count == table.codes.count,
-            indexer.verify(
-                protection: item.protection, persistentRef: item.persistentRef, sealed: item.sealed, codes: table.codes)
-        else { throw ItemStoreError.corrupt(rowID: item.rowID) }
-    }
-
     /// A stored item from a row of ``TableSchema/selectPrefix``; malformed plain columns are corrupt.
-    private func decode(_ row: Row, table: TableSchema) throws -> StoredItem {
+    /// The row tag is checked here, once, with the selection's indexer.
+    private func decode(_ row: Row, table: TableSchema, indexer: ItemCrypto.Indexer) throws -> StoredItem {
         let rowID: Int64 = row[0]
         func blob(_ index: Int) throws -> Data {
             guard case .blob(let data) = (row[index] as DatabaseValue).storage else {
@@ -253,9 +246,11 @@ struct ItemAccess {
         let sealed = SealedRow(
             uniqueDigest: try blob(3), wrappedKey: try blob(4), attributes: try blob(5), secret: try blob(6),
             rowTag: try blob(7), indexes: indexes)
+        let tagIsValid = indexes.count == table.codes.count
+            && indexer.verify(protection: protection, persistentRef: persistentRef, sealed: sealed, codes: table.codes)
         return StoredItem(
             rowID: rowID, itemClass: table.itemClass, protection: protection, persistentRef: persistentRef,
-            sealed: sealed)
+            sealed: sealed, tagIsValid: tagIsValid)
     }
 
     /// Runs SQLite work, mapping GRDB errors to ``ItemStoreError``.

@@ -18,6 +18,9 @@ public struct StoredItem: Sendable {
 
     /// The sealed parts and index columns, exactly as stored.
     let sealed: SealedRow
+    /// Whether the row tag matched when the row was read (rows this store just wrote are valid).
+    /// Checked once per read, so opening both attributes and secret does not verify twice.
+    let tagIsValid: Bool
 }
 
 /// The stored bytes of a row other than its identity; see ``ItemCrypto`` for the format.

@@ -352,7 +352,9 @@ struct ItemStoreKeyringTests {
             keyring.setIndexKeyAvailable(false)
             #expect(throws: FakeKeyringError.noIndexKey) { try store.read { try $0.select(byAccount("a")) } }
             #expect(throws: FakeKeyringError.noIndexKey) { try store.write { try $0.insert(genericPassword(account: "z")) } }
-            // Selecting without filters needs no key at all.
+            // Row tags are checked as rows are read, so even a selection without filters needs the index key.
+            #expect(throws: FakeKeyringError.noIndexKey) { try store.read { try $0.select(ItemSelection(itemClass: .genericPassword)) } }
+            keyring.setIndexKeyAvailable(true)
             #expect(try store.read { try $0.select(ItemSelection(itemClass: .genericPassword)) }.count == 2)
         }
     }
