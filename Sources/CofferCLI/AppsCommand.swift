@@ -69,7 +69,7 @@ struct AppsCommand: ParsableCommand {
     /// Reads the keychain passcode (registry edits need it) and zeroizes the copy sent.
     static func withPasscode(_ body: (PasscodeBytes) throws -> Void) throws {
         let secret = try CLIFailure.reporting { try PasscodeInput().existing("Keychain passcode") }
-        var passcode = PasscodeBytes(secret.withUnsafeBytes { Array($0) })
+        var passcode = PasscodeBytes(secret)
         defer { passcode.zeroize() }
         try body(passcode)
     }

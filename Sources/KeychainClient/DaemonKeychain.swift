@@ -7,7 +7,7 @@ import Synchronization
 
 extension PasscodeBytes {
     /// A copy of a passcode for one request; the caller zeroizes it when the request is sent.
-    init(_ secret: SecretBytes) { self.init(secret.withUnsafeBytes { Array($0) }) }
+    public init(_ secret: SecretBytes) { self.init(secret.withUnsafeBytes { Array($0) }) }
 }
 
 #if canImport(Glibc)
