@@ -47,6 +47,31 @@ enum ItemsBenchmark {
         return rows
     }
 
+    /// Finds (data) on a 1 000-item keychain for `seconds`: a steady loop for a profiler to sample.
+    static func findLoop(in scratch: URL, seconds: Int) throws {
+        let folder = KeychainFolder(url: scratch.appendingPathComponent("find-loop"))
+        let keychain = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .unrestricted(defaultGroup: "bench")))
+        try populate(keychain, count: 1_000)
+        if ProcessInfo.processInfo.environment["COFFER_BENCH_PHASES"] != nil {
+            let engine = try keychain.engine()
+            let queries = (0..<1_000).map { findQuery($0, returning: "r_Data") }
+            let requests = try queries.map { query throws(KeychainStatus) in try QueryParser.parseSearch(query) }
+            func perCall(_ body: (Int) throws -> Void) rethrows -> Duration {
+                let start = ContinuousClock.now
+                for index in 0..<20_000 { try body(index % 1_000) }
+                return (ContinuousClock.now - start) / 20_000
+            }
+            let parse = try perCall { index in _ = try QueryParser.parseSearch(queries[index]) }
+            let engineFind = try perCall { index in _ = try engine.copyMatching(requests[index], caller: keychain.caller) }
+            let whole = try perCall { index in _ = try keychain.copyMatching(queries[index]) }
+            print("parse \(parse)  engine.copyMatching \(engineFind)  whole \(whole)")
+        }
+        let end = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < end {
+            for _ in 0..<100 { _ = try keychain.copyMatching(findQuery(Int.random(in: 0..<1_000), returning: "r_Data")) }
+        }
+    }
+
     /// A query for item `index`, asking for `returning` (`r_Data`, `r_Attributes`) when given.
     static func findQuery(_ index: Int, returning: String?) -> QueryDictionary {
         var query: QueryDictionary = ["class": "genp", "svce": "bench", "acct": .string("account-\(index)")]

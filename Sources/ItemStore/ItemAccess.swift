@@ -1,37 +1,55 @@
 import Crypto
 import Foundation
 import GRDB
+import GRDBSQLite
 import KeychainModel
 
-/// The work behind ``ItemReader`` and ``ItemWriter``: SQL with cached statements on one connection inside
-/// the current transaction, and the item crypto.
+/// The work behind ``ItemReader`` and ``ItemWriter``: SQL on one connection inside the current
+/// transaction, and the item crypto.
+///
+/// Selects run through SQLite's C API on statements prepared once per connection (the read path is the
+/// keychain's hot path); inserts, updates and deletes run through GRDB on the writer connection.
 struct ItemAccess {
-    let db: Database
+    /// The connection the transaction runs on.
+    enum Connection {
+        /// GRDB's writer connection, inside ``ItemStore/write(_:)``.
+        case writer(Database)
+        /// A reader, inside ``ItemStore/read(_:)``.
+        case reader(ReaderConnection)
+    }
+
+    let connection: Connection
     let keyring: any ItemKeyring
+    let indexers: IndexerCache
+
+    /// The writer connection; only write operations ask for it, and ``ItemWriter`` alone offers them.
+    var db: Database {
+        guard case .writer(let db) = connection else { preconditionFailure("writes run on the writer connection") }
+        return db
+    }
 
     // MARK: Reading
 
     func select(_ selection: ItemSelection) throws -> [StoredItem] {
         let table = try Schema.table(selection.itemClass)
-        let indexer = ItemCrypto.Indexer(indexKey: try keyring.indexKey(), itemClass: selection.itemClass)
-        guard let (sql, arguments) = try selectStatement(selection, table: table, indexer: indexer) else { return [] }
-        return try sqlite {
-            let statement = try db.cachedStatement(sql: sql)
-            let rows = try Row.fetchCursor(statement, arguments: arguments)
-            var items: [StoredItem] = []
-            while let row = try rows.next() {
-                items.append(try decode(row, table: table, indexer: indexer))
-            }
-            return items
+        let indexer = try indexers.indexer(for: selection.itemClass, indexKey: keyring.indexKey())
+        guard let query = try selectQuery(selection, table: table, indexer: indexer) else { return [] }
+        let statement = try statement(query.sql)
+        statement.bind(query.bindings)
+        defer { statement.finish() }
+        var items: [StoredItem] = []
+        while try statement.step(failure) {
+            items.append(try decode(statement, table: table, indexer: indexer))
         }
+        return items
     }
 
-    /// The SQL and arguments of a selection, or `nil` when it cannot match anything.
+    /// The SQL and bindings of a selection, or `nil` when it cannot match anything.
     ///
-    /// Filters are emitted in a fixed order (sorted codes), so that equal shapes share one cached statement.
-    func selectStatement(
+    /// Filters are emitted in a fixed order (sorted codes), so that equal shapes share one prepared statement.
+    func selectQuery(
         _ selection: ItemSelection, table: TableSchema, indexer: ItemCrypto.Indexer? = nil
-    ) throws -> (String, StatementArguments)? {
+    ) throws -> (sql: String, bindings: [SQLBinding])? {
         // Validate every code before touching the keyring or the database.
         for code in selection.equal.keys where table.position[code] == nil {
             throw ItemStoreError.unknownAttribute(code: code, itemClass: selection.itemClass)
@@ -40,42 +58,62 @@ struct ItemAccess {
             throw ItemStoreError.unknownAttribute(code: code, itemClass: selection.itemClass)
         }
         if let limit = selection.limit, limit < 0 { throw ItemStoreError.invalidArgument("negative limit") }
-        if selection.limit == 0 || selection.anyOf.values.contains(where: \.isEmpty) { return nil }
+        if selection.limit == 0 || selection.anyOf.values.contains(where: { $0.isEmpty }) { return nil }
 
-        var clauses: [String] = []
-        var arguments: [(any DatabaseValueConvertible)?] = []
+        var sql = table.selectPrefix
+        var bindings: [SQLBinding] = []
+        var joiner = " WHERE "
+        func clause(_ text: String) {
+            sql += joiner
+            sql += text
+            joiner = " AND "
+        }
         if !selection.equal.isEmpty || !selection.anyOf.isEmpty || selection.uniqueKey != nil {
-            let indexer = try indexer ?? ItemCrypto.Indexer(indexKey: keyring.indexKey(), itemClass: selection.itemClass)
-            for (code, value) in selection.equal.sorted(by: { $0.key < $1.key }) {
-                clauses.append("\(TableSchema.column(code)) = ?")
-                arguments.append(indexer.index(code: code, value: value))
+            let indexer = try indexer ?? indexers.indexer(for: selection.itemClass, indexKey: keyring.indexKey())
+            for code in selection.equal.keys.sorted() {
+                clause(table.columnEquals[code]!)
+                bindings.append(.blob(indexer.index(code: code, value: selection.equal[code]!)))
             }
-            for (code, values) in selection.anyOf.sorted(by: { $0.key < $1.key }) {
-                let marks = Array(repeating: "?", count: values.count).joined(separator: ", ")
-                clauses.append("\(TableSchema.column(code)) IN (\(marks))")
-                arguments += values.map { indexer.index(code: code, value: $0) }
+            for code in selection.anyOf.keys.sorted() {
+                let values = selection.anyOf[code]!
+                if values.count == 1 {
+                    clause(table.columnEquals[code]!)
+                } else {
+                    clause(TableSchema.column(code) + " IN (" + Array(repeating: "?", count: values.count).joined(separator: ", ") + ")")
+                }
+                for value in values { bindings.append(.blob(indexer.index(code: code, value: value))) }
             }
             if let uniqueKey = selection.uniqueKey {
-                clauses.append("ukey = ?")
-                arguments.append(indexer.uniqueDigest(uniqueKey))
+                clause("ukey = ?")
+                bindings.append(.blob(indexer.uniqueDigest(uniqueKey)))
             }
         }
         if let persistentRef = selection.persistentRef {
-            clauses.append("pref = ?")
-            arguments.append(persistentRef)
+            clause("pref = ?")
+            bindings.append(.blob(persistentRef))
         }
         if let rowID = selection.rowID {
-            clauses.append("rowid = ?")
-            arguments.append(rowID)
+            clause("rowid = ?")
+            bindings.append(.integer(rowID))
         }
-        var sql = table.selectPrefix
-        if !clauses.isEmpty { sql += " WHERE " + clauses.joined(separator: " AND ") }
         sql += " ORDER BY rowid"
         if let limit = selection.limit {
             sql += " LIMIT ?"
-            arguments.append(limit)
+            bindings.append(.integer(Int64(limit)))
         }
-        return (sql, StatementArguments(arguments))
+        return (sql, bindings)
+    }
+
+    /// SQLite's plan for a selection (`EXPLAIN QUERY PLAN`, the `detail` column of each step).
+    func queryPlan(_ selection: ItemSelection) throws -> [String] {
+        let table = try Schema.table(selection.itemClass)
+        guard let query = try selectQuery(selection, table: table) else { return [] }
+        let statement = try statement("EXPLAIN QUERY PLAN " + query.sql)
+        statement.bind(query.bindings)
+        defer { statement.finish() }
+        var details: [String] = []
+        while try statement.step(failure) { details.append(statement.text(3) ?? "") }
+        return details
     }
 
     func openAttributes(_ item: StoredItem) throws -> Data {
@@ -105,9 +143,11 @@ struct ItemAccess {
 
     func count(of itemClass: ItemClass) throws -> Int {
         let table = try Schema.table(itemClass)
-        return try sqlite {
-            try Int.fetchOne(db.cachedStatement(sql: "SELECT count(*) FROM \(table.table)")) ?? 0
-        }
+        let statement = try statement("SELECT count(*) FROM \(table.table)")
+        statement.bind([])
+        defer { statement.finish() }
+        guard try statement.step(failure), let count = statement.integer(0) else { return 0 }
+        return Int(count)
     }
 
     // MARK: Writing
@@ -191,7 +231,7 @@ struct ItemAccess {
 
     /// Seals an item for the row with `persistentRef`. Keyring errors propagate unchanged.
     private func seal(_ item: NewItem, persistentRef: Data, table: TableSchema) throws -> SealedRow {
-        let indexer = ItemCrypto.Indexer(indexKey: try keyring.indexKey(), itemClass: item.itemClass)
+        let indexer = try indexers.indexer(for: item.itemClass, indexKey: keyring.indexKey())
         var indexes = [Data?](repeating: nil, count: table.codes.count)
         for (code, value) in item.indexValues {
             indexes[table.position[code]!] = indexer.index(code: code, value: value)
@@ -221,36 +261,49 @@ struct ItemAccess {
 
     /// A stored item from a row of ``TableSchema/selectPrefix``; malformed plain columns are corrupt.
     /// The row tag is checked here, once, with the selection's indexer.
-    private func decode(_ row: Row, table: TableSchema, indexer: ItemCrypto.Indexer) throws -> StoredItem {
-        let rowID: Int64 = row[0]
-        func blob(_ index: Int) throws -> Data {
-            guard case .blob(let data) = (row[index] as DatabaseValue).storage else {
-                throw ItemStoreError.corrupt(rowID: rowID)
-            }
+    private func decode(_ row: RawStatement, table: TableSchema, indexer: ItemCrypto.Indexer) throws -> StoredItem {
+        let rowID = row.integer(0) ?? 0
+        func blob(_ column: Int32) throws -> Data {
+            guard let data = row.blob(column) else { throw ItemStoreError.corrupt(rowID: rowID) }
             return data
         }
         let persistentRef = try blob(1)
         guard persistentRef.count == ItemCrypto.persistentRefLength,
-            case .int64(let keyclass) = (row[2] as DatabaseValue).storage,
+            let keyclass = row.integer(2),
             let protection = ProtectionClass(keyclassNumber: Int(keyclass))
         else { throw ItemStoreError.corrupt(rowID: rowID) }
         var indexes: [Data?] = []
         indexes.reserveCapacity(table.codes.count)
-        for index in 8..<(8 + table.codes.count) {
-            switch (row[index] as DatabaseValue).storage {
-            case .null: indexes.append(nil)
-            case .blob(let data): indexes.append(data)
-            default: throw ItemStoreError.corrupt(rowID: rowID)
+        for column in Int32(8)..<Int32(8 + table.codes.count) {
+            if row.type(column) == SQLITE_NULL {
+                indexes.append(nil)
+            } else {
+                indexes.append(try blob(column))
             }
         }
         let sealed = SealedRow(
             uniqueDigest: try blob(3), wrappedKey: try blob(4), attributes: try blob(5), secret: try blob(6),
             rowTag: try blob(7), indexes: indexes)
-        let tagIsValid = indexes.count == table.codes.count
-            && indexer.verify(protection: protection, persistentRef: persistentRef, sealed: sealed, codes: table.codes)
+        let tagIsValid = indexer.verify(protection: protection, persistentRef: persistentRef, sealed: sealed, codes: table.codes)
         return StoredItem(
             rowID: rowID, itemClass: table.itemClass, protection: protection, persistentRef: persistentRef,
             sealed: sealed, tagIsValid: tagIsValid)
+    }
+
+    /// The prepared statement for `sql` on this transaction's connection.
+    private func statement(_ sql: String) throws -> RawStatement {
+        switch connection {
+        case .writer(let db): RawStatement(handle: try sqlite { try db.cachedStatement(sql: sql).sqliteStatement })
+        case .reader(let reader): RawStatement(handle: try reader.statement(sql))
+        }
+    }
+
+    /// The error of a failed step on this transaction's connection.
+    private func failure(_ code: Int32) -> ItemStoreError {
+        switch connection {
+        case .writer(let db): .io("SQLite error \(code): \(db.sqliteConnection.map { String(cString: sqlite3_errmsg($0)) } ?? "")")
+        case .reader(let reader): reader.error(code)
+        }
     }
 
     /// Runs SQLite work, mapping GRDB errors to ``ItemStoreError``.

@@ -146,54 +146,55 @@ enum ItemCrypto {
 
     // MARK: Blind indexes and tags
 
-    /// Computes blind indexes, uniqueness digests and row tags with one keyed HMAC state.
-    struct Indexer {
-        /// HMAC keyed with the index key; copied per use (copy-on-write hash state), so the key schedule
-        /// runs once per indexer.
-        private let keyed: HMAC<SHA256>
-        private let itemClass: ItemClass
+    /// Computes blind indexes, uniqueness digests and row tags.
+    ///
+    /// Holds one HMAC state per domain, keyed and with the domain header already absorbed; each MAC
+    /// starts from a copy (the hash state is copy-on-write), so neither the key schedule nor the header
+    /// is hashed again per call. ``IndexerCache`` keeps one per class for a store's life.
+    struct Indexer: @unchecked Sendable {
+        // @unchecked: HMAC holds its hash context in a copy-on-write box that is only read once shared.
+        private let indexStart: HMAC<SHA256>
+        private let uniqueStart: HMAC<SHA256>
+        private let rowStart: HMAC<SHA256>
 
         init(indexKey: SymmetricKey, itemClass: ItemClass) {
-            self.keyed = HMAC<SHA256>(key: indexKey)
-            self.itemClass = itemClass
-        }
-
-        private func start(_ domain: String) -> HMAC<SHA256> {
-            var mac = keyed
-            mac.update(data: header(domain))
-            return mac
-        }
-
-        /// The domain-separation header every MAC of this indexer starts with.
-        private func header(_ domain: String) -> [UInt8] {
-            var header = Array(domain.utf8)
-            header.append(0)
-            header.append(formatVersion)
-            header.append(contentsOf: itemClass.rawValue.utf8.prefix(4))
-            return header
+            func start(_ domain: String) -> HMAC<SHA256> {
+                var header = Array(domain.utf8)
+                header.append(0)
+                header.append(formatVersion)
+                header.append(contentsOf: itemClass.rawValue.utf8.prefix(4))
+                var mac = HMAC<SHA256>(key: indexKey)
+                mac.update(data: header)
+                return mac
+            }
+            indexStart = start("coffer.index")
+            uniqueStart = start("coffer.ukey")
+            rowStart = start("coffer.row")
         }
 
         /// The blind index of an attribute's canonical bytes.
         func index(code: String, value: Data) -> Data {
-            var message = header("coffer.index")
-            message.reserveCapacity(message.count + 8 + code.utf8.count + value.count)
-            Self.appendLengthPrefixed(code.utf8, to: &message)
+            var message: [UInt8] = []
+            message.reserveCapacity(8 + code.utf8.count + value.count)
+            Self.appendLengthPrefixed(Array(code.utf8), to: &message)
             Self.appendLengthPrefixed(value, to: &message)
-            var mac = keyed
+            var mac = indexStart
             mac.update(data: message)
-            return Data(mac.finalize()).prefix(indexLength)
+            return Self.bytes(of: mac.finalize(), count: indexLength)
         }
 
         /// The uniqueness digest of the engine's uniqueness bytes.
         func uniqueDigest(_ uniqueKey: Data) -> Data {
-            var mac = start("coffer.ukey")
-            mac.update(data: lengthPrefixed(uniqueKey))
-            return Data(mac.finalize())
+            var message: [UInt8] = []
+            message.reserveCapacity(4 + uniqueKey.count)
+            Self.appendLengthPrefixed(uniqueKey, to: &message)
+            var mac = uniqueStart
+            mac.update(data: message)
+            return Self.bytes(of: mac.finalize(), count: SHA256.byteCount)
         }
 
         /// The row tag over a row's identity, sealed parts and non-NULL index columns.
         func rowTag(protection: ProtectionClass, persistentRef: Data, sealed: SealedRow, codes: [String]) -> Data {
-            var mac = start("coffer.row")
             // One contiguous buffer and one update: HMAC updates over many small `Data` values cost more
             // than the hashing itself on the read path.
             var message: [UInt8] = []
@@ -206,17 +207,35 @@ enum ItemCrypto {
             }
             for (code, value) in zip(codes, sealed.indexes) {
                 guard let value else { continue }
-                Self.appendLengthPrefixed(code.utf8, to: &message)
+                Self.appendLengthPrefixed(Array(code.utf8), to: &message)
                 Self.appendLengthPrefixed(value, to: &message)
             }
+            var mac = rowStart
             mac.update(data: message)
-            return Data(mac.finalize())
+            return Self.bytes(of: mac.finalize(), count: SHA256.byteCount)
         }
 
-        private static func appendLengthPrefixed(_ bytes: some Collection<UInt8>, to message: inout [UInt8]) {
-            let length = UInt32(truncatingIfNeeded: bytes.count)
-            message.append(contentsOf: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+        private static func appendLengthPrefixed(_ bytes: [UInt8], to message: inout [UInt8]) {
+            appendLength(bytes.count, to: &message)
             message.append(contentsOf: bytes)
+        }
+
+        private static func appendLengthPrefixed(_ bytes: Data, to message: inout [UInt8]) {
+            appendLength(bytes.count, to: &message)
+            bytes.withUnsafeBytes { message.append(contentsOf: $0) }
+        }
+
+        private static func appendLength(_ count: Int, to message: inout [UInt8]) {
+            let length = UInt32(truncatingIfNeeded: count)
+            message.append(UInt8(length >> 24))
+            message.append(UInt8(length >> 16 & 0xFF))
+            message.append(UInt8(length >> 8 & 0xFF))
+            message.append(UInt8(length & 0xFF))
+        }
+
+        /// The first `count` bytes of a MAC.
+        private static func bytes(of code: HashedAuthenticationCode<SHA256>, count: Int) -> Data {
+            code.withUnsafeBytes { Data(bytes: $0.baseAddress!, count: min(count, $0.count)) }
         }
 
         /// Whether `sealed.rowTag` is the tag of this row (constant-time comparison).

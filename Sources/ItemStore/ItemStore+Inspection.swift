@@ -45,13 +45,7 @@ extension ItemStore {
     /// SQLite's plan for a selection (`EXPLAIN QUERY PLAN`, the `detail` column joined with "; ").
     /// `onWriter` asks the writer connection (inside ``write(_:)``) instead of a reader.
     func queryPlan(_ selection: ItemSelection, onWriter: Bool = false) throws -> String {
-        func plan(_ access: ItemAccess) throws -> String {
-            let table = try Schema.table(selection.itemClass)
-            guard let (sql, arguments) = try access.selectStatement(selection, table: table) else { return "" }
-            let details = try Row.fetchAll(access.db, sql: "EXPLAIN QUERY PLAN " + sql, arguments: arguments)
-                .map { $0["detail"] as String? ?? "" }
-            return details.joined(separator: "; ")
-        }
-        return onWriter ? try write { try plan($0.access) } : try read { try plan($0.access) }
+        let details = onWriter ? try write { try $0.access.queryPlan(selection) } : try read { try $0.access.queryPlan(selection) }
+        return details.joined(separator: "; ")
     }
 }

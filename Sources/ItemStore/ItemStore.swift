@@ -14,8 +14,9 @@ import Glibc
 ///
 /// ## Concurrency
 /// - One writer, concurrent readers: ``write(_:)`` runs one `BEGIN IMMEDIATE` transaction on the single
-///   writer connection; ``read(_:)`` runs a read transaction (a WAL snapshot) on one of a pool of reader
-///   connections, concurrently with other reads and with the write.
+///   writer connection (GRDB); ``read(_:)`` runs a read transaction (a WAL snapshot) on a reader
+///   connection of its own (SQLite's C API, see ``ReaderConnection``), concurrently with other reads and
+///   with the write.
 /// - Several stores — in one process or in several — may open the same file: SQLite's WAL locking
 ///   serializes writers across them, waiting up to 5 s (`busy_timeout`) before ``ItemStoreError/io(_:)``.
 /// - Calls block the calling thread. They are **not reentrant**: calling ``read(_:)`` or ``write(_:)``
@@ -35,7 +36,9 @@ public final class ItemStore: Sendable {
     /// The database file.
     public let databaseURL: URL
     let keyring: any ItemKeyring
-    let connection: Connection
+    let writer: DatabaseQueue
+    let readers: ReaderPool
+    let indexers = IndexerCache()
     let options: Options
 
     /// Opens the store at `databaseURL`, creating the file (mode 0600) if needed, and migrates the schema.
@@ -66,14 +69,10 @@ public final class ItemStore: Sendable {
                 // database file (old WAL frames linger until the WAL is overwritten or truncated).
                 try db.execute(sql: "PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON; PRAGMA secure_delete = ON")
             }
-            switch options.backend {
-            case .pool:
-                connection = .pool(try DatabasePool(path: path, configuration: configuration))
-            case .queue:
-                configuration.journalMode = .wal
-                connection = .queue(try DatabaseQueue(path: path, configuration: configuration))
-            }
-            try connection.writer.writeWithoutTransaction { db in
+            configuration.journalMode = .wal
+            writer = try DatabaseQueue(path: path, configuration: configuration)
+            readers = ReaderPool(path: path, busyTimeout: options.busyTimeout, maximumIdle: options.maximumReaderCount)
+            try writer.writeWithoutTransaction { db in
                 // GRDB switches WAL databases to synchronous=NORMAL, which may lose the last commits on power
                 // loss; a keychain write must be durable when it returns.
                 try db.execute(sql: "PRAGMA synchronous = FULL")
@@ -92,20 +91,9 @@ public final class ItemStore: Sendable {
     /// come out as ``ItemStoreError``.
     @discardableResult
     public func read<T>(_ body: (ItemReader) throws -> T) throws -> T {
-        try mappingErrors {
-            switch (connection, options.readMode) {
-            case (.pool(let pool), .manualTransaction):
-                try pool.unsafeRead { db in
-                    try Self.transaction(db, begin: "BEGIN DEFERRED") { try body(ItemReader(access(db))) }
-                }
-            case (.pool(let pool), .grdb):
-                try pool.read { db in try body(ItemReader(access(db))) }
-            case (.queue(let queue), .manualTransaction):
-                try queue.inDatabase { db in
-                    try Self.transaction(db, begin: "BEGIN DEFERRED") { try body(ItemReader(access(db))) }
-                }
-            case (.queue(let queue), .grdb):
-                try queue.read { db in try body(ItemReader(access(db))) }
+        try readers.withConnection { reader in
+            try reader.inReadTransaction {
+                try body(ItemReader(ItemAccess(connection: .reader(reader), keyring: keyring, indexers: indexers)))
             }
         }
     }
@@ -119,19 +107,9 @@ public final class ItemStore: Sendable {
     @discardableResult
     public func write<T>(_ body: (ItemWriter) throws -> T) throws -> T {
         try mappingErrors {
-            switch options.writeMode {
-            case .manualTransaction:
-                try connection.writer.writeWithoutTransaction { db in
-                    try Self.transaction(db, begin: "BEGIN IMMEDIATE") { try body(ItemWriter(access(db))) }
-                }
-            case .grdb:
-                try connection.writer.writeWithoutTransaction { db in
-                    var result: T?
-                    try db.inTransaction(.immediate) {
-                        result = try body(ItemWriter(access(db)))
-                        return .commit
-                    }
-                    return result!
+            try writer.writeWithoutTransaction { db in
+                try Self.transaction(db, begin: "BEGIN IMMEDIATE") {
+                    try body(ItemWriter(ItemAccess(connection: .writer(db), keyring: keyring, indexers: indexers)))
                 }
             }
         }
@@ -153,23 +131,20 @@ public final class ItemStore: Sendable {
 
     // MARK: - Internals
 
-    private func access(_ db: Database) -> ItemAccess {
-        ItemAccess(db: db, keyring: keyring)
-    }
-
     /// Runs the migrations. Two openers racing on a new file may both see v1 missing; the loser's
     /// `CREATE TABLE` then fails after waiting for the winner's transaction, and running the migrator again
-    /// finds v1 applied. GRDB reads the applied migrations outside its migration transaction, hence the retry.
+    /// finds v1 applied. GRDB reads the applied migrations outside its migration transaction, and a
+    /// check can meet a schema that changed under it, hence the retries.
     private func migrate() throws {
-        // Checking first, in a read, keeps an up-to-date keychain's open free of writes: the migrator
-        // itself always commits a write transaction, which costs an fsync at every process start.
-        if try connection.writer.unsafeReentrantRead({ try Schema.migrator.hasCompletedMigrations($0) }) { return }
         var attempt = 0
         while true {
             do {
-                try Schema.migrator.migrate(connection.writer)
+                // Checking first, in a read, keeps an up-to-date keychain's open free of writes: the migrator
+                // itself always commits a write transaction, which costs an fsync at every process start.
+                if try writer.read({ try Schema.migrator.hasCompletedMigrations($0) }) { return }
+                try Schema.migrator.migrate(writer)
                 return
-            } catch let error as DatabaseError where attempt < 3 {
+            } catch let error as DatabaseError where attempt < 5 {
                 _ = error
                 attempt += 1
             }
@@ -178,8 +153,7 @@ public final class ItemStore: Sendable {
 
     /// Runs `body` between `begin` and `COMMIT`, both cached statements; rolls back when `body` throws.
     ///
-    /// GRDB's own `read {}` (savepoint, schema-cache check) and `inTransaction` (statements prepared per
-    /// call) cost 25–35 µs more per call in a debug build (`ItemStoreBenchmark` measures both).
+    /// GRDB's own `inTransaction` prepares its statements per call, which costs more than the write's SQL.
     static func transaction<T>(_ db: Database, begin: String, _ body: () throws -> T) throws -> T {
         try db.cachedStatement(sql: begin).execute()
         do {
@@ -234,38 +208,14 @@ public final class ItemStore: Sendable {
 extension ItemStore {
     /// How the store connects; the defaults are what production uses.
     struct Options: Sendable {
-        /// Which GRDB connection type.
-        enum Backend: Sendable { case pool, queue }
-        /// How transactions are opened.
-        enum TransactionMode: Sendable {
-            /// `BEGIN …`/`COMMIT` as cached statements.
-            case manualTransaction
-            /// GRDB's `read {}` / `inTransaction(.immediate)`.
-            case grdb
-        }
-
-        var backend: Backend = .pool
-        var readMode: TransactionMode = .manualTransaction
-        var writeMode: TransactionMode = .manualTransaction
+        /// How long a connection waits for another's lock before failing with ``ItemStoreError/io(_:)``.
         var busyTimeout: TimeInterval = 5
+        /// How many reader connections stay open between reads.
         var maximumReaderCount = 4
-    }
-
-    /// The open connection(s).
-    enum Connection: Sendable {
-        case pool(DatabasePool)
-        case queue(DatabaseQueue)
-
-        var writer: any DatabaseWriter {
-            switch self {
-            case .pool(let pool): pool
-            case .queue(let queue): queue
-            }
-        }
     }
 
     /// Runs `body` on the writer connection outside any transaction (tests read pragmas with it).
     func withWriterConnection<T>(_ body: (Database) throws -> T) throws -> T {
-        try connection.writer.writeWithoutTransaction(body)
+        try writer.writeWithoutTransaction(body)
     }
 }

@@ -25,6 +25,8 @@ struct TableSchema: Sendable {
     let indexed: [String: Int]
     /// Code → position in ``codes``.
     let position: [String: Int]
+    /// Code → `i_<code> = ?`, the clause of an equality filter.
+    let columnEquals: [String: String]
     /// `SELECT <every column> FROM <table>`, for ``ItemAccess`` to extend with filters.
     let selectPrefix: String
     /// `INSERT` of a whole row: pref, keyclass, ukey, wkey, attrs, secret, tag, then the index columns.
@@ -41,6 +43,7 @@ struct TableSchema: Sendable {
         self.codeSet = Set(codes)
         self.indexed = indexed
         self.position = Dictionary(uniqueKeysWithValues: self.codes.enumerated().map { ($1, $0) })
+        self.columnEquals = Dictionary(uniqueKeysWithValues: self.codes.map { ($0, Self.column($0) + " = ?") })
         let table = itemClass.rawValue
         let indexColumns = self.codes.map(Self.column)
         let selected = ["rowid", "pref", "keyclass", "ukey", "wkey", "attrs", "secret", "tag"] + indexColumns
