@@ -35,6 +35,13 @@ enum DaemonBenchmark {
         }
         for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
         let client = DaemonKeychain(socketPath: socket)
+        if let seconds = ProcessInfo.processInfo.environment["COFFER_BENCH_DAEMON_LOOP"].flatMap(Int.init) {
+            // For profilers: finds through the daemon for `seconds`, nothing measured.
+            let end = ContinuousClock.now + .seconds(seconds)
+            while ContinuousClock.now < end {
+                for _ in 0..<100 { _ = try client.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
+            }
+        }
         var rows: [ItemsBenchmark.Row] = []
         rows.append(.init(size: size, operation: "daemon: lock (a round trip that does no work)", samples: try ItemsBenchmark.timed(operations) {
             try client.lock()

@@ -61,7 +61,7 @@ public struct AppRegistry: Sendable, Hashable, Codable {
     /// program gets a single group of its own derived from its path, so it sees only what it created.
     public func caller(for executable: ExecutableIdentity) -> CallerContext {
         guard let app = apps.first(where: { $0.path == executable.path }) else {
-            return CallerContext(accessGroups: .list([Self.unregisteredGroup(forPath: executable.path)]))
+            return CallerContext(accessGroups: .list([executable.unregisteredGroup]))
         }
         if let pin = app.pinnedSHA256, pin != executable.sha256 {
             return CallerContext(accessGroups: .list([]))
@@ -71,6 +71,17 @@ public struct AppRegistry: Sendable, Hashable, Codable {
 
     /// The group of an unregistered program: `unregistered.` and the first 16 hex digits of SHA-256 of its path.
     public static func unregisteredGroup(forPath path: String) -> String {
-        "unregistered." + SHA256.hash(data: Data(path.utf8)).prefix(8).map { String(format: "%02x", $0) }.joined()
+        "unregistered." + hex(SHA256.hash(data: Data(path.utf8)).prefix(8))
+    }
+
+    /// Lowercase hexadecimal digits of `bytes`.
+    static func hex(_ bytes: some Sequence<UInt8>) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

@@ -31,9 +31,15 @@ final class ConnectionSession {
     }
 
     /// Answers frames until the peer closes, sends a malformed frame, or `beginRequest` says stop.
-    func run(beginRequest: () -> Bool, endRequest: () -> Void) {
-        while let bytes = UnixSocket.readSome(connection), !bytes.isEmpty {
+    /// Between requests the thread polls briefly for the next one while `mayPoll` says the daemon has
+    /// nothing else to do (so polling never takes a core from a request being answered).
+    func run(beginRequest: () -> Bool, endRequest: () -> Void, mayPoll: () -> Bool) {
+        let receiver = UnixSocket.Receiver()
+        while receiver.receive(connection, spinning: Self.nextRequestSpin, while: mayPoll, { bytes -> Bool in
+            guard let bytes, !bytes.isEmpty else { return false }
             decoder.append(bytes)
+            return true
+        }) {
             while true {
                 let payload: Data
                 do {
@@ -61,4 +67,9 @@ final class ConnectionSession {
     }
 
     func close() { peer.close() }
+
+    /// How long the thread polls for a client's next request before sleeping: a client making several
+    /// calls in a row sends the next one soon, and a thread that never slept needs no wakeup (see
+    /// ``UnixSocket/Receiver``). Bounded, so an idle connection costs no CPU.
+    private static let nextRequestSpin = Duration.microseconds(200)
 }

@@ -21,6 +21,8 @@ public final class DaemonServer: Sendable {
     private let identifier = ExecutableIdentifier()
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
     private let state = Mutex(State())
+    /// Requests being answered now (``State/inFlight`` without the lock, for the polling check).
+    private let busy = Atomic<Int>(0)
     private let idle = Condition()
 
     private struct State {
@@ -110,16 +112,20 @@ public final class DaemonServer: Sendable {
         defer { session.close() }
         session.run(
             beginRequest: { () -> Bool in
-                state.withLock { state in
+                let admitted = state.withLock { state in
                     guard !state.stopping else { return false }
                     state.inFlight += 1
                     return true
                 }
+                if admitted { busy.add(1, ordering: .relaxed) }
+                return admitted
             },
             endRequest: {
+                busy.subtract(1, ordering: .relaxed)
                 state.withLock { $0.inFlight -= 1 }
                 idle.signal()
-            })
+            },
+            mayPoll: { busy.load(ordering: .relaxed) == 0 })
     }
 
     private func waitForInFlightRequests() {

@@ -13,11 +13,15 @@ public struct ExecutableIdentity: Sendable, Hashable {
     public let path: String
     /// SHA-256 of the running executable's contents, lowercase hex.
     public let sha256: String
+    /// The access group the program gets while it is not registered (``AppRegistry/unregisteredGroup(forPath:)``),
+    /// derived once per connection rather than per request.
+    public let unregisteredGroup: String
 
     /// An identity with the given path and hash.
     public init(path: String, sha256: String) {
         self.path = path
         self.sha256 = sha256
+        unregisteredGroup = AppRegistry.unregisteredGroup(forPath: path)
     }
 }
 
@@ -84,6 +88,6 @@ public final class ExecutableIdentifier: Sendable {
             if count == 0 { break }
             hasher.update(data: buffer[0..<count])
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return AppRegistry.hex(hasher.finalize())
     }
 }

@@ -67,20 +67,22 @@ enum ItemCrypto {
     /// The additional authenticated data of a sealed part.
     static func aad(
         _ label: Label, version: UInt8, itemClass: ItemClass, protection: ProtectionClass, persistentRef: Data
-    ) -> Data {
-        var aad = Data("coffer.item".utf8)
+    ) -> [UInt8] {
+        var aad: [UInt8] = []
+        aad.reserveCapacity(40)
+        aad.append(contentsOf: "coffer.item".utf8)
         aad.append(0)
         aad.append(label.rawValue)
         aad.append(version)
         aad.append(contentsOf: itemClass.rawValue.utf8.prefix(4))  // class strings are 4 ASCII bytes
         aad.append(UInt8(protection.keyclassNumber))
-        aad.append(persistentRef)
+        persistentRef.withUnsafeBytes { aad.append(contentsOf: $0) }
         return aad
     }
 
     /// Seals `payload`, padded, under `key` with `aad`. `withPresenceByte` (secrets) records whether a payload
     /// exists at all, so that `nil` and empty data stay apart.
-    static func seal(_ payload: Data?, key: SymmetricKey, aad: Data, withPresenceByte: Bool) throws -> Data {
+    static func seal(_ payload: Data?, key: SymmetricKey, aad: [UInt8], withPresenceByte: Bool) throws -> Data {
         var plain = pad(payload, withPresenceByte: withPresenceByte)
         defer { zeroize(&plain) }
         let box = try AES.GCM.seal(plain, using: key, authenticating: aad)
@@ -94,7 +96,7 @@ enum ItemCrypto {
     /// Opens a blob sealed by ``seal(_:key:aad:withPresenceByte:)``: the payload, or `nil` for an absent
     /// secret. Throws ``ItemStoreError/corrupt(rowID:)`` when authentication fails or the plaintext is malformed.
     static func open(
-        _ blob: Data, key: SymmetricKey, aad: Data, withPresenceByte: Bool, rowID: Int64
+        _ blob: Data, key: SymmetricKey, aad: [UInt8], withPresenceByte: Bool, rowID: Int64
     ) throws(ItemStoreError) -> Data? {
         guard blob.count >= 1 + nonceLength + gcmTagLength,
             let box = try? AES.GCM.SealedBox(combined: blob.dropFirst()),
@@ -176,7 +178,7 @@ enum ItemCrypto {
         func index(code: String, value: Data) -> Data {
             var message: [UInt8] = []
             message.reserveCapacity(8 + code.utf8.count + value.count)
-            Self.appendLengthPrefixed(Array(code.utf8), to: &message)
+            Self.appendLengthPrefixed(code, to: &message)
             Self.appendLengthPrefixed(value, to: &message)
             var mac = indexStart
             mac.update(data: message)
@@ -202,12 +204,14 @@ enum ItemCrypto {
                 64 + persistentRef.count + sealed.uniqueDigest.count + sealed.wrappedKey.count
                     + sealed.attributes.count + sealed.secret.count + sealed.indexes.count * 40)
             message.append(UInt8(protection.keyclassNumber))
-            for part in [persistentRef, sealed.uniqueDigest, sealed.wrappedKey, sealed.attributes, sealed.secret] {
-                Self.appendLengthPrefixed(part, to: &message)
-            }
+            Self.appendLengthPrefixed(persistentRef, to: &message)
+            Self.appendLengthPrefixed(sealed.uniqueDigest, to: &message)
+            Self.appendLengthPrefixed(sealed.wrappedKey, to: &message)
+            Self.appendLengthPrefixed(sealed.attributes, to: &message)
+            Self.appendLengthPrefixed(sealed.secret, to: &message)
             for (code, value) in zip(codes, sealed.indexes) {
                 guard let value else { continue }
-                Self.appendLengthPrefixed(Array(code.utf8), to: &message)
+                Self.appendLengthPrefixed(code, to: &message)
                 Self.appendLengthPrefixed(value, to: &message)
             }
             var mac = rowStart
@@ -215,9 +219,9 @@ enum ItemCrypto {
             return Self.bytes(of: mac.finalize(), count: SHA256.byteCount)
         }
 
-        private static func appendLengthPrefixed(_ bytes: [UInt8], to message: inout [UInt8]) {
-            appendLength(bytes.count, to: &message)
-            message.append(contentsOf: bytes)
+        private static func appendLengthPrefixed(_ text: String, to message: inout [UInt8]) {
+            appendLength(text.utf8.count, to: &message)
+            message.append(contentsOf: text.utf8)
         }
 
         private static func appendLengthPrefixed(_ bytes: Data, to message: inout [UInt8]) {

@@ -28,9 +28,14 @@ public final class DaemonKeychain: KeychainClient {
     private struct Connection: ~Copyable {
         let descriptor: Int32
         var decoder = FrameDecoder(limits: .responses)
+        let receiver = UnixSocket.Receiver()
         var nextID: UInt64 = 1
         deinit { close(descriptor) }
     }
+
+    /// How long a caller polls for the answer before sleeping: most answers come sooner, and a thread that
+    /// never slept needs no wakeup (see ``UnixSocket/Receiver``). A caller is waiting for the answer anyway.
+    private static let answerSpin = Duration.microseconds(300)
 
     /// A client of the daemon listening at `socketPath`.
     public init(socketPath: String) { self.socketPath = socketPath }
@@ -64,8 +69,12 @@ public final class DaemonKeychain: KeychainClient {
                 guard let envelope = try? ResponseEnvelope(decodingPayload: payload), envelope.id == id else { return nil }
                 return envelope.response
             }
-            guard let bytes = UnixSocket.readSome(connection.descriptor), !bytes.isEmpty else { return nil }
-            connection.decoder.append(bytes)
+            let received = connection.receiver.receive(connection.descriptor, spinning: Self.answerSpin) { bytes -> Bool in
+                guard let bytes, !bytes.isEmpty else { return false }
+                connection.decoder.append(bytes)
+                return true
+            }
+            guard received else { return nil }
         }
     }
 

@@ -76,24 +76,53 @@ public enum UnixSocket {
         }
     }
 
-    /// Reads up to `maximum` bytes; an empty result means end of stream, nil an error or timeout.
-    /// The buffer is not zero-filled first: only the bytes received are ever part of the result.
-    public static func readSome(_ descriptor: Int32, maximum: Int = 1 << 16) -> [UInt8]? {
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: maximum) { buffer, count in
-            count = 0
+    /// Receives into one buffer kept for the life of a connection (a read allocates nothing).
+    ///
+    /// `receive(_:spinning:)` can first poll without sleeping: a thread asleep in `recv` must be woken by
+    /// the peer's `send`, which on a virtual machine costs tens of microseconds (an inter-processor
+    /// interrupt through the hypervisor), more than many requests take to answer. Polling for a bounded
+    /// time first lets a quick answer be picked up by a thread that never slept.
+    public struct Receiver: ~Copyable {
+        private let storage: UnsafeMutableRawBufferPointer
+
+        /// A receiver reading at most `capacity` bytes at a time.
+        public init(capacity: Int = 1 << 16) {
+            storage = .allocate(byteCount: capacity, alignment: 16)
+        }
+
+        deinit {
+            // Received bytes may include secrets (a response's data, a passcode in a request).
+            UnixSocket.wipe(storage)
+            storage.deallocate()
+        }
+
+        /// Waits for bytes on `descriptor` (polling for up to `spinning` first, for as long as `keepPolling`
+        /// says yes, then sleeping until they come or the socket's receive timeout passes) and hands them to
+        /// `body`, valid only during the call: an empty buffer at end of stream; `nil` when the read failed
+        /// or timed out.
+        public func receive<T>(
+            _ descriptor: Int32, spinning: Duration = .zero, while keepPolling: () -> Bool = { true },
+            _ body: (UnsafeRawBufferPointer?) throws -> T
+        ) rethrows -> T {
+            if spinning > .zero {
+                let deadline = ContinuousClock.now + spinning
+                repeat {
+                    let received = recv(descriptor, storage.baseAddress, storage.count, Int32(MSG_DONTWAIT))
+                    if received >= 0 { return try deliver(received, body) }
+                    if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { return try body(nil) }
+                } while ContinuousClock.now < deadline && keepPolling()
+            }
             while true {
-                let received = recv(descriptor, buffer.baseAddress, maximum, 0)
-                if received < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                count = received
-                return
+                let received = recv(descriptor, storage.baseAddress, storage.count, 0)
+                if received >= 0 { return try deliver(received, body) }
+                if errno != EINTR { return try body(nil) }
             }
         }
-        return failed ? nil : bytes
+
+        private func deliver<T>(_ count: Int, _ body: (UnsafeRawBufferPointer?) throws -> T) rethrows -> T {
+            defer { UnixSocket.wipe(UnsafeMutableRawBufferPointer(rebasing: storage[0..<count])) }
+            return try body(UnsafeRawBufferPointer(rebasing: storage[0..<count]))
+        }
     }
 
     /// A failed socket call.
@@ -109,6 +138,12 @@ public enum UnixSocket {
         }
 
         public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
+    }
+
+    /// Overwrites memory that held received bytes.
+    static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+        explicit_bzero(base, buffer.count)
     }
 
     private static func socketAddress(_ path: String) throws -> sockaddr_un {

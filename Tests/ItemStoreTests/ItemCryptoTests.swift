@@ -12,7 +12,7 @@ struct ItemCryptoTests {
     private func aad(
         _ label: ItemCrypto.Label = .attributes, version: UInt8 = ItemCrypto.formatVersion,
         itemClass: ItemClass = .genericPassword, protection: ProtectionClass = .whenUnlocked, ref: Data? = nil
-    ) -> Data {
+    ) -> [UInt8] {
         ItemCrypto.aad(label, version: version, itemClass: itemClass, protection: protection, persistentRef: ref ?? self.ref)
     }
 

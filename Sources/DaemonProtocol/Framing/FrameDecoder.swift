@@ -40,6 +40,11 @@ public struct FrameDecoder: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Adds bytes read from the stream (the copy is a `memcpy`, for the read loops of the daemon and client).
+    public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        append(bytes.bindMemory(to: UInt8.self))
+    }
+
     /// The next complete frame's payload, or `nil` when more bytes are needed.
     ///
     /// Throws ``ProtocolError/badMagic``, ``ProtocolError/unsupportedVersion(_:)`` or

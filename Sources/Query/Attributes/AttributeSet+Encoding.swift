@@ -56,7 +56,7 @@ extension AttributeSet {
     private static func decodeValue(_ reader: inout BinaryReader) throws(KeychainStatus) -> AttributeValue {
         switch try reader.byte() {
         case AttributeSetFormat.string:
-            guard let text = String(data: try reader.bytes32(), encoding: .utf8) else { throw .decode }
+            guard let text = String(validating: try reader.bytes32(), as: UTF8.self) else { throw .decode }
             return .string(text)
         case AttributeSetFormat.data:
             return .data(try reader.bytes32())

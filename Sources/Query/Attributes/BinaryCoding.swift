@@ -68,7 +68,7 @@ struct BinaryReader {
     }
 
     private func utf8(_ bytes: ArraySlice<UInt8>) throws(KeychainStatus) -> String {
-        guard let text = String(bytes: bytes, encoding: .utf8) else { throw .decode }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .decode }
         return text
     }
 }
