@@ -21,6 +21,7 @@ let package = Package(
         .target(name: "KeychainModel"),
         // Small C shims for what Glibc does not expose to Swift (explicit_bzero, prctl).
         .target(name: "CCofferSystem"),
+        .target(name: "CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
         // COFFER_LOG handling shared by the executables and the Security module.
         .target(name: "CofferDiagnostics", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // The key hierarchy: device key, passcode KDF, keybag of class keys, lock state, throttling.
@@ -39,7 +40,7 @@ let package = Package(
         .target(
             name: "ItemStore",
             dependencies: [
-                "KeychainModel",
+                "KeychainModel", "CSQLiteShims",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
@@ -107,7 +108,7 @@ let package = Package(
             path: "Tests/CofferTestHelper"),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         .testTarget(name: "KeystoreTests", dependencies: ["Keystore", "KeychainModel"]),
-        .testTarget(name: "CofferCLITests", dependencies: ["KeychainModel"]),
+        .testTarget(name: "CofferCLITests", dependencies: ["KeychainModel", "CofferCLI", "Query"]),
         .testTarget(name: "CofferTests", dependencies: ["Coffer", "KeychainClient", "Keystore", "KeychainModel", "Query", "CofferTestSupport"]),
         .testTarget(
             name: "DaemonTests",

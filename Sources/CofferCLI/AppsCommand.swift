@@ -19,7 +19,7 @@ struct AppsCommand: ParsableCommand {
         subcommands: [Add.self, List.self, Remove.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Register (or re-approve) an executable.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Register (or re-approve) an executable.")
 
         @Argument(help: "The executable's absolute path.")
         var path: String
@@ -47,13 +47,13 @@ struct AppsCommand: ParsableCommand {
     }
 
     struct List: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the registered executables.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the registered executables.")
 
         func run() throws { try AppsCommand.print(AppsCommand.send(.appsList, command: "apps list")) }
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a registration, by executable path or application identifier.")
+        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a registration, by executable path or application identifier.")
 
         @Argument(help: "An executable path or an application identifier.")
         var pathOrAppID: String

@@ -31,7 +31,12 @@ struct CofferCommand: ParsableCommand {
         _ = coffer_disable_core_dumps()
         DiagnosticsLevel.bootstrapExecutable()
         do {
-            var command = try parseAsRoot(ItemCommandSupport.rewritingTrailingPasswordFlag(Array(CommandLine.arguments.dropFirst())))
+            let arguments = ItemCommandSupport.rewritingTrailingPasswordFlag(Array(CommandLine.arguments.dropFirst()))
+            if let lookup = QuickFind(arguments) {
+                try lookup.run()
+                return
+            }
+            var command = try parse(arguments)
             try command.run()
         } catch let failure as CLIFailure {
             FileHandle.standardError.write(Data("coffer: \(failure.message)\n".utf8))
@@ -39,5 +44,18 @@ struct CofferCommand: ParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+
+    /// The command the arguments name. The subcommand they start with is parsed on its own first: building
+    /// the whole command tree and reflecting over every command costs milliseconds at each start, more
+    /// than a lookup takes. Anything that does not parse that way (help, a mistake) is parsed again from
+    /// the root, which gives ArgumentParser's usual messages.
+    private static func parse(_ arguments: [String]) throws -> any ParsableCommand {
+        if let name = arguments.first,
+            let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
+            let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())) {
+            return command
+        }
+        return try parseAsRoot(arguments)
     }
 }

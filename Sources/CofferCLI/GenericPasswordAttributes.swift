@@ -21,14 +21,21 @@ struct GenericPasswordAttributes: PasswordAttributes {
     @Option(name: .customShort("G"), help: "Generic attribute value (kSecAttrGeneric).")
     var generic: String?
 
-    /// The named attributes as query entries.
-    var entries: [KeychainValue: KeychainValue] {
+    static let attributeFlags: [Character: String] = [
+        "s": QueryKey.service, "a": QueryKey.account, "l": QueryKey.label, "j": QueryKey.comment,
+        "D": QueryKey.description, "G": QueryKey.generic,
+    ]
+
+    var flagValues: [Character: String] {
+        ["s": service, "a": account, "l": label, "j": comment, "D": kind, "G": generic].compactMapValues { $0 }
+    }
+
+    static func entries(_ values: [Character: String]) -> [KeychainValue: KeychainValue]? {
         var entries: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): .string(QueryConstant.classGenericPassword)]
-        let pairs: [(String, String?)] = [
-            (QueryKey.service, service), (QueryKey.account, account), (QueryKey.label, label),
-            (QueryKey.comment, comment), (QueryKey.description, kind), (QueryKey.generic, generic),
-        ]
-        for case let (code, value?) in pairs { entries[.string(code)] = .string(value) }
+        for (flag, value) in values {
+            guard let code = attributeFlags[flag] else { return nil }
+            entries[.string(code)] = .string(value)
+        }
         return entries
     }
 }

@@ -41,16 +41,34 @@ struct InternetPasswordAttributes: PasswordAttributes {
         if let port, !(0...65535).contains(port) { throw ValidationError("-P takes a port from 0 to 65535, not \(port).") }
     }
 
-    /// The named attributes as query entries.
-    var entries: [KeychainValue: KeychainValue] {
+    static let attributeFlags: [Character: String] = [
+        "s": QueryKey.server, "a": QueryKey.account, "d": QueryKey.securityDomain, "r": QueryKey.protocol,
+        "P": QueryKey.port, "p": QueryKey.path, "t": QueryKey.authenticationType, "l": QueryKey.label,
+        "j": QueryKey.comment, "D": QueryKey.description,
+    ]
+
+    var flagValues: [Character: String] {
+        [
+            "s": server, "a": account, "d": securityDomain, "r": `protocol`, "P": port.map(String.init), "p": path,
+            "t": authenticationType, "l": label, "j": comment, "D": kind,
+        ].compactMapValues { $0 }
+    }
+
+    static func entries(_ values: [Character: String]) -> [KeychainValue: KeychainValue]? {
         var entries: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): .string(QueryConstant.classInternetPassword)]
-        let pairs: [(String, String?)] = [
-            (QueryKey.server, server), (QueryKey.account, account), (QueryKey.securityDomain, securityDomain),
-            (QueryKey.protocol, `protocol`), (QueryKey.path, path), (QueryKey.authenticationType, authenticationType),
-            (QueryKey.label, label), (QueryKey.comment, comment), (QueryKey.description, kind),
-        ]
-        for case let (code, value?) in pairs { entries[.string(code)] = .string(value) }
-        if let port { entries[.string(QueryKey.port)] = .number(Int64(port)) }
+        for (flag, value) in values {
+            guard let code = attributeFlags[flag] else { return nil }
+            switch flag {
+            case "P":
+                guard let port = Int(value), (0...65535).contains(port) else { return nil }
+                entries[.string(code)] = .number(Int64(port))
+            case "r", "t":
+                guard value.utf8.count == 4 else { return nil }
+                entries[.string(code)] = .string(value)
+            default:
+                entries[.string(code)] = .string(value)
+            }
+        }
         return entries
     }
 }

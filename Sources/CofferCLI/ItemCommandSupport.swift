@@ -23,9 +23,10 @@ enum ItemCommandSupport {
 
     /// The keychain the environment selects, unlocked first when it has a passcode and a terminal
     /// is there to ask for it. Without a terminal the keychain stays locked and class-A items fail
-    /// with errSecInteractionNotAllowed.
+    /// with errSecInteractionNotAllowed (and the lock state is not even asked for).
     static func client(command: String) throws -> any KeychainClient {
         let client = KeychainLocation.client()
+        guard PasscodeInput.terminalIsAvailable else { return client }
         let status: KeystoreStatus
         do {
             status = try client.lockStatus()

@@ -44,22 +44,27 @@ enum ItemWriting {
 
 /// Find, shared by both password classes.
 enum ItemReading {
-    static func find(_ entries: [KeychainValue: KeychainValue], display: FindDisplayOptions, client: any KeychainClient, command: String) throws {
+    /// Finds the first match and prints its attributes, or with `passwordOnly` (`-w`) its password alone;
+    /// `showPassword` (`-g`) adds the password on standard error.
+    static func find(
+        _ entries: [KeychainValue: KeychainValue], passwordOnly: Bool, showPassword: Bool, client: any KeychainClient,
+        command: String
+    ) throws {
         var query = entries
         query[.string(QueryKey.matchLimit)] = .string(QueryConstant.matchLimitOne)
         query[.string(QueryKey.returnAttributes)] = .bool(true)
-        if display.passwordOnly || display.showPassword { query[.string(QueryKey.returnData)] = .bool(true) }
+        if passwordOnly || showPassword { query[.string(QueryKey.returnData)] = .bool(true) }
         let result = try ItemCommandSupport.run(command) { () throws(KeychainStatus) in try client.copyMatching(QueryDictionary(query)) }
         guard case .dictionary(let item)? = result else { throw CLIFailure("\(command): unexpected result shape") }
         let secret: Data = if case .data(let data)? = item[QueryKey.valueData] { data } else { Data() }
-        if display.passwordOnly {
+        if passwordOnly {
             print(ItemPrinter.secretText(secret))
             return
         }
         if case .string(let itemClass)? = entries[.string(QueryKey.itemClass)] {
             print(ItemPrinter.describe(itemClass: itemClass, attributes: item))
         }
-        if display.showPassword {
+        if showPassword {
             FileHandle.standardError.write(Data("password: \"\(ItemPrinter.secretText(secret))\"\n".utf8))
         }
     }

@@ -16,6 +16,7 @@ struct PasscodeCommand: ParsableCommand {
 
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "set",
             abstract: "Set the first passcode (at least \(Keystore.minimumPasscodeLength) characters).")
 
         func run() throws {
@@ -29,7 +30,7 @@ struct PasscodeCommand: ParsableCommand {
     }
 
     struct Change: ParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change the passcode; needs the current one.")
+        static let configuration = CommandConfiguration(commandName: "change", abstract: "Change the passcode; needs the current one.")
 
         func run() throws {
             try CLIFailure.reporting {
@@ -46,6 +47,7 @@ struct PasscodeCommand: ParsableCommand {
 
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove the passcode; items of class WhenPasscodeSetThisDeviceOnly are destroyed.")
 
         func run() throws {

@@ -41,12 +41,16 @@ struct PasscodeInput {
 
     /// Reads a passcode from the controlling terminal without echo; nil when there is no terminal.
     static func fromTerminal(_ prompt: String) throws -> SecretBytes? {
-        let probe = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard probe >= 0 else { return nil }
-        let isTerminal = isatty(probe) == 1
-        close(probe)
-        guard isTerminal else { return nil }
+        guard terminalIsAvailable else { return nil }
         return try PasscodeInput().readFromTerminal(prompt: prompt, what: prompt.lowercased())
+    }
+
+    /// Whether the process has a terminal (`/dev/tty`) to ask on.
+    static var terminalIsAvailable: Bool {
+        let probe = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard probe >= 0 else { return false }
+        defer { close(probe) }
+        return isatty(probe) == 1
     }
 
     private func readOne(prompt: String, what: String) throws -> SecretBytes {

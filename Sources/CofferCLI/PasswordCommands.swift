@@ -9,8 +9,17 @@ protocol PasswordAttributes: ParsableArguments {
     static var kind: String { get }
     /// The class's uniqueness attributes that the flags can set (what `-U` matches on).
     static var uniqueness: [String] { get }
-    /// The query entries the flags name, with the class.
-    var entries: [KeychainValue: KeychainValue] { get }
+    /// The one-letter flag of each attribute the commands can name, and the attribute (its `kSecAttr…` key).
+    static var attributeFlags: [Character: String] { get }
+    /// The values given, by flag.
+    var flagValues: [Character: String] { get }
+    /// The query entries, with the class, for values by flag; nil when a value is not valid for its flag.
+    static func entries(_ values: [Character: String]) -> [KeychainValue: KeychainValue]?
+}
+
+extension PasswordAttributes {
+    /// The query entries the flags name, with the class (values were validated when parsed).
+    var entries: [KeychainValue: KeychainValue] { Self.entries(flagValues) ?? [:] }
 }
 
 /// Options for reading a password given with `-w`.
@@ -63,7 +72,9 @@ struct FindPassword<Attributes: PasswordAttributes>: ParsableCommand {
 
     func run() throws {
         let command = Self.configuration.commandName!
-        try ItemReading.find(attributes.entries, display: display, client: ItemCommandSupport.client(command: command), command: command)
+        try ItemReading.find(
+            attributes.entries, passwordOnly: display.passwordOnly, showPassword: display.showPassword,
+            client: ItemCommandSupport.client(command: command), command: command)
     }
 }
 

@@ -5,8 +5,15 @@ import Logging
 /// `error`, `critical`; default `warning`). Diagnostics go to standard error and never carry secrets.
 public enum DiagnosticsLevel {
     /// The level `COFFER_LOG` names, or `warning` when it is unset or unknown.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Logger.Level {
+    public static func fromEnvironment(_ environment: [String: String]) -> Logger.Level {
         environment["COFFER_LOG"].flatMap { Logger.Level(rawValue: $0.lowercased()) } ?? .warning
+    }
+
+    /// The level `COFFER_LOG` names in this process's environment (read with `getenv`: building
+    /// `ProcessInfo`'s whole environment dictionary costs more at each start than the rest of this).
+    public static func fromEnvironment() -> Logger.Level {
+        guard let value = getenv("COFFER_LOG") else { return .warning }
+        return fromEnvironment(["COFFER_LOG": String(cString: value)])
     }
 
     /// A logger for Coffer's libraries: standard error at the `COFFER_LOG` level, whatever the host

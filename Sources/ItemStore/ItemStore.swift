@@ -1,3 +1,4 @@
+import CSQLiteShims
 import Foundation
 import GRDB
 import KeychainModel
@@ -68,13 +69,17 @@ public final class ItemStore: Sendable {
                 // so that a deleted item's wrapped key and ciphertexts do not linger in free pages of the
                 // database file (old WAL frames linger until the WAL is overwritten or truncated).
                 try db.execute(sql: "PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON; PRAGMA secure_delete = ON")
+                ItemStore.keepWriteAheadLogOnClose(db.sqliteConnection)
             }
-            configuration.journalMode = .wal
             writer = try DatabaseQueue(path: path, configuration: configuration)
             readers = ReaderPool(path: path, busyTimeout: options.busyTimeout, maximumIdle: options.maximumReaderCount)
             try writer.writeWithoutTransaction { db in
-                // GRDB switches WAL databases to synchronous=NORMAL, which may lose the last commits on power
-                // loss; a keychain write must be durable when it returns.
+                // WAL (persistent in the file once set), with every commit synced: a keychain write must be
+                // durable when it returns. Set here rather than through GRDB's `journalMode = .wal`, which
+                // also writes to the database at each open when the log file is missing or empty.
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw ItemStoreError.io("SQLite cannot use write-ahead logging for \(databaseURL.lastPathComponent)")
+                }
                 try db.execute(sql: "PRAGMA synchronous = FULL")
             }
             try migrate()
@@ -168,6 +173,17 @@ public final class ItemStore: Sendable {
             if db.isInsideTransaction { try? db.cachedStatement(sql: "ROLLBACK").execute() }
             throw error
         }
+    }
+
+    /// Makes closing a connection leave the write-ahead log in place (committed transactions stay in it,
+    /// as durable as in the database file, until a writer's automatic checkpoint moves them).
+    ///
+    /// By default the last connection to close checkpoints the log and deletes it, which costs two
+    /// `fsync`s at every exit of a short-lived process such as the CLI, plus a write at its next start
+    /// (GRDB writes to a missing log to recreate it).
+    static func keepWriteAheadLogOnClose(_ connection: OpaquePointer?) {
+        guard let connection else { return }
+        _ = coffer_sqlite_keep_wal_on_close(UnsafeMutableRawPointer(connection))
     }
 
     /// Maps GRDB's errors to ``ItemStoreError``; leaves every other error unchanged.

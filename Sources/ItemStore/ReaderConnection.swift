@@ -23,6 +23,7 @@ final class ReaderConnection: @unchecked Sendable {
             throw .io("SQLite error \(code): \(message)")
         }
         sqlite3_extended_result_codes(handle, 1)
+        ItemStore.keepWriteAheadLogOnClose(handle)
         sqlite3_busy_timeout(handle, Int32(busyTimeout * 1000))
         do {
             // The same guards as the writer (see ItemStore.init), and no writes at all.
