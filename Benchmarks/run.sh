@@ -15,7 +15,7 @@ bin="$("${build[@]}" --show-bin-path)"
     echo "- Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
     echo "- Swift: $(swift --version 2>&1 | head -1)"
     "$bin/CofferBenchmarks" "$@"
-    if [ $# -eq 0 ]; then Benchmarks/cli-vs-secret-tool.sh "$bin/coffer"; fi
+    if [ $# -eq 0 ]; then Benchmarks/cli-vs-secret-tool.sh "$bin/coffer" "$bin/cofferd"; fi
     if [ -f Fuzz/README.md ]; then echo; echo "Fuzzing of the daemon's frame decoder: see Fuzz/README.md."; fi
 } > BENCHMARKS.md.new
 mv BENCHMARKS.md.new BENCHMARKS.md
