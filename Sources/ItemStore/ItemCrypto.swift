@@ -246,9 +246,13 @@ enum ItemCrypto {
         func verify(protection: ProtectionClass, persistentRef: Data, sealed: SealedRow, codes: [String]) -> Bool {
             let expected = rowTag(protection: protection, persistentRef: persistentRef, sealed: sealed, codes: codes)
             guard expected.count == sealed.rowTag.count else { return false }
-            var difference: UInt8 = 0
-            for (a, b) in zip(expected, sealed.rowTag) { difference |= a ^ b }
-            return difference == 0
+            return expected.withUnsafeBytes { (computed: UnsafeRawBufferPointer) in
+                sealed.rowTag.withUnsafeBytes { (stored: UnsafeRawBufferPointer) in
+                    var difference: UInt8 = 0
+                    for index in 0..<computed.count { difference |= computed[index] ^ stored[index] }
+                    return difference == 0
+                }
+            }
         }
     }
 
