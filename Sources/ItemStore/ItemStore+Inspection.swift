@@ -49,3 +49,19 @@ extension ItemStore {
         return details.joined(separator: "; ")
     }
 }
+
+extension ItemStore {
+    /// Creates (or migrates) the database at `url` up to and including `migration` only, as an older
+    /// Coffer would have left it (tests of later migrations).
+    static func migrateDatabase(at url: URL, upTo migration: String) throws {
+        let queue = try DatabaseQueue(path: url.path)
+        try Schema.migrator.migrate(queue, upTo: migration)
+    }
+
+    /// The SQL that created an index of the database at `url`, from `sqlite_master`.
+    static func indexSQL(_ name: String, inDatabaseAt url: URL) throws -> String? {
+        try DatabaseQueue(path: url.path).read { db in
+            try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", arguments: [name])
+        }
+    }
+}

@@ -73,16 +73,18 @@ public final class ItemStore: Sendable {
             }
             writer = try DatabaseQueue(path: path, configuration: configuration)
             readers = ReaderPool(path: path, busyTimeout: options.busyTimeout, maximumIdle: options.maximumReaderCount)
-            try writer.writeWithoutTransaction { db in
-                // WAL (persistent in the file once set), with every commit synced: a keychain write must be
-                // durable when it returns. Set here rather than through GRDB's `journalMode = .wal`, which
-                // also writes to the database at each open when the log file is missing or empty.
-                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                    throw ItemStoreError.io("SQLite cannot use write-ahead logging for \(databaseURL.lastPathComponent)")
+            try Self.retryingWhileOthersSetUp {
+                try writer.writeWithoutTransaction { db in
+                    // WAL (persistent in the file once set), with every commit synced: a keychain write must be
+                    // durable when it returns. Set here rather than through GRDB's `journalMode = .wal`, which
+                    // also writes to the database at each open when the log file is missing or empty.
+                    guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                        throw ItemStoreError.io("SQLite cannot use write-ahead logging for \(databaseURL.lastPathComponent)")
+                    }
+                    try db.execute(sql: "PRAGMA synchronous = FULL")
                 }
-                try db.execute(sql: "PRAGMA synchronous = FULL")
             }
-            try migrate()
+            try Self.retryingWhileOthersSetUp { try migrate() }
         } catch let error as DatabaseError {
             throw Self.storeError(error)
         }
@@ -136,22 +138,30 @@ public final class ItemStore: Sendable {
 
     // MARK: - Internals
 
-    /// Runs the migrations. Two openers racing on a new file may both see v1 missing; the loser's
-    /// `CREATE TABLE` then fails after waiting for the winner's transaction, and running the migrator again
-    /// finds v1 applied. GRDB reads the applied migrations outside its migration transaction, and a
-    /// check can meet a schema that changed under it, hence the retries.
+    /// Runs the migrations that are missing.
     private func migrate() throws {
+        // Checking first, in a read, keeps an up-to-date keychain's open free of writes: the migrator
+        // itself always commits a write transaction, which costs an fsync at every process start.
+        if try writer.read({ try Schema.migrator.hasCompletedMigrations($0) }) { return }
+        try Schema.migrator.migrate(writer)
+    }
+
+    /// Runs a step of opening that several openers of a new file may race on, again after a short pause
+    /// when SQLite refuses it, for up to about 5 s.
+    ///
+    /// Switching a new file to WAL needs it to itself (SQLite answers "locked" at once, without waiting);
+    /// two openers may both see a migration missing, and the loser's `CREATE TABLE` fails once the winner
+    /// commits; GRDB reads the applied migrations outside its migration transaction, so a check can meet
+    /// a schema that changed under it. Running the step again finds the work done.
+    private static func retryingWhileOthersSetUp(_ step: () throws -> Void) throws {
         var attempt = 0
         while true {
             do {
-                // Checking first, in a read, keeps an up-to-date keychain's open free of writes: the migrator
-                // itself always commits a write transaction, which costs an fsync at every process start.
-                if try writer.read({ try Schema.migrator.hasCompletedMigrations($0) }) { return }
-                try Schema.migrator.migrate(writer)
-                return
-            } catch let error as DatabaseError where attempt < 5 {
+                return try step()
+            } catch let error as DatabaseError where attempt < 100 {
                 _ = error
                 attempt += 1
+                usleep(UInt32(min(attempt, 10)) * 5_000)
             }
         }
     }

@@ -90,6 +90,18 @@ struct TableSchema: Sendable {
     /// The SQL index of an attribute's column.
     func indexName(_ code: String) -> String { "\(table)_\(Self.column(code))" }
 
+    /// `DROP INDEX` and `CREATE INDEX … WHERE column IS NOT NULL` for every indexed attribute (v2).
+    ///
+    /// A partial index has no entry for a row without the attribute, so adding an item touches only the
+    /// indexes of the attributes it has (most items have no type, view hint, token, sharing group or
+    /// digest). Every filter is an equality or `IN`, which implies `IS NOT NULL`, so SQLite still uses them.
+    var partialIndexSQL: String {
+        indexed.keys.sorted().map { code in
+            "DROP INDEX \(indexName(code));\n"
+                + "CREATE INDEX \(indexName(code)) ON \(table)(\(Self.column(code))) WHERE \(Self.column(code)) IS NOT NULL;\n"
+        }.joined()
+    }
+
     /// Rows of `sqlite_stat1` that tell SQLite's planner how selective each index is.
     ///
     /// Blind indexes hide the data, and `ANALYZE` on a small keychain says little, so without these the
@@ -103,7 +115,8 @@ struct TableSchema: Sendable {
 
 /// The database schema: its tables per class and the migrations that build it.
 ///
-/// Versioning: each migration is frozen once shipped. v1 creates `genp` and `inet`. Later versions add
+/// Versioning: each migration is frozen once shipped. v1 creates `genp` and `inet`; v2 makes their
+/// attribute indexes partial (``TableSchema/partialIndexSQL``). Later versions add
 /// tables (`cert`, `keys`) or columns (`ALTER TABLE … ADD COLUMN i_<code> BLOB`); a new column is NULL
 /// in old rows, which the row tag tolerates because it covers only non-NULL index columns.
 enum Schema {
@@ -165,6 +178,20 @@ enum Schema {
             }
             // Analyzing the (stat-less) schema table again makes this connection load the rows just written;
             // other connections load them with the new schema.
+            try db.execute(sql: "ANALYZE sqlite_master")
+        }
+        migrator.registerMigration("v2") { db in
+            let tables = [genericPasswordV1, internetPasswordV1]
+            for table in tables { try db.execute(sql: table.partialIndexSQL) }
+            // The recreated indexes get the same fixed estimates (DROP INDEX may have dropped their rows).
+            for table in tables {
+                for (index, stat) in table.plannerStatistics {
+                    try db.execute(sql: "DELETE FROM sqlite_stat1 WHERE tbl = ? AND idx = ?", arguments: [table.table, index])
+                    try db.execute(
+                        sql: "INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)",
+                        arguments: [table.table, index, stat])
+                }
+            }
             try db.execute(sql: "ANALYZE sqlite_master")
         }
         return migrator

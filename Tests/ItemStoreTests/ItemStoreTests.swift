@@ -296,6 +296,25 @@ struct ItemStoreBehaviourTests {
         #expect(found.count == 1)
         #expect(try store.read { try $0.openSecret(found[0]) } == bytes("secret"))
     }
+
+    /// A keychain made by v1 (full attribute indexes) opens as v2 (partial ones): its items are still
+    /// found, through the same indexes, and an item without an attribute has no entry in that index.
+    @Test func aVersion1DatabaseMigratesToPartialIndexes() throws {
+        let folder = try TempFolder()
+        defer { folder.remove() }
+        try ItemStore.migrateDatabase(at: folder.database, upTo: "v1")
+        #expect(try ItemStore.indexSQL("genp_i_type", inDatabaseAt: folder.database)?.contains("WHERE") == false)
+        // Opening with this version migrates.
+        let store = try ItemStore(databaseURL: folder.database, keyring: FakeKeyring())
+        try store.write { try $0.insert(genericPassword(account: "a")) }
+        for name in ["genp_i_acct", "genp_i_type", "inet_i_srvr"] {
+            #expect(try ItemStore.indexSQL(name, inDatabaseAt: folder.database)?.hasSuffix("IS NOT NULL") == true, "\(name)")
+        }
+        #expect(try store.read { try $0.select(byAccount("a")) }.count == 1)
+        #expect(try store.queryPlan(byAccount("a")).contains("genp_i_acct"))
+        let byType = ItemSelection(itemClass: .genericPassword, equal: ["type": bytes("t")])
+        #expect(try store.queryPlan(byType).contains("genp_i_type"))
+    }
 }
 
 @Suite("ItemStore: keyring use")
