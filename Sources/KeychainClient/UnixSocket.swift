@@ -110,6 +110,8 @@ public enum UnixSocket {
                     let received = recv(descriptor, storage.baseAddress, storage.count, Int32(MSG_DONTWAIT))
                     if received >= 0 { return try deliver(received, body) }
                     if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { return try body(nil) }
+                    // Give the core to any thread that is ready to run (the peer, perhaps) before polling again.
+                    sched_yield()
                 } while ContinuousClock.now < deadline && keepPolling()
             }
             while true {
