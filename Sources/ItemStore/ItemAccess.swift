@@ -39,7 +39,7 @@ struct ItemAccess {
         defer { statement.finish() }
         var items: [StoredItem] = []
         while try statement.step(failure) {
-            items.append(try decode(statement, table: table, indexer: indexer))
+            items.append(decode(statement, table: table, indexer: indexer))
         }
         return items
     }
@@ -261,33 +261,41 @@ struct ItemAccess {
 
     /// A stored item from a row of ``TableSchema/selectPrefix``; malformed plain columns are corrupt.
     /// The row tag is checked here, once, with the selection's indexer.
-    private func decode(_ row: RawStatement, table: TableSchema, indexer: ItemCrypto.Indexer) throws -> StoredItem {
+    ///
+    /// A row whose plain columns are malformed (a wrong type, a persistent reference of the wrong length,
+    /// an unknown protection class: edits of the file that bypass its CHECK constraints) comes back as a
+    /// row that fails authentication, with placeholders for what could not be read, so the caller skips
+    /// it as it skips any corrupt row instead of the whole selection failing.
+    private func decode(_ row: RawStatement, table: TableSchema, indexer: ItemCrypto.Indexer) -> StoredItem {
         let rowID = row.integer(0) ?? 0
-        func blob(_ column: Int32) throws -> Data {
-            guard let data = row.blob(column) else { throw ItemStoreError.corrupt(rowID: rowID) }
+        var wellFormed = true
+        func blob(_ column: Int32) -> Data {
+            guard let data = row.blob(column) else {
+                wellFormed = false
+                return Data()
+            }
             return data
         }
-        let persistentRef = try blob(1)
-        guard persistentRef.count == ItemCrypto.persistentRefLength,
-            let keyclass = row.integer(2),
-            let protection = ProtectionClass(keyclassNumber: Int(keyclass))
-        else { throw ItemStoreError.corrupt(rowID: rowID) }
+        var persistentRef = blob(1)
+        if persistentRef.count != ItemCrypto.persistentRefLength {
+            wellFormed = false
+            persistentRef = Data(count: ItemCrypto.persistentRefLength)
+        }
+        let protection = row.integer(2).flatMap { ProtectionClass(keyclassNumber: Int($0)) }
+        if protection == nil { wellFormed = false }
         var indexes: [Data?] = []
         indexes.reserveCapacity(table.codes.count)
         for column in Int32(8)..<Int32(8 + table.codes.count) {
-            if row.type(column) == SQLITE_NULL {
-                indexes.append(nil)
-            } else {
-                indexes.append(try blob(column))
-            }
+            indexes.append(row.type(column) == SQLITE_NULL ? nil : blob(column))
         }
         let sealed = SealedRow(
-            uniqueDigest: try blob(3), wrappedKey: try blob(4), attributes: try blob(5), secret: try blob(6),
-            rowTag: try blob(7), indexes: indexes)
-        let tagIsValid = indexer.verify(protection: protection, persistentRef: persistentRef, sealed: sealed, codes: table.codes)
+            uniqueDigest: blob(3), wrappedKey: blob(4), attributes: blob(5), secret: blob(6), rowTag: blob(7),
+            indexes: indexes)
+        let tagIsValid = wellFormed
+            && indexer.verify(protection: protection!, persistentRef: persistentRef, sealed: sealed, codes: table.codes)
         return StoredItem(
-            rowID: rowID, itemClass: table.itemClass, protection: protection, persistentRef: persistentRef,
-            sealed: sealed, tagIsValid: tagIsValid)
+            rowID: rowID, itemClass: table.itemClass, protection: protection ?? .alwaysThisDeviceOnly,
+            persistentRef: persistentRef, sealed: sealed, tagIsValid: tagIsValid)
     }
 
     /// The prepared statement for `sql` on this transaction's connection.

@@ -6,9 +6,9 @@ public protocol ItemReading {
     /// The rows of `selection.itemClass` that match every filter, in row-id order.
     ///
     /// No decryption: needs only the index key, so it works in every lock state. Throws
-    /// ``ItemStoreError/unknownAttribute(code:itemClass:)`` for a code without a column,
-    /// ``ItemStoreError/unsupportedClass(_:)`` for a class without a table, and
-    /// ``ItemStoreError/corrupt(rowID:)`` only for a row whose plain columns are malformed.
+    /// ``ItemStoreError/unknownAttribute(code:itemClass:)`` for a code without a column and
+    /// ``ItemStoreError/unsupportedClass(_:)`` for a class without a table. A row whose plain columns
+    /// are malformed is returned like any tampered row: opening it throws ``ItemStoreError/corrupt(rowID:)``.
     func select(_ selection: ItemSelection) throws -> [StoredItem]
 
     /// The item's attributes (the bytes given as ``NewItem/attributes``).

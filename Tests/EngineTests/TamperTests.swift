@@ -62,6 +62,30 @@ struct TamperTests {
         #expect(try keychain.copy(genp("svc", "a", ["r_Data": true]))?.dataValue == Data("secret-a".utf8))
     }
 
+    /// Edits of the file itself can break what the table's CHECK constraints guarantee (a protection
+    /// class that does not exist, a persistent reference of another length, a blob where a number
+    /// belongs). Such a row is skipped like any corrupt row (§10.7); the other items still read.
+    @Test(arguments: [
+        ("keyclass", 99.databaseValue), ("keyclass", Data([1]).databaseValue),
+        ("pref", Data(count: 15).databaseValue), ("wkey", 5.databaseValue), ("tag", 7.databaseValue),
+    ])
+    func rowsBreakingTheSchemasConstraintsAreSkipped(column: String, value: DatabaseValue) throws {
+        let keychain = TestKeychain()
+        try seed(keychain)
+        try rawDatabase(keychain).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA ignore_check_constraints = ON")
+            try db.execute(sql: "UPDATE genp SET \(column) = ? WHERE rowid = 1", arguments: [value])
+        }
+        #expect(keychain.status { _ = try $0.copy(genp("svc", "a", ["r_Data": true])) } == .itemNotFound)
+        try checkOthersStillRead(keychain, except: "a")
+        let everything = try keychain.copy(["class": "genp", "m_Limit": "m_LimitAll", "r_Attributes": true])
+        guard case .array(let items)? = everything else {
+            Issue.record("expected every other item")
+            return
+        }
+        #expect(items.count == 2)
+    }
+
     @Test(arguments: ["attrs", "secret", "wkey"])
     func swappingTwoRowsSealedPartsIsDetected(column: String) throws {
         let keychain = TestKeychain()
