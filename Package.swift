@@ -120,7 +120,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "SecurityTests", dependencies: ["Security", "Keystore"]),
+        .testTarget(name: "SecurityTests", dependencies: ["Security", "Keystore", "CofferTestSupport"]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
         .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security"]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "Query", "KeychainModel"]),

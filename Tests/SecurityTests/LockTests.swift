@@ -1,14 +1,16 @@
+import CofferTestSupport
 import Foundation
 import Security
 import Testing
 
-/// The lock states through macOS's lock-control names (reference §4.2, rules G16, A2, C5, U12).
+/// The lock states through macOS's lock-control names (reference §4.2, rules G16, A2, C5, U12), in process
+/// and through the daemon.
 @Suite struct LockTests {
     private let unlocked = kSecUnlockStateStatus | kSecReadPermStatus | kSecWritePermStatus
     private let locked = kSecReadPermStatus | kSecWritePermStatus
 
-    @Test func keychainWithPasscodeStartsBeforeFirstUnlock() throws {
-        try withFreshKeychain(passcode: "1234") {
+    @Test(arguments: Transport.allCases) func keychainWithPasscodeStartsBeforeFirstUnlock(transport: Transport) throws {
+        try withFreshKeychain(passcode: "1234", transport: transport) {
             #expect(keychainStatus() == locked)
             #expect(SecItemAdd(password("a") as CFDictionary, nil) == errSecInteractionNotAllowed)
             #expect(SecItemAdd(password("c", accessible: kSecAttrAccessibleAfterFirstUnlock) as CFDictionary, nil) == errSecInteractionNotAllowed)
@@ -16,8 +18,8 @@ import Testing
         }
     }
 
-    @Test func lockedKeychainRefusesClassAReadsAddsAndUpdatesButDeletes() throws {
-        try withFreshKeychain(passcode: "1234") {
+    @Test(arguments: Transport.allCases) func lockedKeychainRefusesClassAReadsAddsAndUpdatesButDeletes(transport: Transport) throws {
+        try withFreshKeychain(passcode: "1234", transport: transport) {
             #expect(unlock("1234") == errSecSuccess)
             #expect(keychainStatus() == unlocked)
             #expect(SecItemAdd(password("a") as CFDictionary, nil) == errSecSuccess)
@@ -45,8 +47,8 @@ import Testing
         }
     }
 
-    @Test func wrongPasscodeIsAuthFailed() throws {
-        try withFreshKeychain(passcode: "1234") {
+    @Test(arguments: Transport.allCases) func wrongPasscodeIsAuthFailed(transport: Transport) throws {
+        try withFreshKeychain(passcode: "1234", transport: transport) {
             #expect(unlock("9999") == errSecAuthFailed)
             #expect(keychainStatus() == locked)
             #expect(unlock("1234") == errSecSuccess)
@@ -56,8 +58,8 @@ import Testing
 
     /// While unlocking is throttled after five wrong passcodes, an attempt is refused unchecked — even with
     /// the right passcode — with errSecInteractionNotAllowed ("not now"), not errSecAuthFailed.
-    @Test func throttledUnlockIsInteractionNotAllowed() throws {
-        try withFreshKeychain(passcode: "1234") {
+    @Test(arguments: Transport.allCases) func throttledUnlockIsInteractionNotAllowed(transport: Transport) throws {
+        try withFreshKeychain(passcode: "1234", transport: transport) {
             for _ in 1...5 { #expect(unlock("0000") == errSecAuthFailed) }
             #expect(unlock("1234") == errSecInteractionNotAllowed)
             #expect(unlock("0000") == errSecInteractionNotAllowed)
@@ -65,16 +67,16 @@ import Testing
         }
     }
 
-    @Test func unlockWithoutAPasswordCannotShowADialog() throws {
-        try withFreshKeychain(passcode: "1234") {
+    @Test(arguments: Transport.allCases) func unlockWithoutAPasswordCannotShowADialog(transport: Transport) throws {
+        try withFreshKeychain(passcode: "1234", transport: transport) {
             #expect(SecKeychainUnlock(nil, 0, nil, false) == errSecInteractionNotAllowed)
             #expect(SecKeychainUnlock(nil, 4, "1234", false) == errSecInteractionNotAllowed)
             #expect(keychainStatus() == locked)
         }
     }
 
-    @Test func keychainWithoutPasscodeIsAlwaysUnlocked() throws {
-        try withFreshKeychain {
+    @Test(arguments: Transport.allCases) func keychainWithoutPasscodeIsAlwaysUnlocked(transport: Transport) throws {
+        try withFreshKeychain(transport: transport) {
             #expect(keychainStatus() == unlocked)
             #expect(SecKeychainLock(nil) == errSecSuccess)
             #expect(keychainStatus() == unlocked)

@@ -1,10 +1,14 @@
+import CofferTestSupport
 import Foundation
 import Keystore
 @_spi(Testing) import Security
 
 /// A fresh keychain folder, removed afterwards; with `passcode`, the keychain gets that passcode (cheap KDF)
-/// before the `Security` module first opens it, so it starts before first unlock.
-func withFreshKeychain<Result>(passcode: String? = nil, _ body: () throws -> Result) throws -> Result {
+/// before the `Security` module (or the daemon, with `transport: .daemon`) first opens it, so it starts
+/// before first unlock.
+func withFreshKeychain<Result>(
+    passcode: String? = nil, transport: Transport = .embedded, _ body: () throws -> Result
+) throws -> Result {
     let folder = FileManager.default.temporaryDirectory
         .appendingPathComponent("coffer-security-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: folder) }
@@ -12,7 +16,13 @@ func withFreshKeychain<Result>(passcode: String? = nil, _ body: () throws -> Res
         try Keystore.open(folder: KeychainFolder(url: folder))
             .setPasscode(SecretBytes(copying: Array(passcode.utf8)), kdf: .insecureForTesting)
     }
-    return try SecurityTesting.withKeychain(at: folder, body)
+    switch transport {
+    case .embedded:
+        return try SecurityTesting.withKeychain(at: folder, body)
+    case .daemon:
+        let daemon = try InProcessDaemon(folder: KeychainFolder(url: folder), groups: nil)
+        return try withExtendedLifetime(daemon) { try SecurityTesting.withKeychain(socket: daemon.socketPath, body) }
+    }
 }
 
 /// The `async` form of ``withFreshKeychain(passcode:_:)`` (no passcode).
