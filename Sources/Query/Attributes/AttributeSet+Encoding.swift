@@ -43,7 +43,8 @@ extension AttributeSet {
         var reader = BinaryReader(encoded)
         guard try reader.byte() == AttributeSetFormat.version else { throw .decode }
         let entryCount = try reader.uint32()
-        var decoded = AttributeSet()
+        // Every entry takes at least 4 bytes, so the count cannot ask for more room than the input justifies.
+        var decoded = AttributeSet(reservingCapacity: Swift.min(Int(entryCount), encoded.count / 4))
         for _ in 0..<entryCount {
             let code = try reader.text16()
             guard !decoded.contains(code) else { throw .decode }

@@ -8,6 +8,12 @@ public struct AttributeSet: Sendable, Hashable, Sequence {
     /// An empty set.
     public init() {}
 
+    /// An empty set with room for `capacity` attributes.
+    init(reservingCapacity capacity: Int) {
+        values.reserveCapacity(capacity)
+        order.reserveCapacity(capacity)
+    }
+
     /// A set with the given entries in order; a repeated code keeps its last value.
     public init(_ entries: [(String, AttributeValue)]) {
         for (code, value) in entries { self[code] = value }

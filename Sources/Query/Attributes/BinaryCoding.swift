@@ -58,7 +58,11 @@ struct BinaryReader {
     mutating func text8() throws(KeychainStatus) -> String { try utf8(try take(Int(try byte()))) }
 
     private mutating func integer(width: Int) throws(KeychainStatus) -> UInt64 {
-        try take(width).reduce(0) { ($0 << 8) | UInt64($1) }
+        guard input.count - position >= width else { throw .decode }
+        var value: UInt64 = 0
+        for index in position..<(position + width) { value = value << 8 | UInt64(input[index]) }
+        position += width
+        return value
     }
 
     private mutating func take(_ length: Int) throws(KeychainStatus) -> ArraySlice<UInt8> {
