@@ -54,7 +54,7 @@ let package = Package(
             ]
         ),
         // The one client protocol the front ends use, and the embedded keychain behind it.
-        .target(name: "KeychainClient", dependencies: ["KeychainModel", "Keystore", "Query", "Engine", "DaemonProtocol"]),
+        .target(name: "KeychainClient", dependencies: ["KeychainModel", "Keystore", "Query", "Engine", "DaemonProtocol", "CCofferSystem"]),
         // The daemon's wire format: versioned, length-prefixed frames and their messages. Pure.
         .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "Query"]),
         // cofferd's parts: peer identity, the app registry, the socket server.

@@ -61,7 +61,6 @@ public final class ItemStore: Sendable {
             var configuration = Configuration()
             configuration.label = "Coffer.ItemStore"
             configuration.busyMode = .timeout(options.busyTimeout)
-            configuration.maximumReaderCount = options.maximumReaderCount
             configuration.publicStatementArguments = false  // never put bound values in errors or logs
             configuration.prepareDatabase { db in
                 // Do not run SQL functions from schema entries of a (possibly tampered) file; check cell

@@ -1,3 +1,4 @@
+import CCofferSystem
 import Foundation
 
 #if canImport(Glibc)
@@ -92,7 +93,7 @@ public enum UnixSocket {
 
         deinit {
             // Received bytes may include secrets (a response's data, a passcode in a request).
-            UnixSocket.wipe(storage)
+            coffer_secure_zero(storage.baseAddress, storage.count)
             storage.deallocate()
         }
 
@@ -122,7 +123,7 @@ public enum UnixSocket {
         }
 
         private func deliver<T>(_ count: Int, _ body: (UnsafeRawBufferPointer?) throws -> T) rethrows -> T {
-            defer { UnixSocket.wipe(UnsafeMutableRawBufferPointer(rebasing: storage[0..<count])) }
+            defer { coffer_secure_zero(storage.baseAddress, count) }
             return try body(UnsafeRawBufferPointer(rebasing: storage[0..<count]))
         }
     }
@@ -140,12 +141,6 @@ public enum UnixSocket {
         }
 
         public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
-    }
-
-    /// Overwrites memory that held received bytes.
-    static func wipe(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-        explicit_bzero(base, buffer.count)
     }
 
     private static func socketAddress(_ path: String) throws -> sockaddr_un {
