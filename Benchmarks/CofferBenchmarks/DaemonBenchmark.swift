@@ -43,11 +43,12 @@ enum DaemonBenchmark {
             }
         }
         var rows: [ItemsBenchmark.Row] = []
+        var accounts = ItemsBenchmark.RandomAccounts(count: size)
         rows.append(.init(size: size, operation: "daemon: lock (a round trip that does no work)", samples: try ItemsBenchmark.timed(operations) {
             try client.lock()
         }))
         rows.append(.init(size: size, operation: "daemon: find (data)", samples: try ItemsBenchmark.timed(operations) {
-            _ = try client.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data"))
+            _ = try client.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data"))
         }))
         var next = size
         let writes = min(operations, 300)

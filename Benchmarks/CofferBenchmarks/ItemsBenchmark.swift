@@ -36,7 +36,8 @@ enum ItemsBenchmark {
                 done += chunk
             }
             try raw.analyze()
-            rows.append(Row(size: size, operation: "raw SQLite: indexed lookup", samples: try timed(operations) { try _ = raw.lookup(account: Int.random(in: 0..<size)) }))
+            var accounts = RandomAccounts(count: size)
+            rows.append(Row(size: size, operation: "raw SQLite: indexed lookup", samples: try timed(operations) { try _ = raw.lookup(account: accounts.next()) }))
             var next = size
             rows.append(Row(size: size, operation: "raw SQLite: durable insert", samples: try timed(min(operations, 300)) {
                 try raw.durableInsert(account: next)
@@ -103,11 +104,12 @@ enum ItemsBenchmark {
 
     private static func measureKeychain(_ keychain: EmbeddedKeychain, size: Int, operations: Int) throws -> [Row] {
         var rows: [Row] = []
+        var accounts = RandomAccounts(count: size)
         rows.append(Row(size: size, operation: "find (data)", samples: try timed(operations) {
-            _ = try keychain.copyMatching(findQuery(Int.random(in: 0..<size), returning: "r_Data"))
+            _ = try keychain.copyMatching(findQuery(accounts.next(), returning: "r_Data"))
         }))
         rows.append(Row(size: size, operation: "find (attributes)", samples: try timed(operations) {
-            _ = try keychain.copyMatching(findQuery(Int.random(in: 0..<size), returning: "r_Attributes"))
+            _ = try keychain.copyMatching(findQuery(accounts.next(), returning: "r_Attributes"))
         }))
         let writes = min(operations, 300)
         var next = size
@@ -116,7 +118,7 @@ enum ItemsBenchmark {
             next += 1
         }))
         rows.append(Row(size: size, operation: "update (data)", samples: try timed(writes) {
-            try keychain.update(findQuery(Int.random(in: 0..<size), returning: nil), attributesToUpdate: ["v_Data": .data(Data("new-secret".utf8))])
+            try keychain.update(findQuery(accounts.next(), returning: nil), attributesToUpdate: ["v_Data": .data(Data("new-secret".utf8))])
         }))
         var victim = size
         rows.append(Row(size: size, operation: "delete", samples: try timed(writes) {
@@ -124,6 +126,20 @@ enum ItemsBenchmark {
             victim += 1
         }))
         return rows
+    }
+
+    /// Item numbers drawn at random in advance, so that no timed call pays for drawing one
+    /// (`SystemRandomNumberGenerator` makes a system call per number).
+    struct RandomAccounts {
+        private let numbers: [Int]
+        private var position = 0
+
+        init(count: Int) { numbers = (0..<4_096).map { _ in Int.random(in: 0..<count) } }
+
+        mutating func next() -> Int {
+            defer { position = (position + 1) % numbers.count }
+            return numbers[position]
+        }
     }
 
     /// Runs `body` `count` times (after a short warm-up), timing each call.

@@ -24,6 +24,23 @@ enum ItemsReport {
         return lines.joined(separator: "\n")
     }
 
+    /// What the find goal leaves once a find's cryptography is paid: the raw lookup plus the crypto floor,
+    /// as a multiple of the raw lookup, per size.
+    static func floor(_ rows: [ItemsBenchmark.Row], crypto: Duration, blindIndexes: Int) -> String {
+        var lines = [
+            "",
+            "A find (data) must compute \(blindIndexes) blind indexes and one row tag, open two AES-GCM blobs and unwrap "
+                + "one key: \(Measurement.format(crypto)) of cryptography before anything else. Added to the raw lookup "
+                + "alone, that is already:",
+            "",
+        ]
+        for size in Array(Set(rows.map(\.size))).sorted() {
+            guard let raw = rows.first(where: { $0.size == size && $0.operation == "raw SQLite: indexed lookup" }) else { continue }
+            lines.append("- \(size) items: \(ratio(seconds(raw.p50 + crypto) / seconds(raw.p50))) the raw lookup")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     private static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }

@@ -44,17 +44,12 @@ do {
             print("| \(row.size) | \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |")
         }
         print(ItemsReport.goals(rows))
-        print("""
-
-            Where a find's time goes (one build instrumented at 1 000 items, timers included; the engine alone \
-            takes about 40 µs): parsing and checking the query dictionary, 3.5 µs; the match keys of the \
-            filters, 2.6 µs; the blind-index HMACs and the SQL text, 5 µs; SQLite's lookup, 6.2 µs; reading the \
-            row and checking its tag, 4.7 µs; opening the attributes (AES-GCM), 3.1 µs, and decoding them, \
-            3.7 µs; re-checking them against the query, 1.8 µs; unwrapping the item key and opening the secret, \
-            3.8 µs; shaping the result, 0.8 µs; the read transaction and the rest, about 7 µs. The cryptography \
-            alone (blind indexes, row tag, two AES-GCM opens, one key unwrap) is about 6 µs, so at 1 000 items \
-            the 2.5× goal (12 µs) would leave about 6 µs for SQLite and everything else.
-            """)
+        let floor = try CryptoFloorBenchmark.run(quick: quick)
+        print("\n#### The cryptography of one find, alone (swift-crypto, release)\n")
+        print("| step | median per op | min | max |")
+        print("| --- | --- | --- | --- |")
+        for step in floor { print(step.row) }
+        print(ItemsReport.floor(rows, crypto: CryptoFloorBenchmark.findFloor(floor), blindIndexes: CryptoFloorBenchmark.blindIndexesPerFind))
     }
     if requested.isEmpty || requested.contains("daemon") {
         let daemonSize = quick ? 10_000 : 100_000

@@ -34,8 +34,7 @@ enum ItemIndexing {
     /// checked after decryption (``SearchRequest/matches(_:)``).
     static func selection(for search: SearchRequest, caller: CallerContext, limit: Int?) -> ItemSelection {
         let itemClass = search.itemClass
-        let indexed = ItemStore.indexedAttributes(for: itemClass)
-        var equal = indexValues(of: search.filters, in: itemClass).filter { indexed.contains($0.key) }
+        var equal = indexValues(of: search.filters, in: itemClass)
         var anyOf: [String: [Data]] = [:]
         let group = AttributeCatalogue.descriptor(for: QueryKey.accessGroup, in: itemClass)
         if let explicit = search.accessGroup, let group {

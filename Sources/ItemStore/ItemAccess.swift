@@ -33,23 +33,26 @@ struct ItemAccess {
     func select(_ selection: ItemSelection) throws -> [StoredItem] {
         let table = try Schema.table(selection.itemClass)
         let indexer = try indexers.indexer(for: selection.itemClass, indexKey: keyring.indexKey())
-        guard let query = try selectQuery(selection, table: table, indexer: indexer) else { return [] }
-        let statement = try statement(query.sql)
+        guard let query = try selectClause(selection, table: table, indexer: indexer) else { return [] }
+        let statement = try selectStatement(table: table, clause: query.clause)
         statement.bind(query.bindings)
         defer { statement.finish() }
         var items: [StoredItem] = []
+        var message = RowTagMessage(capacity: 1024)
         while try statement.step(failure) {
-            items.append(decode(statement, table: table, indexer: indexer))
+            items.append(decode(statement, table: table, indexer: indexer, message: &message))
         }
         return items
     }
 
-    /// The SQL and bindings of a selection, or `nil` when it cannot match anything.
+    /// What follows ``TableSchema/selectPrefix`` in a selection's SQL (its `WHERE`, `ORDER BY` and
+    /// `LIMIT`), and its bindings; `nil` when it cannot match anything.
     ///
-    /// Filters are emitted in a fixed order (sorted codes), so that equal shapes share one prepared statement.
-    func selectQuery(
+    /// Filters are emitted in a fixed order (sorted codes), so that equal shapes share one prepared
+    /// statement, which readers find by this short clause rather than by the whole SQL text.
+    func selectClause(
         _ selection: ItemSelection, table: TableSchema, indexer: ItemCrypto.Indexer? = nil
-    ) throws -> (sql: String, bindings: [SQLBinding])? {
+    ) throws -> (clause: String, bindings: [SQLBinding])? {
         // Validate every code before touching the keyring or the database.
         for code in selection.equal.keys where table.position[code] == nil {
             throw ItemStoreError.unknownAttribute(code: code, itemClass: selection.itemClass)
@@ -60,7 +63,7 @@ struct ItemAccess {
         if let limit = selection.limit, limit < 0 { throw ItemStoreError.invalidArgument("negative limit") }
         if selection.limit == 0 || selection.anyOf.values.contains(where: { $0.isEmpty }) { return nil }
 
-        var sql = table.selectPrefix
+        var sql = ""
         var bindings: [SQLBinding] = []
         var joiner = " WHERE "
         func clause(_ text: String) {
@@ -107,8 +110,8 @@ struct ItemAccess {
     /// SQLite's plan for a selection (`EXPLAIN QUERY PLAN`, the `detail` column of each step).
     func queryPlan(_ selection: ItemSelection) throws -> [String] {
         let table = try Schema.table(selection.itemClass)
-        guard let query = try selectQuery(selection, table: table) else { return [] }
-        let statement = try statement("EXPLAIN QUERY PLAN " + query.sql)
+        guard let query = try selectClause(selection, table: table) else { return [] }
+        let statement = try statement("EXPLAIN QUERY PLAN " + table.selectPrefix + query.clause)
         statement.bind(query.bindings)
         defer { statement.finish() }
         var details: [String] = []
@@ -260,42 +263,65 @@ struct ItemAccess {
     }
 
     /// A stored item from a row of ``TableSchema/selectPrefix``; malformed plain columns are corrupt.
-    /// The row tag is checked here, once, with the selection's indexer.
+    /// The row tag is checked here, once, with the selection's indexer; `message` is scratch room for it,
+    /// reused from row to row.
+    ///
+    /// The item keeps what opening it needs (its identity, wrapped key and sealed parts); the uniqueness
+    /// digest and index columns go into the tag's message straight from SQLite's memory.
     ///
     /// A row whose plain columns are malformed (a wrong type, a persistent reference of the wrong length,
     /// an unknown protection class: edits of the file that bypass its CHECK constraints) comes back as a
     /// row that fails authentication, with placeholders for what could not be read, so the caller skips
     /// it as it skips any corrupt row instead of the whole selection failing.
-    private func decode(_ row: RawStatement, table: TableSchema, indexer: ItemCrypto.Indexer) -> StoredItem {
+    private func decode(
+        _ row: RawStatement, table: TableSchema, indexer: ItemCrypto.Indexer, message: inout RowTagMessage
+    ) -> StoredItem {
         let rowID = row.integer(0) ?? 0
-        var wellFormed = true
-        func blob(_ column: Int32) -> Data {
+        let protection = row.integer(2).flatMap { ProtectionClass(keyclassNumber: Int($0)) }
+        var wellFormed = protection != nil
+        message.start(protection: protection ?? .alwaysThisDeviceOnly)
+        func part(_ column: Int32) -> Data {
             guard let data = row.blob(column) else {
                 wellFormed = false
                 return Data()
             }
+            data.withUnsafeBytes { message.appendPart($0) }
             return data
         }
-        var persistentRef = blob(1)
+        var persistentRef = part(1)
         if persistentRef.count != ItemCrypto.persistentRefLength {
             wellFormed = false
             persistentRef = Data(count: ItemCrypto.persistentRefLength)
         }
-        let protection = row.integer(2).flatMap { ProtectionClass(keyclassNumber: Int($0)) }
-        if protection == nil { wellFormed = false }
-        var indexes: [Data?] = []
-        indexes.reserveCapacity(table.codes.count)
-        for column in Int32(8)..<Int32(8 + table.codes.count) {
-            indexes.append(row.type(column) == SQLITE_NULL ? nil : blob(column))
+        if !row.withBlob(3, { message.appendPart($0) }) { wellFormed = false }
+        let wrappedKey = part(4)
+        let attributes = part(5)
+        let secret = part(6)
+        for (offset, code) in table.lengthPrefixedCodes.enumerated() {
+            let column = Int32(8 + offset)
+            guard row.type(column) != SQLITE_NULL else { continue }
+            if !row.withBlob(column, { message.appendIndex(code: code, value: $0) }) { wellFormed = false }
+        }
+        var tagIsValid = false
+        if wellFormed {
+            let tagged = row.withBlob(7) { stored in tagIsValid = indexer.isTag(stored, of: message) }
+            tagIsValid = tagIsValid && tagged
         }
         let sealed = SealedRow(
-            uniqueDigest: blob(3), wrappedKey: blob(4), attributes: blob(5), secret: blob(6), rowTag: blob(7),
-            indexes: indexes)
-        let tagIsValid = wellFormed
-            && indexer.verify(protection: protection!, persistentRef: persistentRef, sealed: sealed, codes: table.codes)
+            uniqueDigest: Data(), wrappedKey: wrappedKey, attributes: attributes, secret: secret, rowTag: Data(),
+            indexes: [])
         return StoredItem(
             rowID: rowID, itemClass: table.itemClass, protection: protection ?? .alwaysThisDeviceOnly,
             persistentRef: persistentRef, sealed: sealed, tagIsValid: tagIsValid)
+    }
+
+    /// The prepared statement selecting rows of `table` with `clause` (from ``selectClause(_:table:indexer:)``).
+    private func selectStatement(table: TableSchema, clause: String) throws -> RawStatement {
+        switch connection {
+        case .writer: try statement(table.selectPrefix + clause)
+        case .reader(let reader):
+            RawStatement(handle: try reader.statement(key: table.table + clause) { table.selectPrefix + clause })
+        }
     }
 
     /// The prepared statement for `sql` on this transaction's connection.

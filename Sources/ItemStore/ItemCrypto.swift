@@ -197,26 +197,37 @@ enum ItemCrypto {
 
         /// The row tag over a row's identity, sealed parts and non-NULL index columns.
         func rowTag(protection: ProtectionClass, persistentRef: Data, sealed: SealedRow, codes: [String]) -> Data {
-            // One contiguous buffer and one update: HMAC updates over many small `Data` values cost more
-            // than the hashing itself on the read path.
-            var message: [UInt8] = []
-            message.reserveCapacity(
-                64 + persistentRef.count + sealed.uniqueDigest.count + sealed.wrappedKey.count
-                    + sealed.attributes.count + sealed.secret.count + sealed.indexes.count * 40)
-            message.append(UInt8(protection.keyclassNumber))
-            Self.appendLengthPrefixed(persistentRef, to: &message)
-            Self.appendLengthPrefixed(sealed.uniqueDigest, to: &message)
-            Self.appendLengthPrefixed(sealed.wrappedKey, to: &message)
-            Self.appendLengthPrefixed(sealed.attributes, to: &message)
-            Self.appendLengthPrefixed(sealed.secret, to: &message)
+            var message = RowTagMessage(capacity: 64 + sealed.attributes.count + sealed.secret.count + sealed.indexes.count * 40)
+            message.start(protection: protection)
+            for part in [persistentRef, sealed.uniqueDigest, sealed.wrappedKey, sealed.attributes, sealed.secret] {
+                part.withUnsafeBytes { message.appendPart($0) }
+            }
             for (code, value) in zip(codes, sealed.indexes) {
                 guard let value else { continue }
-                Self.appendLengthPrefixed(code, to: &message)
-                Self.appendLengthPrefixed(value, to: &message)
+                value.withUnsafeBytes { message.appendIndex(code: RowTagMessage.lengthPrefixed(code), value: $0) }
             }
+            return rowTag(of: message)
+        }
+
+        /// The row tag of a message built by the caller.
+        func rowTag(of message: RowTagMessage) -> Data {
+            Self.bytes(of: mac(of: message), count: SHA256.byteCount)
+        }
+
+        /// Whether `stored` is the tag of `message` (constant-time comparison).
+        func isTag(_ stored: UnsafeRawBufferPointer, of message: RowTagMessage) -> Bool {
+            mac(of: message).withUnsafeBytes { computed in
+                guard computed.count == stored.count else { return false }
+                var difference: UInt8 = 0
+                for index in 0..<computed.count { difference |= computed[index] ^ stored[index] }
+                return difference == 0
+            }
+        }
+
+        private func mac(of message: RowTagMessage) -> HashedAuthenticationCode<SHA256> {
             var mac = rowStart
-            mac.update(data: message)
-            return Self.bytes(of: mac.finalize(), count: SHA256.byteCount)
+            message.bytes.withUnsafeBytes { mac.update(data: $0) }
+            return mac.finalize()
         }
 
         private static func appendLengthPrefixed(_ text: String, to message: inout [UInt8]) {
@@ -240,19 +251,6 @@ enum ItemCrypto {
         /// The first `count` bytes of a MAC.
         private static func bytes(of code: HashedAuthenticationCode<SHA256>, count: Int) -> Data {
             code.withUnsafeBytes { Data(bytes: $0.baseAddress!, count: min(count, $0.count)) }
-        }
-
-        /// Whether `sealed.rowTag` is the tag of this row (constant-time comparison).
-        func verify(protection: ProtectionClass, persistentRef: Data, sealed: SealedRow, codes: [String]) -> Bool {
-            let expected = rowTag(protection: protection, persistentRef: persistentRef, sealed: sealed, codes: codes)
-            guard expected.count == sealed.rowTag.count else { return false }
-            return expected.withUnsafeBytes { (computed: UnsafeRawBufferPointer) in
-                sealed.rowTag.withUnsafeBytes { (stored: UnsafeRawBufferPointer) in
-                    var difference: UInt8 = 0
-                    for index in 0..<computed.count { difference |= computed[index] ^ stored[index] }
-                    return difference == 0
-                }
-            }
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import KeychainModel
 
-/// Reads within one ``ItemStore/read(_:)`` snapshot. Valid only inside the body it was given to.
+/// Reads on one ``ItemStore/read(_:)`` connection. Valid only inside the body it was given to.
 public struct ItemReader: ItemReading {
     let access: ItemAccess
 

@@ -15,8 +15,8 @@ import Glibc
 ///
 /// ## Concurrency
 /// - One writer, concurrent readers: ``write(_:)`` runs one `BEGIN IMMEDIATE` transaction on the single
-///   writer connection (GRDB); ``read(_:)`` runs a read transaction (a WAL snapshot) on a reader
-///   connection of its own (SQLite's C API, see ``ReaderConnection``), concurrently with other reads and
+///   writer connection (GRDB); ``read(_:)`` runs selections, each one statement on its own WAL snapshot, on a
+///   reader connection of its own (SQLite's C API, see ``ReaderConnection``), concurrently with other reads and
 ///   with the write.
 /// - Several stores — in one process or in several — may open the same file: SQLite's WAL locking
 ///   serializes writers across them, waiting up to 5 s (`busy_timeout`) before ``ItemStoreError/io(_:)``.
@@ -91,16 +91,18 @@ public final class ItemStore: Sendable {
 
     // MARK: - Transactions
 
-    /// Runs `body` on a consistent snapshot of the database (one read transaction).
+    /// Runs `body` with a reader on one of the store's read connections.
+    ///
+    /// Each selection is one SQL statement and reads one consistent snapshot (SQLite's implicit read
+    /// transaction, which ends when the statement is done); two selections in one body may see a write
+    /// commit between them. A find runs one selection, so it needs no `BEGIN … COMMIT` round of its own.
     ///
     /// Errors thrown by `body` — including ``ItemKeyring`` errors — come out unchanged; SQLite failures
     /// come out as ``ItemStoreError``.
     @discardableResult
     public func read<T>(_ body: (ItemReader) throws -> T) throws -> T {
         try readers.withConnection { reader in
-            try reader.inReadTransaction {
-                try body(ItemReader(ItemAccess(connection: .reader(reader), keyring: keyring, indexers: indexers)))
-            }
+            try body(ItemReader(ItemAccess(connection: .reader(reader), keyring: keyring, indexers: indexers)))
         }
     }
 
@@ -127,12 +129,12 @@ public final class ItemStore: Sendable {
     /// ``ItemSelection`` may filter on and that ``NewItem/indexValues`` may hold. Empty for a class
     /// without a table.
     public static func indexedAttributes(for itemClass: ItemClass) -> Set<String> {
-        Schema.tables[itemClass]?.codeSet ?? []
+        (try? Schema.table(itemClass))?.codeSet ?? []
     }
 
     /// Whether the store has a table for `itemClass` (today generic and internet passwords).
     public static func supports(_ itemClass: ItemClass) -> Bool {
-        Schema.tables[itemClass] != nil
+        (try? Schema.table(itemClass)) != nil
     }
 
     // MARK: - Internals

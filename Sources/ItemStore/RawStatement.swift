@@ -58,6 +58,17 @@ struct RawStatement {
         return Data(bytes: base, count: count)
     }
 
+    /// Calls `body` with the column's bytes, in SQLite's memory, when it is a blob; `false` for any other type.
+    /// The bytes are valid only during `body`.
+    func withBlob(_ column: Int32, _ body: (UnsafeRawBufferPointer) -> Void) -> Bool {
+        guard sqlite3_column_type(handle, column) == SQLITE_BLOB else { return false }
+        let base = sqlite3_column_blob(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        guard count == 0 || base != nil else { return false }
+        body(UnsafeRawBufferPointer(start: base, count: count))
+        return true
+    }
+
     /// The column's value when it is an integer, `nil` for any other type.
     func integer(_ column: Int32) -> Int64? {
         guard sqlite3_column_type(handle, column) == SQLITE_INTEGER else { return nil }

@@ -44,26 +44,18 @@ final class ReaderConnection: @unchecked Sendable {
 
     /// The prepared statement for `sql`, prepared on first use and kept for the connection's life.
     func statement(_ sql: String) throws(ItemStoreError) -> OpaquePointer {
-        if let cached = statements[sql] { return cached }
-        var statement: OpaquePointer?
-        let code = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
-        guard code == SQLITE_OK, let statement else { throw error(code) }
-        statements[sql] = statement
-        return statement
+        try statement(key: sql) { sql }
     }
 
-    /// Runs `BEGIN DEFERRED`, `body`, then `COMMIT` (or `ROLLBACK` when `body` throws): one WAL snapshot.
-    func inReadTransaction<T>(_ body: () throws -> T) throws -> T {
-        try step(statement("BEGIN DEFERRED"))
-        let result: T
-        do {
-            result = try body()
-        } catch {
-            if sqlite3_get_autocommit(handle) == 0 { try? step(statement("ROLLBACK")) }
-            throw error
-        }
-        try step(statement("COMMIT"))
-        return result
+    /// The statement kept under `key`, prepared from `sql()` on first use. A key must name one SQL text
+    /// for the connection's life; a short key saves building and hashing a long text on every call.
+    func statement(key: String, sql: () -> String) throws(ItemStoreError) -> OpaquePointer {
+        if let cached = statements[key] { return cached }
+        var statement: OpaquePointer?
+        let code = sqlite3_prepare_v3(handle, sql(), -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard code == SQLITE_OK, let statement else { throw error(code) }
+        statements[key] = statement
+        return statement
     }
 
     /// Runs `sql` (several statements allowed) once, unprepared.
@@ -75,13 +67,6 @@ final class ReaderConnection: @unchecked Sendable {
     /// The ``ItemStoreError`` of a failed call on this connection.
     func error(_ code: Int32) -> ItemStoreError {
         .io("SQLite error \(code): \(String(cString: sqlite3_errmsg(handle)))")
-    }
-
-    /// Steps a statement that returns no rows, then resets it.
-    private func step(_ statement: OpaquePointer) throws(ItemStoreError) {
-        let code = sqlite3_step(statement)
-        sqlite3_reset(statement)
-        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw error(code) }
     }
 }
 

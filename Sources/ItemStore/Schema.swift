@@ -20,6 +20,8 @@ struct TableSchema: Sendable {
     let codes: [String]
     /// The same codes as a set, for membership tests on the request path.
     let codeSet: Set<String>
+    /// `lp(code)` of each of ``codes``, as the row tag covers it (``RowTagMessage``).
+    let lengthPrefixedCodes: [[UInt8]]
     /// Codes whose column has an SQL index (the columns Apple indexes), with the planner's estimate of
     /// how many rows share one value (see ``plannerStatistics``).
     let indexed: [String: Int]
@@ -41,6 +43,7 @@ struct TableSchema: Sendable {
         self.itemClass = itemClass
         self.codes = codes.sorted()
         self.codeSet = Set(codes)
+        self.lengthPrefixedCodes = self.codes.map(RowTagMessage.lengthPrefixed)
         self.indexed = indexed
         self.position = Dictionary(uniqueKeysWithValues: self.codes.enumerated().map { ($1, $0) })
         self.columnEquals = Dictionary(uniqueKeysWithValues: self.codes.map { ($0, Self.column($0) + " = ?") })
@@ -149,16 +152,13 @@ enum Schema {
         ]) { $1 }
     )
 
-    /// The current table of each class that has one.
-    static let tables: [ItemClass: TableSchema] = [
-        .genericPassword: genericPasswordV1,
-        .internetPassword: internetPasswordV1,
-    ]
-
-    /// The table of a class, or ``ItemStoreError/unsupportedClass(_:)``.
+    /// The current table of a class, or ``ItemStoreError/unsupportedClass(_:)`` for a class without one.
     static func table(_ itemClass: ItemClass) throws(ItemStoreError) -> TableSchema {
-        guard let table = tables[itemClass] else { throw .unsupportedClass(itemClass) }
-        return table
+        switch itemClass {
+        case .genericPassword: genericPasswordV1
+        case .internetPassword: internetPasswordV1
+        case .certificate, .key, .identity: throw .unsupportedClass(itemClass)
+        }
     }
 
     /// The migrations, from v1.

@@ -16,7 +16,8 @@ public struct StoredItem: Sendable {
     /// The 16-byte persistent reference; stable across ``ItemWriter/replace(rowID:with:)``.
     public let persistentRef: Data
 
-    /// The sealed parts and index columns, exactly as stored.
+    /// The sealed parts as stored. A row this store just wrote carries all of them; a row read by a
+    /// selection carries what opening needs (wrapped key, attributes, secret), its tag having been checked.
     let sealed: SealedRow
     /// Whether the row tag matched when the row was read (rows this store just wrote are valid).
     /// Checked once per read, so opening both attributes and secret does not verify twice.

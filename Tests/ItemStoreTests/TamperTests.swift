@@ -113,8 +113,13 @@ struct TamperTests {
         let indexer = ItemCrypto.Indexer(indexKey: keyring.index, itemClass: .genericPassword)
         let items = try store.read { try $0.select(ItemSelection(itemClass: .genericPassword)) }
         for item in items {
+            func column(_ name: String) throws -> Data? { try store.rawBlob(name, of: .genericPassword, rowID: item.rowID) }
+            let sealed = SealedRow(
+                uniqueDigest: try column("ukey") ?? Data(), wrappedKey: try column("wkey") ?? Data(),
+                attributes: try column("attrs") ?? Data(), secret: try column("secret") ?? Data(), rowTag: Data(),
+                indexes: try table.codes.map { try column(TableSchema.column($0)) })
             let tag = indexer.rowTag(
-                protection: item.protection, persistentRef: item.persistentRef, sealed: item.sealed, codes: table.codes)
+                protection: item.protection, persistentRef: item.persistentRef, sealed: sealed, codes: table.codes)
             try store.setRawBlob("tag", of: .genericPassword, rowID: item.rowID, to: tag)
         }
     }

@@ -7,12 +7,12 @@ import KeychainModel
 public enum AttributeCatalogue {
     /// Every attribute of `itemClass`, in Apple's schema order.
     public static func descriptors(for itemClass: ItemClass) -> [AttributeDescriptor] {
-        tables[itemClass]?.list ?? []
+        table(itemClass).list
     }
 
     /// The attribute `code` of `itemClass`, or nil when the class has no such attribute (→ -25303).
     public static func descriptor(for code: String, in itemClass: ItemClass) -> AttributeDescriptor? {
-        tables[itemClass]?.byCode[code]
+        table(itemClass).byCode[code]
     }
 
     /// The codes of the class's uniqueness constraint, in Apple's `UNIQUE(…)` order (§1.4).
@@ -54,11 +54,20 @@ public enum AttributeCatalogue {
         }
     }
 
-    private static let tables: [ItemClass: Table] = [
-        .genericPassword: Table(ClassSchema.genericPassword),
-        .internetPassword: Table(ClassSchema.internetPassword),
-        .certificate: Table(ClassSchema.certificate),
-        .key: Table(ClassSchema.key),
-        .identity: Table(ClassSchema.certificate + ClassSchema.key),
-    ]
+    private static let genericPasswordTable = Table(ClassSchema.genericPassword)
+    private static let internetPasswordTable = Table(ClassSchema.internetPassword)
+    private static let certificateTable = Table(ClassSchema.certificate)
+    private static let keyTable = Table(ClassSchema.key)
+    private static let identityTable = Table(ClassSchema.certificate + ClassSchema.key)
+
+    /// The class's table; a switch rather than a dictionary, since every attribute lookup starts here.
+    private static func table(_ itemClass: ItemClass) -> Table {
+        switch itemClass {
+        case .genericPassword: genericPasswordTable
+        case .internetPassword: internetPasswordTable
+        case .certificate: certificateTable
+        case .key: keyTable
+        case .identity: identityTable
+        }
+    }
 }

@@ -48,7 +48,7 @@ extension AttributeSet {
         for _ in 0..<entryCount {
             let code = try reader.text16()
             guard !decoded.contains(code) else { throw .decode }
-            decoded[code] = try Self.decodeValue(&reader)
+            decoded.appendNew(code, try Self.decodeValue(&reader))
         }
         guard reader.isAtEnd else { throw .decode }
         self = decoded
@@ -57,8 +57,7 @@ extension AttributeSet {
     private static func decodeValue(_ reader: inout BinaryReader) throws(KeychainStatus) -> AttributeValue {
         switch try reader.byte() {
         case AttributeSetFormat.string:
-            guard let text = String(validating: try reader.bytes32(), as: UTF8.self) else { throw .decode }
-            return .string(text)
+            return .string(try reader.text32())
         case AttributeSetFormat.data:
             return .data(try reader.bytes32())
         case AttributeSetFormat.number:

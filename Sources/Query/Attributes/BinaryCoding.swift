@@ -53,6 +53,9 @@ struct BinaryReader {
 
     mutating func bytes32() throws(KeychainStatus) -> Data { Data(try take(Int(try uint32()))) }
 
+    /// UTF-8 text with a four-byte length (string values); invalid UTF-8 is ``KeychainStatus/decode``.
+    mutating func text32() throws(KeychainStatus) -> String { try utf8(try take(Int(try uint32()))) }
+
     mutating func text16() throws(KeychainStatus) -> String { try utf8(try take(Int(try uint16()))) }
 
     mutating func text8() throws(KeychainStatus) -> String { try utf8(try take(Int(try byte()))) }
@@ -72,7 +75,13 @@ struct BinaryReader {
     }
 
     private func utf8(_ bytes: ArraySlice<UInt8>) throws(KeychainStatus) -> String {
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .decode }
+        let text = bytes.withUnsafeBufferPointer { buffer -> String? in
+            // ASCII (every attribute code, most values) is valid UTF-8 as it stands; `String(validating:)`
+            // is generic and looks up type metadata on every call.
+            if buffer.allSatisfy({ $0 < 0x80 }) { return String(decoding: buffer, as: UTF8.self) }
+            return String(validating: buffer, as: UTF8.self)
+        }
+        guard let text else { throw .decode }
         return text
     }
 }

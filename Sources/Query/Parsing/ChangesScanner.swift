@@ -9,8 +9,7 @@ enum ChangesScanner {
         if !changes.nonStringKeys.isEmpty { throw .param }
         var update = UpdateRequest(search: search, changes: AttributeSet())
         var accessible: ProtectionClass?
-        for key in changes.sortedStringKeys {
-            let value = changes[key]!
+        for (key, value) in changes.sortedStringEntries {
             if key == QueryKey.multiUser { continue }  // Apple refuses to update musr, silently
             if key == QueryKey.valueData {
                 guard case .data(let secret) = value else { throw .param }  // U5

@@ -21,8 +21,8 @@ enum QueryScanner {
             if case .double = key { throw .noSuchAttribute }
             throw .param
         }
-        for key in query.sortedStringKeys {
-            try absorb(key: key, value: query[key]!, into: &parsed)
+        for (key, value) in query.sortedStringEntries {
+            try absorb(key: key, value: value, into: &parsed)
         }
         return parsed
     }
@@ -40,12 +40,15 @@ enum QueryScanner {
 
     /// G15: the class's schema entries plus the dictionary entries that are not among them must not exceed 128.
     static func checkKeyLimit(_ dictionary: QueryDictionary, itemClass: ItemClass) throws(KeychainStatus) {
+        let schemaEntries = AttributeCatalogue.schemaEntryCount(for: itemClass)
+        // Only a dictionary that could exceed the cap needs its keys classified.
+        guard schemaEntries + dictionary.count > keyLimit else { return }
         let outsideSchema = dictionary.entries.keys.filter { key in
             guard let name = key.stringValue else { return true }
             return AttributeCatalogue.descriptor(for: name, in: itemClass) == nil
                 && !AttributeCatalogue.internalSchemaNames.contains(name)
         }.count
-        if AttributeCatalogue.schemaEntryCount(for: itemClass) + outsideSchema > keyLimit { throw .param }
+        if schemaEntries + outsideSchema > keyLimit { throw .param }
     }
 
     private static func absorb(key: String, value: KeychainValue, into parsed: inout ParsedQuery) throws(KeychainStatus) {

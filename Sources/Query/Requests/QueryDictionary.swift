@@ -43,8 +43,16 @@ public struct QueryDictionary: Sendable, Hashable, ExpressibleByDictionaryLitera
     /// The number of entries.
     public var count: Int { entries.count }
 
-    /// The string keys, sorted, so that checks visit them in a fixed order.
-    var sortedStringKeys: [String] { entries.keys.compactMap(\.stringValue).sorted() }
+    /// The entries with string keys, sorted by key, so that checks visit them in a fixed order.
+    var sortedStringEntries: [(key: String, value: KeychainValue)] {
+        var found: [(key: String, value: KeychainValue)] = []
+        found.reserveCapacity(entries.count)
+        for (key, value) in entries {
+            if case .string(let name) = key { found.append((name, value)) }
+        }
+        found.sort { $0.key < $1.key }
+        return found
+    }
 
     /// The keys that are not strings.
     var nonStringKeys: [KeychainValue] { entries.keys.filter { $0.stringValue == nil } }

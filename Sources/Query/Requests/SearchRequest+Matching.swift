@@ -10,6 +10,8 @@ extension SearchRequest {
     /// is not checked here: the engine selects rows by it.
     public func matches(_ attributes: AttributeSet) -> Bool {
         for (code, wanted) in filters {
+            // Equal values have equal match keys; only values that differ need their keys compared.
+            if let stored = attributes[code], stored == wanted { continue }
             guard let descriptor = AttributeCatalogue.descriptor(for: code, in: itemClass),
                 let stored = attributes[code] ?? descriptor.absentValue,
                 descriptor.matchKey(of: stored) == descriptor.matchKey(of: wanted)
