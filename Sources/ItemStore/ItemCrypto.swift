@@ -230,7 +230,8 @@ enum ItemCrypto {
             return mac.finalize()
         }
 
-        private static func appendLengthPrefixed(_ text: String, to message: inout [UInt8]) {
+        /// Appends `lp(text)`: its UTF-8 length as u32be, then its UTF-8 bytes.
+        static func appendLengthPrefixed(_ text: String, to message: inout [UInt8]) {
             appendLength(text.utf8.count, to: &message)
             message.append(contentsOf: text.utf8)
         }
@@ -240,7 +241,8 @@ enum ItemCrypto {
             bytes.withUnsafeBytes { message.append(contentsOf: $0) }
         }
 
-        private static func appendLength(_ count: Int, to message: inout [UInt8]) {
+        /// Appends `count` as u32be, the length prefix of every MAC message field.
+        static func appendLength(_ count: Int, to message: inout [UInt8]) {
             let length = UInt32(truncatingIfNeeded: count)
             message.append(UInt8(length >> 24))
             message.append(UInt8(length >> 16 & 0xFF))

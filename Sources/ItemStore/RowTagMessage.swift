@@ -17,7 +17,7 @@ struct RowTagMessage {
 
     /// Appends `lp(part)`: the persistent reference, the uniqueness digest, the wrapped key or a sealed blob.
     mutating func appendPart(_ part: UnsafeRawBufferPointer) {
-        appendLength(part.count)
+        ItemCrypto.Indexer.appendLength(part.count, to: &bytes)
         bytes.append(contentsOf: part)
     }
 
@@ -29,17 +29,8 @@ struct RowTagMessage {
 
     /// `lp(code)`, as ``appendIndex(code:value:)`` takes it.
     static func lengthPrefixed(_ code: String) -> [UInt8] {
-        var message = RowTagMessage(capacity: 4 + code.utf8.count)
-        message.appendLength(code.utf8.count)
-        message.bytes.append(contentsOf: code.utf8)
-        return message.bytes
-    }
-
-    private mutating func appendLength(_ count: Int) {
-        let length = UInt32(truncatingIfNeeded: count)
-        bytes.append(UInt8(length >> 24))
-        bytes.append(UInt8(length >> 16 & 0xFF))
-        bytes.append(UInt8(length >> 8 & 0xFF))
-        bytes.append(UInt8(length & 0xFF))
+        var prefixed: [UInt8] = []
+        ItemCrypto.Indexer.appendLengthPrefixed(code, to: &prefixed)
+        return prefixed
     }
 }
