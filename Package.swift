@@ -17,13 +17,18 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
-        // Shared vocabulary: item classes, protection classes, status codes. No I/O.
-        .target(name: "KeychainModel"),
+        // The shared vocabulary: item and protection classes, Apple statuses, lock state and keystore errors,
+        // secrets, the caller context, the keychain folder. No I/O beyond creating the folder.
+        .target(name: "KeychainModel", dependencies: ["CCofferSystem"]),
         // Small C shims for what Glibc does not expose to Swift (explicit_bzero, prctl).
         .target(name: "CCofferSystem"),
         .target(name: "CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
         // COFFER_LOG handling shared by the executables and the Security module.
         .target(name: "CofferDiagnostics", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        // Apple's query dictionaries: validation rules, typed requests, result shapes. Pure, no I/O.
+        .target(name: "Query", dependencies: ["KeychainModel"]),
+        // The one list of operations: requests and responses, the same in process and through the daemon. Pure.
+        .target(name: "KeychainOperations", dependencies: ["KeychainModel", "Query"]),
         // The key hierarchy: device key, passcode KDF, keybag of class keys, lock state, throttling.
         .target(
             name: "Keystore",
@@ -34,8 +39,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Apple's query dictionaries: validation rules, typed requests, result shapes. Pure, no I/O.
-        .target(name: "Query", dependencies: ["KeychainModel"]),
         // Items encrypted in SQLite: per-class tables, blind indexes, the item format.
         .target(
             name: "ItemStore",
@@ -43,6 +46,7 @@ let package = Package(
                 "KeychainModel", "CSQLiteShims",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         // Runs typed requests against the store with the caller's access groups and the lock state.
@@ -50,29 +54,36 @@ let package = Package(
             name: "Engine",
             dependencies: [
                 "KeychainModel", "Keystore", "Query", "ItemStore", "CofferDiagnostics",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The one client protocol the front ends use, and the embedded keychain behind it.
-        .target(name: "KeychainClient", dependencies: ["KeychainModel", "Keystore", "Query", "Engine", "DaemonProtocol", "CCofferSystem"]),
-        // The daemon's wire format: versioned, length-prefixed frames and their messages. Pure.
-        .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "Query"]),
+        // The one handler of every request, above the engine, and the threads blocking work runs on.
+        .target(name: "KeychainService", dependencies: ["KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine"]),
+        // The daemon's wire format: versioned, length-prefixed frames and the codecs of the operations. Pure.
+        .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query"]),
+        // The one client protocol the front ends use: the embedded keychain and the daemon client behind it.
+        .target(
+            name: "KeychainClient",
+            dependencies: ["KeychainModel", "KeychainOperations", "KeychainService", "Query", "DaemonProtocol", "CCofferSystem"]
+        ),
         // cofferd's parts: peer identity, the app registry, the socket server.
         .target(
             name: "Daemon",
             dependencies: [
-                "Engine", "KeychainClient", "Keystore", "KeychainModel", "Query", "DaemonProtocol", "CofferDiagnostics",
+                "Engine", "KeychainClient", "KeychainService", "KeychainOperations", "Keystore", "KeychainModel",
+                "DaemonProtocol", "CofferDiagnostics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The Swift-native API: typed items and queries, async, KeychainError.
-        .target(name: "Coffer", dependencies: ["KeychainClient", "Query", "KeychainModel", "Keystore", "Engine"]),
+        .target(name: "Coffer", dependencies: ["KeychainClient", "KeychainOperations", "Query", "KeychainModel"]),
         // Apple's keychain API on Linux: Apple's names and values, mapped onto KeychainClient.
         .target(
             name: "Security",
             dependencies: [
-                "KeychainClient", "Query", "KeychainModel", "Keystore", "CofferDiagnostics",
+                "KeychainClient", "Query", "KeychainModel", "CofferDiagnostics",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -80,7 +91,7 @@ let package = Package(
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
-                "Keystore", "KeychainModel", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query", "DaemonProtocol",
+                "KeychainModel", "KeychainOperations", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release `coffer` is one static executable: no shared libraries to load and relocate at each
@@ -91,45 +102,58 @@ let package = Package(
         .executableTarget(
             name: "CofferBenchmarks",
             dependencies: [
-                "Keystore", "KeychainModel", "CofferDiagnostics", "Engine", "KeychainClient", "Query", "Daemon",
+                "Keystore", "KeychainModel", "KeychainOperations", "KeychainService", "CofferDiagnostics", "Engine",
+                "KeychainClient", "Query", "Daemon", "Security",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Benchmarks/CofferBenchmarks"),
         // `cofferd`, the daemon.
         .executableTarget(
             name: "CofferDaemon",
             dependencies: [
-                "Daemon", "Keystore", "CCofferSystem", "CofferDiagnostics",
+                "Daemon", "Keystore", "KeychainModel", "CCofferSystem", "CofferDiagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Test support shared by the test targets (not a product).
-        .target(name: "CofferTestSupport", dependencies: ["Daemon", "Keystore"], path: "Tests/CofferTestSupport"),
+        .target(name: "CofferTestSupport", dependencies: ["Daemon", "KeychainClient", "KeychainModel", "Query"], path: "Tests/CofferTestSupport"),
         // A helper the crash tests start and kill; not installed.
         .executableTarget(
-            name: "CofferTestHelper", dependencies: ["Keystore", "KeychainClient", "KeychainModel", "Query"],
+            name: "CofferTestHelper", dependencies: ["Keystore", "KeychainModel", "KeychainClient", "Query"],
             path: "Tests/CofferTestHelper"),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
-        .testTarget(name: "KeystoreTests", dependencies: ["Keystore", "KeychainModel"]),
-        .testTarget(name: "CofferCLITests", dependencies: ["KeychainModel", "CofferCLI", "Query"]),
-        .testTarget(name: "CofferTests", dependencies: ["Coffer", "KeychainClient", "Keystore", "KeychainModel", "Query", "CofferTestSupport"]),
+        .testTarget(
+            name: "KeystoreTests",
+            dependencies: ["Keystore", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "CofferCLITests",
+            dependencies: [
+                "KeychainModel", "CofferCLI", "Query",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .testTarget(
+            name: "CofferTests",
+            dependencies: ["Coffer", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "CofferTestSupport"]),
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Daemon", "Engine", "KeychainClient", "DaemonProtocol", "Keystore", "KeychainModel", "Query",
+                "Daemon", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "DaemonProtocol", "Keystore",
+                "KeychainModel", "Query", "CofferTestSupport",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
-        .testTarget(name: "SecurityTests", dependencies: ["Security", "Keystore", "CofferTestSupport"]),
+        .testTarget(name: "SecurityTests", dependencies: ["Security", "Keystore", "KeychainModel", "Query", "CofferTestSupport"]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
         .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security"]),
-        .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "Query", "KeychainModel"]),
+        .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
         .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "EngineTests",
             dependencies: [
-                "Engine", "KeychainClient", "Query", "Keystore", "KeychainModel", "ItemStore", "CofferTestSupport",
+                "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "Query", "Keystore", "KeychainModel",
+                "ItemStore", "CofferTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -45,17 +45,29 @@ build_module() {
         -emit-library -static -o "$dir/lib$name.a" "${sources[@]}"
 }
 
+# build_c_shim DIR : the CCofferSystem C target (secure zeroing), as a static library with a module map.
+build_c_shim() {
+    local dir=$1
+    mkdir -p "$dir/CCofferSystem"
+    printf 'module CCofferSystem {\n    header "%s"\n    export *\n}\n' "$ROOT/Sources/CCofferSystem/include/CCofferSystem.h" \
+        > "$dir/CCofferSystem/module.modulemap"
+    clang -O2 -c "$ROOT/Sources/CCofferSystem/CCofferSystem.c" -I "$ROOT/Sources/CCofferSystem/include" -o "$dir/CCofferSystem.o"
+    ar rcs "$dir/libCCofferSystem.a" "$dir/CCofferSystem.o"
+}
+
 build_libraries() {
     local dir=$1
     shift
-    for module in KeychainModel Query DaemonProtocol; do build_module "$dir" "$module" "$@"; done
+    mkdir -p "$dir"
+    build_c_shim "$dir"
+    for module in KeychainModel Query KeychainOperations DaemonProtocol; do build_module "$dir" "$module" -I "$dir/CCofferSystem" "$@"; done
 }
 
-LIBS=(-lDaemonProtocol -lQuery -lKeychainModel)
+LIBS=(-lDaemonProtocol -lKeychainOperations -lQuery -lKeychainModel -lCCofferSystem)
 
 build_fuzzer() {
     build_libraries "$BUILD/instrumented" "${SANITIZE[@]}"
-    swiftc -O -parse-as-library -module-name ProtocolFuzzer "${SANITIZE[@]}" -I "$BUILD/instrumented" \
+    swiftc -O -parse-as-library -module-name ProtocolFuzzer "${SANITIZE[@]}" -I "$BUILD/instrumented" -I "$BUILD/instrumented/CCofferSystem" \
         -L "$BUILD/instrumented" "${LIBS[@]}" "${LINK_FUZZER[@]}" \
         "$ROOT"/Fuzz/Harness/*.swift -o "$BUILD/protocol-fuzzer" 2> >(grep -v "Cannot export local symbol '__asan" >&2)
 }
@@ -99,7 +111,7 @@ case "${1:-time}" in
         ;;
     seeds)
         build_libraries "$BUILD/plain"
-        swiftc -O -module-name SeedWriter -I "$BUILD/plain" -L "$BUILD/plain" "${LIBS[@]}" \
+        swiftc -O -module-name SeedWriter -I "$BUILD/plain" -I "$BUILD/plain/CCofferSystem" -L "$BUILD/plain" "${LIBS[@]}" \
             "$ROOT/Fuzz/Seeds/main.swift" -o "$BUILD/seed-writer"
         "$BUILD/seed-writer" "$CORPUS"
         ;;

@@ -39,26 +39,26 @@ enum DaemonBenchmark {
             // For profilers: finds through the daemon for `seconds`, nothing measured.
             let end = ContinuousClock.now + .seconds(seconds)
             while ContinuousClock.now < end {
-                for _ in 0..<100 { _ = try client.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
+                for _ in 0..<100 { _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
             }
         }
         var rows: [ItemsBenchmark.Row] = []
         var accounts = ItemsBenchmark.RandomAccounts(count: size)
         rows.append(.init(size: size, operation: "daemon: lock (a round trip that does no work)", samples: try ItemsBenchmark.timed(operations) {
-            try client.lock()
+            try client.blocking.lock()
         }))
         rows.append(.init(size: size, operation: "daemon: find (data)", samples: try ItemsBenchmark.timed(operations) {
-            _ = try client.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data"))
+            _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data"))
         }))
         var next = size
         let writes = min(operations, 300)
         rows.append(.init(size: size, operation: "daemon: add (durable)", samples: try ItemsBenchmark.timed(writes) {
-            _ = try client.add(ItemsBenchmark.item(next))
+            _ = try client.blocking.add(ItemsBenchmark.item(next))
             next += 1
         }))
         var victim = size
         rows.append(.init(size: size, operation: "daemon: delete", samples: try ItemsBenchmark.timed(writes) {
-            try client.delete(ItemsBenchmark.findQuery(victim, returning: nil))
+            try client.blocking.delete(ItemsBenchmark.findQuery(victim, returning: nil))
             victim += 1
         }))
         return rows

@@ -54,7 +54,7 @@ enum ItemsBenchmark {
         let keychain = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .unrestricted(defaultGroup: "bench")))
         try populate(keychain, count: 1_000)
         if ProcessInfo.processInfo.environment["COFFER_BENCH_PHASES"] != nil {
-            let engine = try keychain.engine()
+            let engine = try keychain.service.engine()
             let queries = (0..<1_000).map { findQuery($0, returning: "r_Data") }
             let requests = try queries.map { query throws(KeychainStatus) in try QueryParser.parseSearch(query) }
             func perCall(_ body: (Int) throws -> Void) rethrows -> Duration {
@@ -64,12 +64,12 @@ enum ItemsBenchmark {
             }
             let parse = try perCall { index in _ = try QueryParser.parseSearch(queries[index]) }
             let engineFind = try perCall { index in _ = try engine.copyMatching(requests[index], caller: keychain.caller) }
-            let whole = try perCall { index in _ = try keychain.copyMatching(queries[index]) }
+            let whole = try perCall { index in _ = try keychain.blocking.copyMatching(queries[index]) }
             print("parse \(parse)  engine.copyMatching \(engineFind)  whole \(whole)")
         }
         let end = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < end {
-            for _ in 0..<100 { _ = try keychain.copyMatching(findQuery(Int.random(in: 0..<1_000), returning: "r_Data")) }
+            for _ in 0..<100 { _ = try keychain.blocking.copyMatching(findQuery(Int.random(in: 0..<1_000), returning: "r_Data")) }
         }
     }
 
@@ -86,7 +86,7 @@ enum ItemsBenchmark {
 
     /// Bulk-imports `count` items in transactions of 10 000, showing progress on a terminal.
     static func populate(_ keychain: EmbeddedKeychain, count: Int) throws {
-        let engine = try keychain.engine()
+        let engine = try keychain.service.engine()
         let interactive = isatty(STDERR_FILENO) == 1
         let chunk = 10_000
         var done = 0
@@ -106,23 +106,23 @@ enum ItemsBenchmark {
         var rows: [Row] = []
         var accounts = RandomAccounts(count: size)
         rows.append(Row(size: size, operation: "find (data)", samples: try timed(operations) {
-            _ = try keychain.copyMatching(findQuery(accounts.next(), returning: "r_Data"))
+            _ = try keychain.blocking.copyMatching(findQuery(accounts.next(), returning: "r_Data"))
         }))
         rows.append(Row(size: size, operation: "find (attributes)", samples: try timed(operations) {
-            _ = try keychain.copyMatching(findQuery(accounts.next(), returning: "r_Attributes"))
+            _ = try keychain.blocking.copyMatching(findQuery(accounts.next(), returning: "r_Attributes"))
         }))
         let writes = min(operations, 300)
         var next = size
         rows.append(Row(size: size, operation: "add (durable)", samples: try timed(writes) {
-            _ = try keychain.add(item(next))
+            _ = try keychain.blocking.add(item(next))
             next += 1
         }))
         rows.append(Row(size: size, operation: "update (data)", samples: try timed(writes) {
-            try keychain.update(findQuery(accounts.next(), returning: nil), attributesToUpdate: ["v_Data": .data(Data("new-secret".utf8))])
+            try keychain.blocking.update(findQuery(accounts.next(), returning: nil), attributesToUpdate: ["v_Data": .data(Data("new-secret".utf8))])
         }))
         var victim = size
         rows.append(Row(size: size, operation: "delete", samples: try timed(writes) {
-            try keychain.delete(findQuery(victim, returning: nil))
+            try keychain.blocking.delete(findQuery(victim, returning: nil))
             victim += 1
         }))
         return rows

@@ -3,6 +3,7 @@
 import DaemonProtocol
 import Foundation
 import KeychainModel
+import KeychainOperations
 import Query
 
 let folder = URL(fileURLWithPath: CommandLine.arguments[1], isDirectory: true)
@@ -23,7 +24,7 @@ let query = QueryDictionary([
 let requests: [(String, Request)] = [
     ("add", .add(query)), ("copy", .copyMatching(["class": "genp", "r_Attributes": true])),
     ("update", .update(query: ["acct": "alice"], attributesToUpdate: ["labl": "new"])), ("delete", .delete([:])),
-    ("lockstatus", .lockStatus), ("unlock", .unlock(passcode: PasscodeBytes(Array("1234".utf8)))), ("lock", .lock),
+    ("lockstatus", .lockStatus), ("unlock", .unlock(passcode: SecretBytes(copying: Array("1234".utf8)))), ("lock", .lock),
     ("appslist", .appsList),
     (
         "appsadd",
@@ -31,13 +32,13 @@ let requests: [(String, Request)] = [
             AppRegistration(
                 executablePath: "/usr/bin/x", applicationIdentifier: "T.x", accessGroups: ["T.x", "T.g"],
                 pinsExecutableHash: true),
-            passcode: PasscodeBytes(Array("1234".utf8)))
+            passcode: SecretBytes(copying: Array("1234".utf8)))
     ),
-    ("appsremove", .appsRemove(.applicationIdentifier("T.x"), passcode: PasscodeBytes(Array("1234".utf8)))),
-    ("setpasscode", .setPasscode(new: PasscodeBytes(Array("1234".utf8)))),
-    ("changepasscode", .changePasscode(old: PasscodeBytes(Array("1234".utf8)), new: PasscodeBytes(Array("5678".utf8)))),
-    ("removepasscode", .removePasscode(current: PasscodeBytes(Array("5678".utf8)))),
-    ("seterase", .setEraseAfterFailedAttempts(true, passcode: PasscodeBytes(Array("5678".utf8)))),
+    ("appsremove", .appsRemove(.applicationIdentifier("T.x"), passcode: SecretBytes(copying: Array("1234".utf8)))),
+    ("setpasscode", .setPasscode(new: SecretBytes(copying: Array("1234".utf8)))),
+    ("changepasscode", .changePasscode(old: SecretBytes(copying: Array("1234".utf8)), new: SecretBytes(copying: Array("5678".utf8)))),
+    ("removepasscode", .removePasscode(current: SecretBytes(copying: Array("5678".utf8)))),
+    ("seterase", .setEraseAfterFailedAttempts(true, passcode: SecretBytes(copying: Array("5678".utf8)))),
 ]
 let responses: [(String, Response)] = [
     ("value-none", .value(nil)), ("value", .value(.array([.dictionary(["acct": "a", "v_Data": .data(Data([0]))])]))),
@@ -48,7 +49,7 @@ let responses: [(String, Response)] = [
     (
         "lockstatus-result",
         .lockStatus(
-            WireKeystoreStatus(
+            KeystoreStatus(
                 passcodeSet: true, lockState: .locked, failedAttempts: 1, retryAfter: .milliseconds(1500),
                 eraseAfterFailedAttempts: true))
     ),

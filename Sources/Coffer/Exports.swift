@@ -3,9 +3,9 @@
 
 @_exported import struct KeychainModel.KeychainStatus
 @_exported import enum KeychainModel.ProtectionClass
-@_exported import class Keystore.SecretBytes
-@_exported import struct Keystore.KeystoreStatus
-@_exported import enum Keystore.LockState
+@_exported import class KeychainModel.SecretBytes
+@_exported import struct KeychainModel.KeystoreStatus
+@_exported import enum KeychainModel.LockState
 @_exported import struct Query.AccessControl
 @_exported import struct Query.AccessControlFlags
 @_exported import struct Query.PersistentReference

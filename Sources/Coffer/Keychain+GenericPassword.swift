@@ -8,7 +8,7 @@ extension Keychain {
     /// to replace it), and `KeychainStatus.interactionNotAllowed` (-25308) when its class is locked.
     @discardableResult
     public func add(_ item: GenericPassword) async throws(KeychainError) -> GenericPassword {
-        try addItem(item)
+        try await addItem(item)
     }
 
     /// Adds the item, or updates the existing item with its primary key: its secret and every other
@@ -17,18 +17,18 @@ extension Keychain {
     /// Without an ``GenericPassword/accessGroup``, the update applies to the items with this service,
     /// account and synchronizable flag in all of the caller's groups.
     public func set(_ item: GenericPassword) async throws(KeychainError) {
-        try setItem(item)
+        try await setItem(item)
     }
 
     /// The first generic password matching `query`, with its secret; nil when none matches.
     public func item(matching query: GenericPasswordQuery) async throws(KeychainError) -> GenericPassword? {
-        try firstItem(query, withSecret: true)
+        try await firstItem(query, withSecret: true)
     }
 
     /// Every generic password matching `query` (up to its ``GenericPasswordQuery/limit``), with secrets.
     /// Empty when none matches.
     public func items(matching query: GenericPasswordQuery) async throws(KeychainError) -> [GenericPassword] {
-        try allItems(query, withSecret: true)
+        try await allItems(query, withSecret: true)
     }
 
     /// Every generic password matching `query`, without secrets: each item's ``GenericPassword/value``
@@ -37,7 +37,7 @@ extension Keychain {
     /// Do not write these items back with ``set(_:)-(GenericPassword)``, which would store the empty
     /// value; change attributes with ``update(matching:changes:)-(GenericPasswordQuery,_)``.
     public func attributes(matching query: GenericPasswordQuery) async throws(KeychainError) -> [GenericPassword] {
-        try allItems(query, withSecret: false)
+        try await allItems(query, withSecret: false)
     }
 
     /// Changes every generic password matching `query`.
@@ -46,13 +46,13 @@ extension Keychain {
     /// `KeychainStatus.duplicateItem` (-25299), changing nothing, when a changed item would collide
     /// with another. Persistent references stay the same.
     public func update(matching query: GenericPasswordQuery, changes: GenericPasswordChanges) async throws(KeychainError) {
-        try updateItems(query, changes: changes)
+        try await updateItems(query, changes: changes)
     }
 
     /// Deletes every generic password matching `query`; works while the keychain is locked.
     ///
     /// Throws `KeychainStatus.itemNotFound` (-25300) when none matches.
     public func delete(matching query: GenericPasswordQuery) async throws(KeychainError) {
-        try deleteItems(query)
+        try await deleteItems(query)
     }
 }

@@ -9,7 +9,7 @@ extension Keychain {
     /// to replace it), and `KeychainStatus.interactionNotAllowed` (-25308) when its class is locked.
     @discardableResult
     public func add(_ item: InternetPassword) async throws(KeychainError) -> InternetPassword {
-        try addItem(item)
+        try await addItem(item)
     }
 
     /// Adds the item, or updates the existing item with its primary key: its secret and every other
@@ -18,18 +18,18 @@ extension Keychain {
     /// Without an ``InternetPassword/accessGroup``, the update applies to the items with this primary
     /// key in all of the caller's groups.
     public func set(_ item: InternetPassword) async throws(KeychainError) {
-        try setItem(item)
+        try await setItem(item)
     }
 
     /// The first internet password matching `query`, with its secret; nil when none matches.
     public func item(matching query: InternetPasswordQuery) async throws(KeychainError) -> InternetPassword? {
-        try firstItem(query, withSecret: true)
+        try await firstItem(query, withSecret: true)
     }
 
     /// Every internet password matching `query` (up to its ``InternetPasswordQuery/limit``), with secrets.
     /// Empty when none matches.
     public func items(matching query: InternetPasswordQuery) async throws(KeychainError) -> [InternetPassword] {
-        try allItems(query, withSecret: true)
+        try await allItems(query, withSecret: true)
     }
 
     /// Every internet password matching `query`, without secrets: each item's ``InternetPassword/value``
@@ -38,7 +38,7 @@ extension Keychain {
     /// Do not write these items back with ``set(_:)-(InternetPassword)``, which would store the empty
     /// value; change attributes with ``update(matching:changes:)-(InternetPasswordQuery,_)``.
     public func attributes(matching query: InternetPasswordQuery) async throws(KeychainError) -> [InternetPassword] {
-        try allItems(query, withSecret: false)
+        try await allItems(query, withSecret: false)
     }
 
     /// Changes every internet password matching `query`.
@@ -47,13 +47,13 @@ extension Keychain {
     /// `KeychainStatus.duplicateItem` (-25299), changing nothing, when a changed item would collide
     /// with another. Persistent references stay the same.
     public func update(matching query: InternetPasswordQuery, changes: InternetPasswordChanges) async throws(KeychainError) {
-        try updateItems(query, changes: changes)
+        try await updateItems(query, changes: changes)
     }
 
     /// Deletes every internet password matching `query`; works while the keychain is locked.
     ///
     /// Throws `KeychainStatus.itemNotFound` (-25300) when none matches.
     public func delete(matching query: InternetPasswordQuery) async throws(KeychainError) {
-        try deleteItems(query)
+        try await deleteItems(query)
     }
 }

@@ -1,11 +1,12 @@
-import Keystore
+import KeychainClient
+import KeychainModel
 
 /// The keychain's passcode lock.
 extension Keychain {
     /// Locks the keychain: `whenUnlocked…` items cannot be read, added or updated until ``unlock(passcode:)-(SecretBytes)``.
     /// A keychain without a passcode cannot lock and stays unlocked.
     public func lock() async throws(KeychainError) {
-        try keystoreCall(.lock) { () throws(KeystoreError) in try client.lock() }
+        try await keystoreCall(.lock) { () async throws(KeystoreError) in try await client.lock() }
     }
 
     /// Unlocks the keychain with its passcode.
@@ -13,7 +14,7 @@ extension Keychain {
     /// A wrong passcode is `KeychainStatus.authFailed` (-25293); the ``KeychainError/reason`` says how
     /// many attempts failed and how long to wait. The passcode never appears in errors.
     public func unlock(passcode: SecretBytes) async throws(KeychainError) {
-        try keystoreCall(.unlock) { () throws(KeystoreError) in try client.unlock(passcode: passcode) }
+        try await keystoreCall(.unlock) { () async throws(KeystoreError) in try await client.unlock(passcode: passcode) }
     }
 
     /// Unlocks the keychain with its passcode, given as text (UTF-8).
@@ -23,14 +24,14 @@ extension Keychain {
 
     /// Whether a passcode is set, the lock state, and the failed-attempt throttle.
     public func status() async throws(KeychainError) -> KeystoreStatus {
-        try keystoreCall(.status) { () throws(KeystoreError) in try client.lockStatus() }
+        try await keystoreCall(.status) { () async throws(KeystoreError) in try await client.lockStatus() }
     }
 
     private func keystoreCall<Result>(
-        _ operation: KeychainError.Operation, _ body: () throws(KeystoreError) -> Result
-    ) throws(KeychainError) -> Result {
+        _ operation: KeychainError.Operation, _ body: () async throws(KeystoreError) -> Result
+    ) async throws(KeychainError) -> Result {
         do {
-            return try body()
+            return try await body()
         } catch {
             throw KeychainError(status: error.status, operation: operation, reason: "\(error.description.prefix(1).uppercased())\(error.description.dropFirst()).")
         }

@@ -1,48 +1,49 @@
 import Foundation
 import KeychainClient
 import KeychainModel
+import KeychainOperations
 import Query
 
 /// The four `SecItem` calls for any typed item, query and changes. The public API names each type.
 extension Keychain {
-    func addItem<Item: KeychainItem>(_ item: Item) throws(KeychainError) -> Item {
+    func addItem<Item: KeychainItem>(_ item: Item) async throws(KeychainError) -> Item {
         var entries = item.attributes
         entries[QueryKey.itemClass] = .string(Item.itemClass.rawValue)
         entries.set(QueryKey.valueData, item.value)
         entries[QueryKey.returnAttributes] = .bool(true)
         entries[QueryKey.returnPersistentRef] = .bool(true)
         let query = entries.dictionary
-        let result = try perform(.add, query) { () throws(KeychainStatus) in try client.add(query) }
+        let result = try await perform(.add, query) { () async throws(KeychainFailure) in try await client.add(query) }
         var stored = try Item(reading: reader(of: result, operation: .add, query: query))
         stored.value = item.value
         return stored
     }
 
     /// The first item matching `query`, or nil when none does (`errSecItemNotFound` is not an error here).
-    func firstItem<Query: KeychainItemQuery>(_ query: Query, withSecret: Bool) throws(KeychainError) -> Query.Item? {
+    func firstItem<Query: KeychainItemQuery>(_ query: Query, withSecret: Bool) async throws(KeychainError) -> Query.Item? {
         let dictionary = searchDictionary(query, withSecret: withSecret, limit: .string(QueryConstant.matchLimitOne))
         let result: KeychainValue?
         do {
-            result = try client.copyMatching(dictionary)
-        } catch .itemNotFound {
+            result = try await client.copyMatching(dictionary)
+        } catch where error.status == .itemNotFound {
             return nil
         } catch {
-            throw KeychainError(status: error, operation: .copyMatching, query: dictionary)
+            throw KeychainError(error, operation: .copyMatching, query: dictionary)
         }
         return try Query.Item(reading: reader(of: result, operation: .copyMatching, query: dictionary))
     }
 
     /// Every item matching `query` (up to its limit), or none.
-    func allItems<Query: KeychainItemQuery>(_ query: Query, withSecret: Bool) throws(KeychainError) -> [Query.Item] {
+    func allItems<Query: KeychainItemQuery>(_ query: Query, withSecret: Bool) async throws(KeychainError) -> [Query.Item] {
         let limit: KeychainValue = query.limit.map { .number(Int64($0)) } ?? .string(QueryConstant.matchLimitAll)
         let dictionary = searchDictionary(query, withSecret: withSecret, limit: limit)
         let result: KeychainValue?
         do {
-            result = try client.copyMatching(dictionary)
-        } catch .itemNotFound {
+            result = try await client.copyMatching(dictionary)
+        } catch where error.status == .itemNotFound {
             return []
         } catch {
-            throw KeychainError(status: error, operation: .copyMatching, query: dictionary)
+            throw KeychainError(error, operation: .copyMatching, query: dictionary)
         }
         // A limit of 1 gives a single dictionary rather than an array (§2.2).
         if case .dictionary = result {
@@ -58,38 +59,38 @@ extension Keychain {
         return items
     }
 
-    func updateItems<Query: KeychainItemQuery>(_ query: Query, changes: some KeychainItemChanges) throws(KeychainError) {
+    func updateItems<Query: KeychainItemQuery>(_ query: Query, changes: some KeychainItemChanges) async throws(KeychainError) {
         let dictionary = selectionDictionary(query)
         let attributes = changes.entries.dictionary
-        try perform(.update, dictionary, changes: attributes) { () throws(KeychainStatus) in
-            try client.update(dictionary, attributesToUpdate: attributes)
+        try await perform(.update, dictionary, changes: attributes) { () async throws(KeychainFailure) in
+            try await client.update(dictionary, attributesToUpdate: attributes)
         }
     }
 
-    func deleteItems<Query: KeychainItemQuery>(_ query: Query) throws(KeychainError) {
+    func deleteItems<Query: KeychainItemQuery>(_ query: Query) async throws(KeychainError) {
         let dictionary = selectionDictionary(query)
-        try perform(.delete, dictionary) { () throws(KeychainStatus) in try client.delete(dictionary) }
+        try await perform(.delete, dictionary) { () async throws(KeychainFailure) in try await client.delete(dictionary) }
     }
 
     /// Adds `item`, or, when an item with its primary key exists, updates that item's secret and the
     /// other attributes `item` sets.
-    func setItem<Item: KeychainItem>(_ item: Item) throws(KeychainError) {
+    func setItem<Item: KeychainItem>(_ item: Item) async throws(KeychainError) {
         for _ in 0..<2 {
             do {
-                _ = try addItem(item)
+                _ = try await addItem(item)
                 return
             } catch where error.status == .duplicateItem {}
             let (query, changes) = UpsertPlan.parts(of: item)
             do {
-                try perform(.update, query, changes: changes) { () throws(KeychainStatus) in
-                    try client.update(query, attributesToUpdate: changes)
+                try await perform(.update, query, changes: changes) { () async throws(KeychainFailure) in
+                    try await client.update(query, attributesToUpdate: changes)
                 }
                 return
             } catch where error.status == .itemNotFound {
                 continue  // deleted between the two calls: add again
             }
         }
-        _ = try addItem(item)
+        _ = try await addItem(item)
     }
 
     // MARK: Dictionaries
@@ -121,12 +122,12 @@ extension Keychain {
     @discardableResult
     func perform<Result>(
         _ operation: KeychainError.Operation, _ query: QueryDictionary, changes: QueryDictionary? = nil,
-        _ body: () throws(KeychainStatus) -> Result
-    ) throws(KeychainError) -> Result {
+        _ body: () async throws(KeychainFailure) -> Result
+    ) async throws(KeychainError) -> Result {
         do {
-            return try body()
+            return try await body()
         } catch {
-            throw KeychainError(status: error, operation: operation, query: query, changes: changes)
+            throw KeychainError(error, operation: operation, query: query, changes: changes)
         }
     }
 

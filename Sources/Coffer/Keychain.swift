@@ -1,7 +1,6 @@
-import Engine
 import Foundation
 import KeychainClient
-import Keystore
+import KeychainModel
 
 /// A keychain: typed, async access to generic and internet passwords, with Apple's semantics.
 ///
@@ -15,9 +14,11 @@ import Keystore
 ///
 /// Every call builds the dictionary Apple's `SecItem…` API would take and hands it to the keychain,
 /// which applies Apple's rules and answers with Apple's statuses; failures are ``KeychainError``s that
-/// keep the status. A `Keychain` is a small value: copy it and use it from any task. The calls run
-/// synchronously on the caller's task (the keychain serialises writers and lets readers run
-/// concurrently), so they are `async` only to keep the API free to move to a daemon later.
+/// keep the status. A `Keychain` is a small value: copy it and use it from any task. The calls are
+/// `async` for real: the work (SQLite writes and their `fsync`, the passcode KDF, a wait for the daemon)
+/// runs on Coffer's own threads while the calling task is suspended, so the cooperative pool is never
+/// blocked, and concurrent calls proceed in parallel (the keychain serialises writers and lets readers
+/// run concurrently; the daemon's connection carries many requests at once).
 public struct Keychain: Sendable {
     /// The dictionary-level client every call goes through; use it for what the typed API does not cover.
     public let client: any KeychainClient

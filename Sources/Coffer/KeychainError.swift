@@ -51,6 +51,20 @@ public struct KeychainError: Error, Sendable, Hashable, CustomStringConvertible 
             redactedChanges: changes.map(RedactedRendering.render), reason: reason)
     }
 
+    /// An error for a dictionary call that the keychain refused: its status and reason, and the dictionaries
+    /// with their secrets redacted.
+    init(_ failure: KeychainFailure, operation: Operation, query: QueryDictionary, changes: QueryDictionary? = nil) {
+        self.init(
+            status: failure.status, operation: operation, query: query, changes: changes,
+            reason: failure.reason.map(Self.sentence))
+    }
+
+    /// A reason as a sentence: capitalised, with a full stop.
+    static func sentence(_ reason: String) -> String {
+        let text = reason.prefix(1).uppercased() + reason.dropFirst()
+        return text.hasSuffix(".") ? text : text + "."
+    }
+
     /// Apple's `OSStatus` value, such as -25299.
     public var code: Int32 { status.code }
     /// Apple's constant name, such as `errSecDuplicateItem`.

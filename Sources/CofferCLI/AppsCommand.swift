@@ -1,8 +1,8 @@
 import ArgumentParser
-import DaemonProtocol
 import Foundation
 import KeychainClient
 import KeychainModel
+import KeychainOperations
 
 /// `coffer apps add | list | remove`: the daemon's registry of programs and their access groups.
 struct AppsCommand: ParsableCommand {
@@ -66,28 +66,23 @@ struct AppsCommand: ParsableCommand {
         }
     }
 
-    /// Reads the keychain passcode (registry edits need it) and zeroizes the copy sent.
-    static func withPasscode(_ body: (PasscodeBytes) throws -> Void) throws {
-        let secret = try CLIFailure.reporting { try PasscodeInput().existing("Keychain passcode") }
-        var passcode = PasscodeBytes(secret)
-        defer { passcode.zeroize() }
-        try body(passcode)
+    /// Reads the keychain passcode (registry edits need it); it is zeroized when released.
+    static func withPasscode(_ body: (SecretBytes) throws -> Void) throws {
+        try body(CLIFailure.reporting { try PasscodeInput().existing("Keychain passcode") })
     }
 
     static func send(_ request: Request, command: String) throws -> [RegisteredApp] {
         guard case .daemon(let socket) = KeychainLocation.choice() else {
             throw CLIFailure("\(command): the app registry lives in the daemon; start cofferd or set COFFER_SOCKET (COFFER_HOME selects the embedded keychain)")
         }
-        switch DaemonKeychain(socketPath: socket).send(request) {
-        case .apps(let apps)?: return apps
-        case .status(let status)?:
-            throw CLIFailure("\(command): \(status.name) (\(status.code)): \(status.explanation)", exitCode: ItemCommandSupport.exitCode(for: status))
-        case .keystoreError(.noPasscodeSet)?:
+        do {
+            return try DaemonKeychain(socketPath: socket).sendBlocking(request).appsResult()
+        } catch .keystore(.noPasscodeSet) {
             throw CLIFailure("\(command): registering programs needs a keychain passcode; set one with 'coffer passcode set'")
-        case .keystoreError(let error)?:
-            throw CLIFailure("\(command): \(error.keystoreError.description)")
-        default:
-            throw CLIFailure("\(command): the keychain daemon at \(socket) does not answer", exitCode: ItemCommandSupport.exitCode(for: .notAvailable))
+        } catch .keystore(let error) {
+            throw CLIFailure("\(command): \(error.description)")
+        } catch .refused(let failure) {
+            throw ItemCommandSupport.failure(command, failure)
         }
     }
 

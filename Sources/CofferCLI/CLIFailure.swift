@@ -1,6 +1,5 @@
 import Foundation
 import KeychainModel
-import Keystore
 
 /// A failure the CLI reports as one line on standard error, with a non-zero exit code.
 struct CLIFailure: Error {

@@ -2,7 +2,7 @@ import ArgumentParser
 import CCofferSystem
 import CofferDiagnostics
 import Foundation
-import Keystore
+import KeychainModel
 
 /// `coffer`: the keychain from the command line.
 @main

@@ -1,7 +1,6 @@
 import Foundation
 import KeychainClient
 import KeychainModel
-import Keystore
 import Query
 
 #if canImport(Glibc)
@@ -29,13 +28,13 @@ enum ItemCommandSupport {
         guard PasscodeInput.terminalIsAvailable else { return client }
         let status: KeystoreStatus
         do {
-            status = try client.lockStatus()
+            status = try client.blocking.lockStatus()
         } catch {
             throw CLIFailure("\(command): \(error.description)", exitCode: exitCode(for: error.status))
         }
         if status.passcodeSet, status.lockState != .unlocked, let passcode = try PasscodeInput.fromTerminal("Keychain passcode") {
             do {
-                try client.unlock(passcode: passcode)
+                try client.blocking.unlock(passcode: passcode)
             } catch {
                 throw CLIFailure("\(command): \(error.description)", exitCode: exitCode(for: error.status))
             }
@@ -45,12 +44,22 @@ enum ItemCommandSupport {
 
     /// Runs a keychain call, turning a failing status into `security`'s exit code and a line that
     /// names the status and what to do.
-    static func run<Result>(_ command: String, _ body: () throws(KeychainStatus) -> Result) throws -> Result {
+    static func run<Result>(_ command: String, _ body: () throws(KeychainFailure) -> Result) throws -> Result {
         do {
             return try body()
         } catch {
-            throw CLIFailure("\(command): \(error.name) (\(error.code)): \(error.explanation)\(advice(for: error))", exitCode: exitCode(for: error))
+            throw failure(command, error)
         }
+    }
+
+    /// The line and exit code for a failed keychain call: the status by name and number, what it means,
+    /// the keychain's reason when it gave one, and what to do.
+    static func failure(_ command: String, _ error: KeychainFailure) -> CLIFailure {
+        let status = error.status
+        let reason = error.reason.map { " (\($0))" } ?? ""
+        return CLIFailure(
+            "\(command): \(status.name) (\(status.code)): \(status.explanation)\(reason)\(advice(for: status))",
+            exitCode: exitCode(for: status))
     }
 
     /// Like `security`: the OSStatus truncated to 8 bits (errSecItemNotFound → 44), or 1 when that is 0.

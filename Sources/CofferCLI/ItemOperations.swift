@@ -21,24 +21,24 @@ enum ItemWriting {
         var query = entries
         if let secret { query[.string(QueryKey.valueData)] = .data(secret) }
         do {
-            _ = try client.add(QueryDictionary(query))
-        } catch KeychainStatus.duplicateItem where updateExisting {
+            _ = try client.blocking.add(QueryDictionary(query))
+        } catch where error.status == .duplicateItem && updateExisting {
             var match: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): entries[.string(QueryKey.itemClass)]!]
             var changes: [KeychainValue: KeychainValue] = [:]
             for (key, value) in entries where key != .string(QueryKey.itemClass) {
                 if case .string(let code) = key, uniqueness.contains(code) { match[key] = value } else { changes[key] = value }
             }
             if let secret { changes[.string(QueryKey.valueData)] = .data(secret) }
-            try ItemCommandSupport.run(command) { () throws(KeychainStatus) in
-                try client.update(QueryDictionary(match), attributesToUpdate: QueryDictionary(changes))
+            try ItemCommandSupport.run(command) { () throws(KeychainFailure) in
+                try client.blocking.update(QueryDictionary(match), attributesToUpdate: QueryDictionary(changes))
             }
         } catch {
-            try ItemCommandSupport.run(command) { () throws(KeychainStatus) in throw error }
+            throw ItemCommandSupport.failure(command, error)
         }
     }
 
     static func delete(_ entries: [KeychainValue: KeychainValue], client: any KeychainClient, command: String) throws {
-        try ItemCommandSupport.run(command) { () throws(KeychainStatus) in try client.delete(QueryDictionary(entries)) }
+        try ItemCommandSupport.run(command) { () throws(KeychainFailure) in try client.blocking.delete(QueryDictionary(entries)) }
     }
 }
 
@@ -54,7 +54,7 @@ enum ItemReading {
         query[.string(QueryKey.matchLimit)] = .string(QueryConstant.matchLimitOne)
         query[.string(QueryKey.returnAttributes)] = .bool(true)
         if passwordOnly || showPassword { query[.string(QueryKey.returnData)] = .bool(true) }
-        let result = try ItemCommandSupport.run(command) { () throws(KeychainStatus) in try client.copyMatching(QueryDictionary(query)) }
+        let result = try ItemCommandSupport.run(command) { () throws(KeychainFailure) in try client.blocking.copyMatching(QueryDictionary(query)) }
         guard case .dictionary(let item)? = result else { throw CLIFailure("\(command): unexpected result shape") }
         let secret: Data = if case .data(let data)? = item[QueryKey.valueData] { data } else { Data() }
         if passwordOnly {
@@ -93,12 +93,11 @@ struct DumpKeychain: ParsableCommand {
             if withSecrets { query[.string(QueryKey.returnData)] = .bool(true) }
             let result: KeychainValue?
             do {
-                result = try client.copyMatching(QueryDictionary(query))
-            } catch .itemNotFound {
+                result = try client.blocking.copyMatching(QueryDictionary(query))
+            } catch where error.status == .itemNotFound {
                 continue
             } catch {
-                try ItemCommandSupport.run(command) { () throws(KeychainStatus) in throw error }
-                continue
+                throw ItemCommandSupport.failure(command, error)
             }
             guard case .array(let items)? = result else { continue }
             for case .dictionary(let item) in items {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeychainClient
-import Keystore
+import KeychainModel
 
 /// `coffer unlock`: unlocks the keychain with its passcode (the daemon's lock state, shared by the user's programs).
 struct UnlockCommand: ParsableCommand {
@@ -13,7 +13,7 @@ struct UnlockCommand: ParsableCommand {
     func run() throws {
         try CLIFailure.reporting {
             let client = KeychainLocation.client()
-            try client.unlock(passcode: PasscodeInput().existing("Keychain passcode"))
+            try client.blocking.unlock(passcode: PasscodeInput().existing("Keychain passcode"))
         }
         print("unlocked")
     }
@@ -24,7 +24,7 @@ struct LockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lock", abstract: "Lock the keychain.")
 
     func run() throws {
-        try CLIFailure.reporting { try KeychainLocation.client().lock() }
+        try CLIFailure.reporting { try KeychainLocation.client().blocking.lock() }
         print("locked")
     }
 }

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeychainClient
-import Keystore
+import KeychainModel
 
 /// `coffer passcode set | change | remove | erase-on-failures`.
 struct PasscodeCommand: ParsableCommand {
@@ -17,13 +17,13 @@ struct PasscodeCommand: ParsableCommand {
     struct Set: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set",
-            abstract: "Set the first passcode (at least \(Keystore.minimumPasscodeLength) characters).")
+            abstract: "Set the first passcode (at least \(PasscodePolicy.minimumLength) characters).")
 
         func run() throws {
             try CLIFailure.reporting {
                 let client = KeychainLocation.client()
-                guard try !client.lockStatus().passcodeSet else { throw KeystoreError.passcodeAlreadySet }
-                try client.setPasscode(PasscodeInput().new("New passcode"))
+                guard try !client.blocking.lockStatus().passcodeSet else { throw KeystoreError.passcodeAlreadySet }
+                try client.blocking.setPasscode(PasscodeInput().new("New passcode"))
             }
             print("passcode set")
         }
@@ -35,11 +35,11 @@ struct PasscodeCommand: ParsableCommand {
         func run() throws {
             try CLIFailure.reporting {
                 let client = KeychainLocation.client()
-                guard try client.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
+                guard try client.blocking.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
                 let input = PasscodeInput()
                 let old = try input.existing("Current passcode")
                 let new = try input.new("New passcode")
-                try client.changePasscode(from: old, to: new)
+                try client.blocking.changePasscode(from: old, to: new)
             }
             print("passcode changed")
         }
@@ -53,8 +53,8 @@ struct PasscodeCommand: ParsableCommand {
         func run() throws {
             try CLIFailure.reporting {
                 let client = KeychainLocation.client()
-                guard try client.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
-                try client.removePasscode(current: PasscodeInput().existing("Current passcode"))
+                guard try client.blocking.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
+                try client.blocking.removePasscode(current: PasscodeInput().existing("Current passcode"))
             }
             print("passcode removed")
         }
@@ -63,7 +63,7 @@ struct PasscodeCommand: ParsableCommand {
     struct EraseOnFailures: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "erase-on-failures",
-            abstract: "Erase the class keys (and so every item) after \(ThrottlePolicy.eraseThreshold) wrong passcodes in a row.")
+            abstract: "Erase the class keys (and so every item) after \(PasscodePolicy.eraseThreshold) wrong passcodes in a row.")
 
         @Argument(help: "'on' or 'off'.")
         var setting: Toggle
@@ -73,10 +73,10 @@ struct PasscodeCommand: ParsableCommand {
         func run() throws {
             try CLIFailure.reporting {
                 let client = KeychainLocation.client()
-                guard try client.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
-                try client.setEraseAfterFailedAttempts(setting == .on, passcode: PasscodeInput().existing("Current passcode"))
+                guard try client.blocking.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
+                try client.blocking.setEraseAfterFailedAttempts(setting == .on, passcode: PasscodeInput().existing("Current passcode"))
             }
-            print("erase after \(ThrottlePolicy.eraseThreshold) failed attempts: \(setting.rawValue)")
+            print("erase after \(PasscodePolicy.eraseThreshold) failed attempts: \(setting.rawValue)")
         }
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import Keystore
+import KeychainModel
 
 #if canImport(Glibc)
 import Glibc

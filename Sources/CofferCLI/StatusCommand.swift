@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import KeychainClient
-import Keystore
+import KeychainModel
 
 /// `coffer status`: the passcode, lock state and throttle of the keychain.
 struct StatusCommand: ParsableCommand {
@@ -16,7 +16,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let choice = KeychainLocation.choice()
-        let status = try CLIFailure.reporting { try KeychainLocation.client().lockStatus() }
+        let status = try CLIFailure.reporting { try KeychainLocation.client().blocking.lockStatus() }
         let location = switch choice {
         case .embedded(let folder): folder.url.path
         case .daemon(let socket): "daemon at \(socket)"
@@ -27,7 +27,7 @@ struct StatusCommand: ParsableCommand {
             lock state: \(status.lockState.rawValue)
             failed attempts: \(status.failedAttempts)
             retry after: \(status.retryAfter.wholeSeconds) s
-            erase after \(ThrottlePolicy.eraseThreshold) failed attempts: \(status.eraseAfterFailedAttempts ? "on" : "off")
+            erase after \(PasscodePolicy.eraseThreshold) failed attempts: \(status.eraseAfterFailedAttempts ? "on" : "off")
             """)
     }
 }

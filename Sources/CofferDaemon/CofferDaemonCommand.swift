@@ -4,6 +4,7 @@ import CofferDiagnostics
 import Daemon
 import Dispatch
 import Foundation
+import KeychainModel
 import Keystore
 
 #if canImport(Glibc)

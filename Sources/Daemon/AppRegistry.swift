@@ -1,6 +1,6 @@
 import Crypto
-import Engine
 import Foundation
+import KeychainModel
 
 /// One registered program: Coffer's counterpart of an app's code signature and entitlements.
 public struct RegisteredApp: Sendable, Hashable, Codable {

@@ -1,7 +1,9 @@
-import DaemonProtocol
 import CofferDiagnostics
+import DaemonProtocol
 import Foundation
 import KeychainClient
+import KeychainOperations
+import KeychainService
 import Logging
 
 #if canImport(Glibc)
@@ -9,64 +11,139 @@ import Glibc
 #endif
 
 /// One client connection: who it is (fixed at connect) and the loop that answers its frames.
-final class ConnectionSession {
+///
+/// A client may send several requests before the first answer (they are multiplexed by identifier).
+/// When a read brings more than one, all but the last are answered on the daemon's worker threads and
+/// the last on this thread, so a process's concurrent requests proceed in parallel while a lone request
+/// pays no hand-off. Answers are written whole, one at a time, in the order they are ready.
+final class ConnectionSession: @unchecked Sendable {
     private let connection: Int32
     private let peer: PeerCredentials
-    private let handler: RequestHandler
+    private let keychain: UserKeychain
+    private let executable: ExecutableIdentity
+    private let workers: WorkerThreads
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
     private var decoder = FrameDecoder(limits: .requests)
+    // Requests of this connection being answered on worker threads; the connection is not closed
+    // before they have written their answers.
+    private let outstanding = NSCondition()
+    private var outstandingCount = 0
+    private let writeLock = NSLock()
 
     /// Identifies the peer: its uid selects the keychain, its executable the access groups.
-    init(connection: Int32, keychains: UserKeychains, identifier: ExecutableIdentifier) throws {
+    init(connection: Int32, keychains: UserKeychains, identifier: ExecutableIdentifier, workers: WorkerThreads) throws {
         self.connection = connection
+        self.workers = workers
         peer = try PeerCredentials.of(socket: connection)
         do {
-            let executable = try identifier.identify(peer)
-            let keychain = try keychains.keychain(for: peer.uid)
-            handler = RequestHandler(keychain: keychain, executable: executable)
+            executable = try identifier.identify(peer)
+            keychain = try keychains.keychain(for: peer.uid)
         } catch {
             peer.close()
             throw error
         }
     }
 
-    /// Answers frames until the peer closes, sends a malformed frame, or `beginRequest` says stop.
-    /// Between requests the thread polls briefly for the next one while `mayPoll` says the daemon has
-    /// nothing else to do (so polling never takes a core from a request being answered).
-    func run(beginRequest: () -> Bool, endRequest: () -> Void, mayPoll: () -> Bool) {
+    /// Hooks into the server's bookkeeping of requests in flight.
+    struct Admission {
+        /// Counts a request in; false when the server is stopping (the request is not answered).
+        let begin: @Sendable () -> Bool
+        /// Counts a request out.
+        let end: @Sendable () -> Void
+        /// Whether the server is otherwise idle, so this thread may poll for the next request.
+        let mayPoll: @Sendable () -> Bool
+    }
+
+    /// Answers frames until the peer closes, sends a malformed frame, or the server stops. Between
+    /// requests the thread polls briefly for the next one while the daemon has nothing else to do (so
+    /// polling never takes a core from a request being answered).
+    func run(_ admission: Admission) {
+        defer { waitForOutstandingRequests() }
         let receiver = UnixSocket.Receiver()
-        while receiver.receive(connection, spinning: Self.nextRequestSpin, while: mayPoll, { bytes -> Bool in
+        while receiver.receive(connection, spinning: Self.nextRequestSpin, while: admission.mayPoll, { bytes -> Bool in
             guard let bytes, !bytes.isEmpty else { return false }
             decoder.append(bytes)
             return true
         }) {
-            while true {
-                let payload: Data
-                do {
-                    guard let next = try decoder.nextFrame() else { break }
-                    payload = next
-                } catch {
-                    logger.notice("closing a connection after a malformed frame", metadata: ["reason": "\(error)", "pid": "\(peer.pid)"])
-                    return
+            guard let batch = decodeFrames() else { return }
+            for envelope in batch.dropLast() {
+                guard admission.begin() else { return }
+                beginOutstanding()
+                workers.submit { [self] in
+                    answer(envelope)
+                    admission.end()
+                    endOutstanding()
                 }
-                let envelope: RequestEnvelope
-                do {
-                    envelope = try RequestEnvelope(decodingPayload: payload)
-                } catch {
-                    logger.notice("closing a connection after a malformed request", metadata: ["reason": "\(error)", "pid": "\(peer.pid)"])
-                    return
-                }
-                guard beginRequest() else { return }
-                let response = handler.handle(envelope.request)
-                endRequest()
-                guard let frame = try? ResponseEnvelope(id: envelope.id, response: response).encodedFrame(),
-                      UnixSocket.writeAll(connection, frame) else { return }
+            }
+            if let last = batch.last {
+                guard admission.begin() else { return }
+                let written = answer(last)
+                admission.end()
+                guard written else { return }
             }
         }
         try? decoder.finish()
     }
 
     func close() { peer.close() }
+
+    /// Every complete request in the buffer; nil (the connection is to be closed) after a malformed one.
+    private func decodeFrames() -> [RequestEnvelope]? {
+        var batch: [RequestEnvelope] = []
+        while true {
+            let payload: Data
+            do {
+                guard let next = try decoder.nextFrame() else { return batch }
+                payload = next
+            } catch {
+                logger.notice("closing a connection after a malformed frame", metadata: ["reason": "\(error)", "pid": "\(peer.pid)"])
+                return nil
+            }
+            do {
+                batch.append(try RequestEnvelope(decodingPayload: payload))
+            } catch {
+                logger.notice("closing a connection after a malformed request", metadata: ["reason": "\(error)", "pid": "\(peer.pid)"])
+                return nil
+            }
+        }
+    }
+
+    /// Answers one request and writes the answer; false when the peer is gone.
+    @discardableResult
+    private func answer(_ envelope: RequestEnvelope) -> Bool {
+        keychain.touch()
+        let response = keychain.service.handle(envelope.request, caller: keychain.caller(for: executable))
+        let frame: Data
+        do {
+            frame = try ResponseEnvelope(id: envelope.id, response: response).encodedFrame()
+        } catch {
+            // An answer larger than a client accepts: say so rather than send what it would refuse.
+            guard let refusal = try? ResponseEnvelope(id: envelope.id, response: .status(.allocate)).encodedFrame() else { return false }
+            frame = refusal
+        }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        return UnixSocket.writeAll(connection, frame)
+    }
+
+    private func beginOutstanding() {
+        outstanding.lock()
+        outstandingCount += 1
+        outstanding.unlock()
+    }
+
+    private func endOutstanding() {
+        outstanding.lock()
+        outstandingCount -= 1
+        outstanding.broadcast()
+        outstanding.unlock()
+    }
+
+    private func waitForOutstandingRequests() {
+        outstanding.lock()
+        while outstandingCount > 0 { outstanding.wait() }
+        outstanding.unlock()
+    }
 
     /// How long the thread polls for a client's next request before sleeping: a client making several
     /// calls in a row sends the next one soon, and a thread that never slept needs no wakeup (see

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 import Keystore
 
 /// How `cofferd` runs.

@@ -1,6 +1,7 @@
 import CofferDiagnostics
 import Foundation
 import KeychainClient
+import KeychainService
 import Logging
 import Synchronization
 
@@ -19,6 +20,7 @@ public final class DaemonServer: Sendable {
     /// The keychains, by uid.
     public let keychains: UserKeychains
     private let identifier = ExecutableIdentifier()
+    private let workers = WorkerThreads()
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
     private let state = Mutex(State())
     /// Requests being answered now (``State/inFlight`` without the lock, for the polling check).
@@ -104,14 +106,14 @@ public final class DaemonServer: Sendable {
         UnixSocket.setTimeouts(connection, seconds: configuration.connectionTimeoutSeconds)
         let session: ConnectionSession
         do {
-            session = try ConnectionSession(connection: connection, keychains: keychains, identifier: identifier)
+            session = try ConnectionSession(connection: connection, keychains: keychains, identifier: identifier, workers: workers)
         } catch {
             logger.warning("refused a connection: \(error)")
             return
         }
         defer { session.close() }
-        session.run(
-            beginRequest: { () -> Bool in
+        session.run(ConnectionSession.Admission(
+            begin: { [self] in
                 let admitted = state.withLock { state in
                     guard !state.stopping else { return false }
                     state.inFlight += 1
@@ -120,12 +122,12 @@ public final class DaemonServer: Sendable {
                 if admitted { busy.add(1, ordering: .relaxed) }
                 return admitted
             },
-            endRequest: {
+            end: { [self] in
                 busy.subtract(1, ordering: .relaxed)
                 state.withLock { $0.inFlight -= 1 }
                 idle.signal()
             },
-            mayPoll: { busy.load(ordering: .relaxed) == 0 })
+            mayPoll: { [self] in busy.load(ordering: .relaxed) == 0 }))
     }
 
     private func waitForInFlightRequests() {

@@ -1,12 +1,14 @@
-import Engine
 import CofferDiagnostics
+import Engine
 import Foundation
+import KeychainModel
+import KeychainService
 import Keystore
 import Logging
 import Synchronization
 
-/// One user's keychain inside the daemon: the engine over its files, the registry of its programs,
-/// and when it was last used (for auto-lock).
+/// One user's keychain inside the daemon: the keychain service over its files, the registry of its
+/// programs, and when it was last used (for auto-lock).
 public final class UserKeychain: Sendable {
     /// The user.
     public let uid: UInt32
@@ -14,10 +16,10 @@ public final class UserKeychain: Sendable {
     public let folder: KeychainFolder
     /// The engine (and through it the keystore, which holds this user's lock state).
     public let engine: KeychainEngine
-    private let registry: Mutex<AppRegistry>
+    /// The handler of this user's requests, the same as the embedded keychain's.
+    public let service: KeychainService
+    private let registry: ProgramRegistryFile
     private let lastUse = Mutex(ContinuousClock.now)
-
-    private var registryURL: URL { folder.url.appendingPathComponent("apps.json") }
 
     init(uid: UInt32, folder: KeychainFolder) throws {
         self.uid = uid
@@ -27,16 +29,8 @@ public final class UserKeychain: Sendable {
         } catch {
             throw DaemonError.keychainUnavailable(error.name)
         }
-        let url = folder.url.appendingPathComponent("apps.json")
-        if let stored = try? SecureFile.read(url, limit: 1 << 20) {
-            let data = stored.withUnsafeBytes { Data($0) }
-            guard let decoded = try? JSONDecoder().decode(AppRegistry.self, from: data) else {
-                throw DaemonError.keychainUnavailable("apps.json cannot be parsed")
-            }
-            registry = Mutex(decoded)
-        } else {
-            registry = Mutex(AppRegistry())
-        }
+        registry = try ProgramRegistryFile(url: folder.url.appendingPathComponent("apps.json"))
+        service = KeychainService(engine: engine, registry: registry)
     }
 
     /// Notes a request, for auto-lock.
@@ -47,23 +41,15 @@ public final class UserKeychain: Sendable {
 
     /// The caller context of a program of this user.
     public func caller(for executable: ExecutableIdentity) -> CallerContext {
-        registry.withLock { $0.caller(for: executable) }
+        registry.caller(for: executable)
     }
 
     /// The registered programs.
-    public var apps: [RegisteredApp] { registry.withLock { $0.apps } }
+    public var apps: [RegisteredApp] { registry.apps }
 
     /// Changes the registry and stores it durably; the change is kept only if the write succeeded.
     public func changeRegistry(_ change: (inout AppRegistry) -> Void) throws {
-        try registry.withLock { current in
-            var updated = current
-            change(&updated)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(updated)
-            try data.withUnsafeBytes { bytes in try SecureFile.writeAtomically(bytes, to: registryURL) }
-            current = updated
-        }
+        try registry.change(change)
     }
 }
 

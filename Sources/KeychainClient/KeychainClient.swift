@@ -1,35 +1,123 @@
 import KeychainModel
-import Keystore
+import KeychainOperations
 import Query
 
-/// The one interface every front end (the `Security` module, the `Coffer` API, the CLI) uses to
-/// reach a keychain, whether it runs in this process or behind the daemon.
+/// The one interface every front end (the `Security` module, the `Coffer` API, the CLI, the coming
+/// helpers) uses to reach a keychain, whether it runs in this process or behind the daemon.
 ///
-/// Requests are Apple-style dictionaries; the keychain side parses them (one place for every rule)
-/// and answers with Apple's status codes.
+/// A client carries ``Request``s and brings back ``Response``s; the keychain side parses the dictionaries
+/// (one place for every rule) and answers with Apple's statuses. The typed calls below are the same for
+/// every client, written once over ``send(_:)`` and ``sendBlocking(_:)``.
+///
+/// - ``send(_:)`` suspends the calling task: the work, or the wait for the daemon, happens on Coffer's
+///   own threads, never on the cooperative pool.
+/// - ``sendBlocking(_:)`` blocks the calling thread, as Apple's synchronous `SecItem…` functions do.
 public protocol KeychainClient: Sendable {
-    /// `SecItemAdd`.
-    func add(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue?
+    /// Sends `request` and suspends until the answer comes. Cancelling the task ends the wait for a
+    /// request that has not started, or that changes nothing, with `errSecUserCanceled` (-128).
+    func send(_ request: Request) async -> Response
+    /// Sends `request` and blocks the calling thread until the answer comes.
+    func sendBlocking(_ request: Request) -> Response
+}
+
+extension KeychainClient {
+    /// `SecItemAdd`: the result the query's `kSecReturn…` keys ask for, or nil.
+    public func add(_ query: QueryDictionary) async throws(KeychainFailure) -> KeychainValue? {
+        try await send(.add(query)).itemResult()
+    }
+
     /// `SecItemCopyMatching`.
-    func copyMatching(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue?
+    public func copyMatching(_ query: QueryDictionary) async throws(KeychainFailure) -> KeychainValue? {
+        try await send(.copyMatching(query)).itemResult()
+    }
+
     /// `SecItemUpdate`.
-    func update(_ query: QueryDictionary, attributesToUpdate: QueryDictionary) throws(KeychainStatus)
+    public func update(_ query: QueryDictionary, attributesToUpdate: QueryDictionary) async throws(KeychainFailure) {
+        _ = try await send(.update(query: query, attributesToUpdate: attributesToUpdate)).itemResult()
+    }
+
     /// `SecItemDelete`.
-    func delete(_ query: QueryDictionary) throws(KeychainStatus)
+    public func delete(_ query: QueryDictionary) async throws(KeychainFailure) {
+        _ = try await send(.delete(query)).itemResult()
+    }
 
     /// The passcode, lock state and throttle.
-    func lockStatus() throws(KeystoreError) -> KeystoreStatus
+    public func lockStatus() async throws(KeystoreError) -> KeystoreStatus {
+        try await send(.lockStatus).lockStatusResult()
+    }
+
     /// Unlocks with the passcode.
-    func unlock(passcode: SecretBytes) throws(KeystoreError)
-    /// Locks: class-A items become unreadable until the next unlock.
-    func lock() throws(KeystoreError)
+    public func unlock(passcode: SecretBytes) async throws(KeystoreError) {
+        try await send(.unlock(passcode: passcode)).keystoreResult()
+    }
+
+    /// Locks: items of the `WhenUnlocked` classes become unreadable until the next unlock.
+    public func lock() async throws(KeystoreError) {
+        try await send(.lock).keystoreResult()
+    }
+
+    /// The same calls, blocking the calling thread.
+    public var blocking: BlockingKeychainCalls { BlockingKeychainCalls(client: self) }
+}
+
+/// A client's typed calls in their blocking form, for synchronous callers: Apple's `SecItem…` functions
+/// and the command-line tool.
+public struct BlockingKeychainCalls: Sendable {
+    /// The client the calls go through.
+    public let client: any KeychainClient
+
+    /// `SecItemAdd`: the result the query's `kSecReturn…` keys ask for, or nil.
+    public func add(_ query: QueryDictionary) throws(KeychainFailure) -> KeychainValue? {
+        try client.sendBlocking(.add(query)).itemResult()
+    }
+
+    /// `SecItemCopyMatching`.
+    public func copyMatching(_ query: QueryDictionary) throws(KeychainFailure) -> KeychainValue? {
+        try client.sendBlocking(.copyMatching(query)).itemResult()
+    }
+
+    /// `SecItemUpdate`.
+    public func update(_ query: QueryDictionary, attributesToUpdate: QueryDictionary) throws(KeychainFailure) {
+        _ = try client.sendBlocking(.update(query: query, attributesToUpdate: attributesToUpdate)).itemResult()
+    }
+
+    /// `SecItemDelete`.
+    public func delete(_ query: QueryDictionary) throws(KeychainFailure) {
+        _ = try client.sendBlocking(.delete(query)).itemResult()
+    }
+
+    /// The passcode, lock state and throttle.
+    public func lockStatus() throws(KeystoreError) -> KeystoreStatus {
+        try client.sendBlocking(.lockStatus).lockStatusResult()
+    }
+
+    /// Unlocks with the passcode.
+    public func unlock(passcode: SecretBytes) throws(KeystoreError) {
+        try client.sendBlocking(.unlock(passcode: passcode)).keystoreResult()
+    }
+
+    /// Locks.
+    public func lock() throws(KeystoreError) {
+        try client.sendBlocking(.lock).keystoreResult()
+    }
 
     /// Sets the first passcode (the KDF is calibrated where the keychain lives).
-    func setPasscode(_ passcode: SecretBytes) throws(KeystoreError)
+    public func setPasscode(_ passcode: SecretBytes) throws(KeystoreError) {
+        try client.sendBlocking(.setPasscode(new: passcode)).keystoreResult()
+    }
+
     /// Changes the passcode.
-    func changePasscode(from old: SecretBytes, to new: SecretBytes) throws(KeystoreError)
+    public func changePasscode(from old: SecretBytes, to new: SecretBytes) throws(KeystoreError) {
+        try client.sendBlocking(.changePasscode(old: old, new: new)).keystoreResult()
+    }
+
     /// Removes the passcode; WhenPasscodeSetThisDeviceOnly items are lost.
-    func removePasscode(current: SecretBytes) throws(KeystoreError)
+    public func removePasscode(current: SecretBytes) throws(KeystoreError) {
+        try client.sendBlocking(.removePasscode(current: current)).keystoreResult()
+    }
+
     /// Turns erasing the class keys after ten wrong passcodes on or off.
-    func setEraseAfterFailedAttempts(_ enabled: Bool, passcode: SecretBytes) throws(KeystoreError)
+    public func setEraseAfterFailedAttempts(_ enabled: Bool, passcode: SecretBytes) throws(KeystoreError) {
+        try client.sendBlocking(.setEraseAfterFailedAttempts(enabled, passcode: passcode)).keystoreResult()
+    }
 }

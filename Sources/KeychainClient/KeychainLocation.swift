@@ -1,6 +1,5 @@
-import Engine
 import Foundation
-import Keystore
+import KeychainModel
 
 /// Which keychain a client uses, from the environment. The `Security` module, the `Coffer` API and
 /// the CLI all follow this rule:

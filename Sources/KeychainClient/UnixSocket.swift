@@ -63,17 +63,32 @@ public enum UnixSocket {
 
     /// Writes all of `bytes`; false when the peer is gone or the write timed out.
     public static func writeAll(_ descriptor: Int32, _ bytes: some ContiguousBytes) -> Bool {
+        send(descriptor, bytes) == .complete
+    }
+
+    /// How much of a ``send(_:_:)`` reached the socket.
+    public enum SendOutcome: Sendable, Equatable {
+        /// Every byte.
+        case complete
+        /// Not one byte: the peer is gone (or the write timed out) before anything was written.
+        case nothing
+        /// Some bytes, not all: the peer may have seen part of the message.
+        case partial
+    }
+
+    /// Writes all of `bytes`, saying how much was written when the peer goes away.
+    public static func send(_ descriptor: Int32, _ bytes: some ContiguousBytes) -> SendOutcome {
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
-                let written = send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
+                let written = Glibc.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return false
+                    return offset == 0 ? .nothing : .partial
                 }
                 offset += written
             }
-            return true
+            return .complete
         }
     }
 

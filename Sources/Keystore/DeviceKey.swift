@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import KeychainModel
 
 /// The device key: 256 random bits made with the keychain, the analog of the Secure Enclave's UID.
 ///

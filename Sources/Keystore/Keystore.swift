@@ -13,7 +13,7 @@ import Synchronization
 /// called from any thread; keybag changes are serialised between processes with a file lock.
 public final class Keystore: Sendable {
     /// The minimum passcode length, in Unicode scalars.
-    public static let minimumPasscodeLength = 4
+    public static let minimumPasscodeLength = PasscodePolicy.minimumLength
 
     /// The folder this keystore lives in.
     public let folder: KeychainFolder

@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import KeychainModel
 
 /// The memory-hard KDF that turns a passcode into the passcode key, with its cost parameters.
 ///

@@ -1,3 +1,4 @@
+import KeychainModel
 import CCofferSystem
 import Foundation
 

@@ -1,7 +1,9 @@
+import KeychainModel
+
 /// How long the keystore refuses unlock attempts after consecutive wrong passcodes (Apple's schedule).
 public struct ThrottlePolicy: Sendable, Hashable {
     /// Failures after which the class keys are erased, when the owner opted in.
-    public static let eraseThreshold = 10
+    public static let eraseThreshold = PasscodePolicy.eraseThreshold
 
     /// Creates the policy.
     public init() {}

@@ -21,14 +21,19 @@ enum Diagnostics {
     }()
 
     /// Logs one call and its outcome at debug level; the message is built only when it is printed.
-    static func log(_ call: @autoclosure () -> String, status: KeychainStatus, result: @autoclosure () -> String? = nil) {
-        logger.debug("\(line(call(), status: status, result: result()))")
+    static func log(
+        _ call: @autoclosure () -> String, status: KeychainStatus, reason: @autoclosure () -> String? = nil,
+        result: @autoclosure () -> String? = nil
+    ) {
+        logger.debug("\(line(call(), status: status, reason: reason(), result: result()))")
     }
 
-    /// `call → name (code)`, with the explanation for failures and the redacted result for successes.
-    static func line(_ call: String, status: KeychainStatus, result: String?) -> String {
+    /// `call → name (code)`, with the explanation and the keychain's reason for failures, and the redacted
+    /// result for successes.
+    static func line(_ call: String, status: KeychainStatus, reason: String? = nil, result: String?) -> String {
         var text = "\(call) → \(status.name) (\(status.code))"
         if !status.isSuccess { text += ": \(status.explanation)" }
+        if let reason { text += " Reason: \(reason)" }
         if let result { text += " result: \(result)" }
         return text
     }

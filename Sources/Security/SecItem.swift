@@ -11,8 +11,8 @@ import Query
 @discardableResult
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
     let query = ValueBridge.query(attributes)
-    return ItemCall.run("SecItemAdd(\(Diagnostics.render(query)))", result: result) { client throws(KeychainStatus) in
-        try client.add(query)
+    return ItemCall.run("SecItemAdd(\(Diagnostics.render(query)))", result: result) { client throws(KeychainFailure) in
+        try client.blocking.add(query)
     }
 }
 
@@ -24,8 +24,8 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 @discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
     let parsed = ValueBridge.query(query)
-    return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result) { client throws(KeychainStatus) in
-        try client.copyMatching(parsed)
+    return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result) { client throws(KeychainFailure) in
+        try client.blocking.copyMatching(parsed)
     }
 }
 
@@ -34,8 +34,8 @@ public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePo
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
     let parsed = ValueBridge.query(query)
     let changes = ValueBridge.query(attributesToUpdate)
-    return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) { client throws(KeychainStatus) in
-        try client.update(parsed, attributesToUpdate: changes)
+    return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) { client throws(KeychainFailure) in
+        try client.blocking.update(parsed, attributesToUpdate: changes)
         return nil
     }
 }
@@ -44,8 +44,8 @@ public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDiction
 @discardableResult
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
     let parsed = ValueBridge.query(query)
-    return ItemCall.run("SecItemDelete(\(Diagnostics.render(parsed)))", result: nil) { client throws(KeychainStatus) in
-        try client.delete(parsed)
+    return ItemCall.run("SecItemDelete(\(Diagnostics.render(parsed)))", result: nil) { client throws(KeychainFailure) in
+        try client.blocking.delete(parsed)
         return nil
     }
 }
@@ -55,7 +55,7 @@ public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
 enum ItemCall {
     static func run(
         _ call: @autoclosure () -> String, result: UnsafeMutablePointer<CFTypeRef?>?,
-        _ body: (any KeychainClient) throws(KeychainStatus) -> KeychainValue?
+        _ body: (any KeychainClient) throws(KeychainFailure) -> KeychainValue?
     ) -> OSStatus {
         do {
             let value = try body(SharedKeychain.client)
@@ -63,8 +63,8 @@ enum ItemCall {
             Diagnostics.log(call(), status: .success, result: value.map { Diagnostics.render(result: $0) })
             return errSecSuccess
         } catch {
-            Diagnostics.log(call(), status: error)
-            return error.code
+            Diagnostics.log(call(), status: error.status, reason: error.reason)
+            return error.status.code
         }
     }
 }

@@ -1,6 +1,5 @@
 import KeychainClient
 import KeychainModel
-import Keystore
 
 // Lock control under macOS's names and signatures. On Linux there is one keychain per process (the one
 // `COFFER_HOME` names), so the keychain argument is always `nil`.
@@ -28,7 +27,7 @@ public let kSecWritePermStatus: SecKeychainStatus = 4
 /// until the next unlock. Without a passcode the keychain cannot lock, and this does nothing.
 @discardableResult
 public func SecKeychainLock(_ keychain: SecKeychain?) -> OSStatus {
-    KeychainCall.run("SecKeychainLock") { client throws(KeystoreError) in try client.lock() }
+    KeychainCall.run("SecKeychainLock") { client throws(KeystoreError) in try client.blocking.lock() }
 }
 
 /// Unlocks the keychain with its passcode, the `passwordLength` bytes at `password`.
@@ -51,7 +50,7 @@ public func SecKeychainUnlock(
     }
     let passcode = SecretBytes(copying: UnsafeRawBufferPointer(start: password, count: Int(passwordLength)))
     return KeychainCall.run("SecKeychainUnlock(<redacted \(passwordLength) bytes>)") { client throws(KeystoreError) in
-        try client.unlock(passcode: passcode)
+        try client.blocking.unlock(passcode: passcode)
     }
 }
 
@@ -61,7 +60,7 @@ public func SecKeychainUnlock(
 public func SecKeychainGetStatus(_ keychain: SecKeychain?, _ keychainStatus: UnsafeMutablePointer<SecKeychainStatus>) -> OSStatus {
     var state = kSecReadPermStatus | kSecWritePermStatus
     let status = KeychainCall.run("SecKeychainGetStatus") { client throws(KeystoreError) in
-        if try client.lockStatus().lockState == .unlocked { state |= kSecUnlockStateStatus }
+        if try client.blocking.lockStatus().lockState == .unlocked { state |= kSecUnlockStateStatus }
     }
     if status == errSecSuccess { keychainStatus.pointee = state }
     return status

@@ -57,7 +57,7 @@ func itemWriter(run: String) -> Never {
             "class": "genp", "svce": .string(run), "acct": .string("\(index)"), "v_Data": .data(Data("value-\(run)-\(index)".utf8)),
         ]
         do {
-            _ = try keychain.add(query)
+            _ = try keychain.blocking.add(query)
         } catch {
             fail("add \(index): \(error)")
         }
@@ -73,15 +73,15 @@ func mixedOperations(worker: String, rounds: Int) -> Never {
             let item: QueryDictionary = ["class": "genp", "svce": .string("mixed-\(worker)"), "acct": .string("\(round)")]
             var add = item
             add.entries["v_Data"] = .data(Data("v\(round)".utf8))
-            _ = try keychain.add(add)
+            _ = try keychain.blocking.add(add)
             var find = item
             find.entries["r_Data"] = true
-            guard case .data(let value)? = try keychain.copyMatching(find), value == Data("v\(round)".utf8) else {
+            guard case .data(let value)? = try keychain.blocking.copyMatching(find), value == Data("v\(round)".utf8) else {
                 fail("round \(round): wrong value read back")
             }
-            try keychain.update(item, attributesToUpdate: ["v_Data": .data(Data("w\(round)".utf8))])
-            if round % 2 == 0 { try keychain.delete(item) }
-            _ = try? keychain.copyMatching(["class": "genp", "svce": "shared", "m_Limit": "m_LimitAll", "r_Attributes": true])
+            try keychain.blocking.update(item, attributesToUpdate: ["v_Data": .data(Data("w\(round)".utf8))])
+            if round % 2 == 0 { try keychain.blocking.delete(item) }
+            _ = try? keychain.blocking.copyMatching(["class": "genp", "svce": "shared", "m_Limit": "m_LimitAll", "r_Attributes": true])
         }
     } catch {
         fail("unexpected status \(error)")
@@ -98,17 +98,17 @@ func daemonClient() -> Never {
         switch arguments[3] {
         case "add":
             query.entries["v_Data"] = .data(Data("secret-\(arguments[4])".utf8))
-            _ = try client.add(query)
+            _ = try client.blocking.add(query)
             print("0")
         case "find":
             query.entries["r_Data"] = true
-            guard case .data(let value)? = try client.copyMatching(query) else { fail("no data") }
+            guard case .data(let value)? = try client.blocking.copyMatching(query) else { fail("no data") }
             print("0 \(String(decoding: value, as: UTF8.self))")
         default:
             fail("unknown operation")
         }
     } catch {
-        print("\(error.code)")
+        print("\(error.status.code)")
     }
     exit(0)
 }

@@ -1,7 +1,7 @@
 // Shared by the test targets: run the same item tests against the embedded keychain and the daemon.
 import Daemon
 import Foundation
-import Keystore
+import KeychainModel
 import Testing
 
 #if canImport(Glibc)

@@ -2,43 +2,40 @@ import Coffer
 import Foundation
 import KeychainClient
 import KeychainModel
-import Keystore
+import KeychainOperations
 import Query
 import Synchronization
 import Testing
 
-/// A client that records the dictionaries it receives and answers `errSecItemNotFound`.
+/// A client that records the dictionaries it receives and answers as if nothing matched (an add finds a
+/// duplicate).
 final class RecordingClient: KeychainClient {
     private let calls = Mutex<[(call: String, query: QueryDictionary, changes: QueryDictionary?)]>([])
 
     var recorded: [(call: String, query: QueryDictionary, changes: QueryDictionary?)] { calls.withLock { $0 } }
 
-    func add(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue? {
-        calls.withLock { $0.append(("add", query, nil)) }
-        throw .duplicateItem
-    }
+    func send(_ request: Request) async -> Response { sendBlocking(request) }
 
-    func copyMatching(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue? {
-        calls.withLock { $0.append(("copyMatching", query, nil)) }
-        throw .itemNotFound
+    func sendBlocking(_ request: Request) -> Response {
+        switch request {
+        case .add(let query):
+            calls.withLock { $0.append(("add", query, nil)) }
+            return .status(.duplicateItem)
+        case .copyMatching(let query):
+            calls.withLock { $0.append(("copyMatching", query, nil)) }
+            return .status(.itemNotFound)
+        case .update(let query, let changes):
+            calls.withLock { $0.append(("update", query, changes)) }
+            return .status(.success)
+        case .delete(let query):
+            calls.withLock { $0.append(("delete", query, nil)) }
+            return .status(.itemNotFound)
+        case .lock:
+            return .status(.success)
+        default:
+            return .keystoreError(.noPasscodeSet)
+        }
     }
-
-    func update(_ query: QueryDictionary, attributesToUpdate: QueryDictionary) throws(KeychainStatus) {
-        calls.withLock { $0.append(("update", query, attributesToUpdate)) }
-    }
-
-    func delete(_ query: QueryDictionary) throws(KeychainStatus) {
-        calls.withLock { $0.append(("delete", query, nil)) }
-        throw .itemNotFound
-    }
-
-    func lockStatus() throws(KeystoreError) -> KeystoreStatus { throw .noPasscodeSet }
-    func unlock(passcode: SecretBytes) throws(KeystoreError) { throw .noPasscodeSet }
-    func lock() throws(KeystoreError) {}
-    func setPasscode(_ passcode: SecretBytes) throws(KeystoreError) { throw .noPasscodeSet }
-    func changePasscode(from old: SecretBytes, to new: SecretBytes) throws(KeystoreError) { throw .noPasscodeSet }
-    func removePasscode(current: SecretBytes) throws(KeystoreError) { throw .noPasscodeSet }
-    func setEraseAfterFailedAttempts(_ enabled: Bool, passcode: SecretBytes) throws(KeystoreError) { throw .noPasscodeSet }
 }
 
 @Suite("The dictionaries the Swift API builds")

@@ -2,6 +2,7 @@ import Coffer
 import CofferTestSupport
 import Foundation
 import KeychainClient
+import KeychainModel
 import Keystore
 
 /// A keychain in a fresh temporary folder, removed when the value is released, reached in this

@@ -1,4 +1,5 @@
 import DaemonProtocol
+import KeychainOperations
 import Foundation
 import Testing
 

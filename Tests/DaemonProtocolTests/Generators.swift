@@ -1,6 +1,7 @@
 import DaemonProtocol
 import Foundation
 import KeychainModel
+import KeychainOperations
 import Query
 
 /// A deterministic generator (SplitMix64), so every property run is reproducible from its seed.
@@ -85,8 +86,8 @@ enum Generate {
         }
     }
 
-    static func passcode(_ random: inout SeededGenerator) -> PasscodeBytes {
-        PasscodeBytes(random.bytes(Int.random(in: 0...32, using: &random)))
+    static func passcode(_ random: inout SeededGenerator) -> SecretBytes {
+        SecretBytes(copying: random.bytes(Int.random(in: 0...32, using: &random)))
     }
 
     static func request(_ random: inout SeededGenerator) -> Request {
@@ -118,9 +119,9 @@ enum Generate {
         }
     }
 
-    static func keystoreError(_ random: inout SeededGenerator) -> WireKeystoreError {
+    static func keystoreError(_ random: inout SeededGenerator) -> KeystoreError {
         let protection = ProtectionClass.allCases.randomElement(using: &random)!
-        return switch Int.random(in: 0..<12, using: &random) {
+        return switch Int.random(in: 0..<13, using: &random) {
         case 0: .classUnavailable(protection)
         case 1: .classMissing(protection)
         case 2: .wrongPasscode(failedAttempts: Int.random(in: 0...20, using: &random), retryAfter: duration(&random))
@@ -132,21 +133,23 @@ enum Generate {
         case 8: .deviceKeyDamaged(reason: text(&random))
         case 9: .wrappedKeyCorrupt
         case 10: .erasedAfterFailedAttempts
+        case 11: .unavailable(reason: text(&random))
         default: .io(reason: text(&random))
         }
     }
 
     static func response(_ random: inout SeededGenerator) -> Response {
-        switch Int.random(in: 0..<6, using: &random) {
+        switch Int.random(in: 0..<7, using: &random) {
         case 0: .value(nil)
+        case 6: .failure(KeychainStatus(code: Int32.random(in: .min ... .max, using: &random)), reason: text(&random))
         case 1: .value(value(&random))
         case 2: .status(KeychainStatus(code: Int32.random(in: .min ... .max, using: &random)))
         case 3: .keystoreError(keystoreError(&random))
         case 4:
             .lockStatus(
-                WireKeystoreStatus(
+                KeystoreStatus(
                     passcodeSet: Bool.random(using: &random),
-                    lockState: WireLockState.allCases.randomElement(using: &random)!,
+                    lockState: LockState.allCases.randomElement(using: &random)!,
                     failedAttempts: Int.random(in: 0...100, using: &random), retryAfter: duration(&random),
                     eraseAfterFailedAttempts: Bool.random(using: &random)))
         default:

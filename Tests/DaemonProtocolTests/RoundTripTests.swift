@@ -1,6 +1,7 @@
 import DaemonProtocol
 import Foundation
 import KeychainModel
+import KeychainOperations
 import Query
 import Testing
 
@@ -12,20 +13,20 @@ struct RoundTripTests {
         .update(query: [.string(QueryKey.account): "alice"], attributesToUpdate: [.string(QueryKey.label): "new"]),
         .delete([:]),
         .lockStatus,
-        .unlock(passcode: PasscodeBytes(Array("1234 ü".utf8))),
+        .unlock(passcode: SecretBytes(copying: Array("1234 ü".utf8))),
         .lock,
         .appsList,
         .appsAdd(
             AppRegistration(
                 executablePath: "/usr/bin/tool", applicationIdentifier: "TEAM.tool",
                 accessGroups: ["TEAM.tool", "TEAM.shared"], pinsExecutableHash: true),
-            passcode: PasscodeBytes(Array("1234".utf8))),
-        .appsRemove(.executablePath("/usr/bin/tool"), passcode: PasscodeBytes([])),
-        .appsRemove(.applicationIdentifier("TEAM.tool"), passcode: PasscodeBytes([0xFF])),
-        .setPasscode(new: PasscodeBytes(Array("new".utf8))),
-        .changePasscode(old: PasscodeBytes(Array("old".utf8)), new: PasscodeBytes(Array("new".utf8))),
-        .removePasscode(current: PasscodeBytes(Array("cur".utf8))),
-        .setEraseAfterFailedAttempts(true, passcode: PasscodeBytes(Array("cur".utf8))),
+            passcode: SecretBytes(copying: Array("1234".utf8))),
+        .appsRemove(.executablePath("/usr/bin/tool"), passcode: SecretBytes(copying: [])),
+        .appsRemove(.applicationIdentifier("TEAM.tool"), passcode: SecretBytes(copying: [0xFF])),
+        .setPasscode(new: SecretBytes(copying: Array("new".utf8))),
+        .changePasscode(old: SecretBytes(copying: Array("old".utf8)), new: SecretBytes(copying: Array("new".utf8))),
+        .removePasscode(current: SecretBytes(copying: Array("cur".utf8))),
+        .setEraseAfterFailedAttempts(true, passcode: SecretBytes(copying: Array("cur".utf8))),
     ]
 
     static let everyResponse: [Response] = [
@@ -47,8 +48,10 @@ struct RoundTripTests {
         .keystoreError(.wrappedKeyCorrupt),
         .keystoreError(.erasedAfterFailedAttempts),
         .keystoreError(.io(reason: "EACCES")),
+        .keystoreError(.unavailable(reason: "no daemon")),
+        .failure(.param, reason: "G4: kSecAttrServer is not an attribute of kSecClassGenericPassword"),
         .lockStatus(
-            WireKeystoreStatus(
+            KeystoreStatus(
                 passcodeSet: true, lockState: .beforeFirstUnlock, failedAttempts: 2, retryAfter: .seconds(1),
                 eraseAfterFailedAttempts: false)),
         .apps([]),
@@ -162,19 +165,17 @@ struct RoundTripTests {
     }
 
     @Test func passcodeIsRedactedInDescriptions() {
-        let request = Request.unlock(passcode: PasscodeBytes(Array("hunter2".utf8)))
+        let request = Request.unlock(passcode: SecretBytes(copying: Array("hunter2".utf8)))
         var dumped = ""
         dump(request, to: &dumped)
         for text in [String(describing: request), String(reflecting: request), dumped] {
             #expect(!text.contains("hunter2"))
             #expect(!text.contains("104"))  // "h"
         }
-        var passcode = PasscodeBytes([1, 2, 3])
-        passcode.zeroize()
-        #expect(passcode.bytes.isEmpty)
+        #expect(String(describing: SecretBytes(copying: [1, 2, 3])) == "<redacted 3 bytes>")
     }
 
     @Test func lockStateRawValuesMatchKeystore() {
-        #expect(WireLockState.allCases.map(\.rawValue) == ["before-first-unlock", "unlocked", "locked"])
+        #expect(LockState.allCases.map(\.rawValue) == ["before-first-unlock", "unlocked", "locked"])
     }
 }

@@ -1,3 +1,4 @@
+import CofferTestSupport
 import DaemonProtocol
 import Foundation
 import KeychainClient
@@ -22,29 +23,29 @@ struct DaemonIntegrationTests {
     private func read(_ client: DaemonKeychain, _ account: String) throws(KeychainStatus) -> Data? {
         var query = item(account)
         query.entries["r_Data"] = true
-        guard case .data(let data)? = try client.copyMatching(query) else { return nil }
+        guard case .data(let data)? = try client.statusCalls.copyMatching(query) else { return nil }
         return data
     }
 
     @Test func itemsBehaveAsInTheEmbeddedKeychain() throws {
         let daemon = try DaemonProcess()
         let client = daemon.client()
-        _ = try client.add(item("a", "secret-a"))
+        _ = try client.statusCalls.add(item("a", "secret-a"))
         #expect(try read(client, "a") == Data("secret-a".utf8))
-        #expect(throws: KeychainStatus.duplicateItem) { _ = try client.add(item("a", "again")) }
-        #expect(throws: KeychainStatus.itemNotFound) { _ = try client.copyMatching(item("missing")) }
-        #expect(throws: KeychainStatus.param) { _ = try client.add(["class": "genp", "v_Data": "not data"]) }
-        #expect(throws: KeychainStatus.noSuchAttribute) { _ = try client.add(["class": "genp", "srvr": "x"]) }
-        try client.update(item("a"), attributesToUpdate: ["v_Data": .data(Data("new".utf8))])
+        #expect(throws: KeychainStatus.duplicateItem) { _ = try client.statusCalls.add(item("a", "again")) }
+        #expect(throws: KeychainStatus.itemNotFound) { _ = try client.statusCalls.copyMatching(item("missing")) }
+        #expect(throws: KeychainStatus.param) { _ = try client.statusCalls.add(["class": "genp", "v_Data": "not data"]) }
+        #expect(throws: KeychainStatus.noSuchAttribute) { _ = try client.statusCalls.add(["class": "genp", "srvr": "x"]) }
+        try client.statusCalls.update(item("a"), attributesToUpdate: ["v_Data": .data(Data("new".utf8))])
         #expect(try read(client, "a") == Data("new".utf8))
-        try client.delete(item("a"))
-        #expect(throws: KeychainStatus.itemNotFound) { try client.delete(item("a")) }
+        try client.statusCalls.delete(item("a"))
+        #expect(throws: KeychainStatus.itemNotFound) { try client.statusCalls.delete(item("a")) }
         #expect(daemon.terminate() == 0)
     }
 
     @Test func theKeychainFilesBelongToTheDaemonsFolder() throws {
         let daemon = try DaemonProcess()
-        _ = try daemon.client().add(item("a", "x"))
+        _ = try daemon.client().statusCalls.add(item("a", "x"))
         let folder = daemon.keychainFolder()
         let mode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
         #expect(mode == 0o700)
@@ -58,20 +59,20 @@ struct DaemonIntegrationTests {
         // Set a passcode on the daemon's keychain files directly (the daemon has not opened them yet).
         let folder = KeychainFolder(url: daemon.keychainFolder())
         try Keystore.open(folder: folder).setPasscode(SecretBytes(copying: Array("1234".utf8)), kdf: .insecureForTesting)
-        #expect(try client.lockStatus().lockState == .beforeFirstUnlock)
-        #expect(throws: KeychainStatus.interactionNotAllowed) { _ = try client.add(item("a", "x")) }
+        #expect(try client.statusCalls.lockStatus().lockState == .beforeFirstUnlock)
+        #expect(throws: KeychainStatus.interactionNotAllowed) { _ = try client.statusCalls.add(item("a", "x")) }
         #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) {
-            try client.unlock(passcode: SecretBytes(copying: Array("0000".utf8)))
+            try client.statusCalls.unlock(passcode: SecretBytes(copying: Array("0000".utf8)))
         }
-        try client.unlock(passcode: SecretBytes(copying: Array("1234".utf8)))
+        try client.statusCalls.unlock(passcode: SecretBytes(copying: Array("1234".utf8)))
         // A second client (another program) sees the same, shared state.
         let other = daemon.client()
-        #expect(try other.lockStatus().lockState == .unlocked)
-        _ = try other.add(item("a", "x"))
-        try client.lock()
-        #expect(try other.lockStatus().lockState == .locked)
+        #expect(try other.statusCalls.lockStatus().lockState == .unlocked)
+        _ = try other.statusCalls.add(item("a", "x"))
+        try client.statusCalls.lock()
+        #expect(try other.statusCalls.lockStatus().lockState == .locked)
         #expect(throws: KeychainStatus.interactionNotAllowed) { _ = try read(other, "a") }
-        try other.delete(item("a"))
+        try other.statusCalls.delete(item("a"))
         #expect(daemon.terminate() == 0)
     }
 
@@ -79,23 +80,23 @@ struct DaemonIntegrationTests {
         let daemon = try DaemonProcess()
         let client = daemon.client()
         func secret(_ text: String) -> SecretBytes { SecretBytes(copying: Array(text.utf8)) }
-        #expect(throws: KeystoreError.passcodeTooShort(minimum: 4)) { try client.setPasscode(secret("123")) }
-        try client.setPasscode(secret("first-code"))
-        #expect(throws: KeystoreError.passcodeAlreadySet) { try client.setPasscode(secret("other-code")) }
-        #expect(try client.lockStatus().passcodeSet)
-        _ = try client.add(item("kept", "value"))
+        #expect(throws: KeystoreError.passcodeTooShort(minimum: 4)) { try client.statusCalls.setPasscode(secret("123")) }
+        try client.statusCalls.setPasscode(secret("first-code"))
+        #expect(throws: KeystoreError.passcodeAlreadySet) { try client.statusCalls.setPasscode(secret("other-code")) }
+        #expect(try client.statusCalls.lockStatus().passcodeSet)
+        _ = try client.statusCalls.add(item("kept", "value"))
         #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) {
-            try client.changePasscode(from: secret("not-it"), to: secret("second-code"))
+            try client.statusCalls.changePasscode(from: secret("not-it"), to: secret("second-code"))
         }
-        try client.changePasscode(from: secret("first-code"), to: secret("second-code"))
-        try client.setEraseAfterFailedAttempts(true, passcode: secret("second-code"))
-        #expect(try client.lockStatus().eraseAfterFailedAttempts)
-        try client.lock()
-        #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) { try client.unlock(passcode: secret("first-code")) }
-        try client.unlock(passcode: secret("second-code"))
+        try client.statusCalls.changePasscode(from: secret("first-code"), to: secret("second-code"))
+        try client.statusCalls.setEraseAfterFailedAttempts(true, passcode: secret("second-code"))
+        #expect(try client.statusCalls.lockStatus().eraseAfterFailedAttempts)
+        try client.statusCalls.lock()
+        #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) { try client.statusCalls.unlock(passcode: secret("first-code")) }
+        try client.statusCalls.unlock(passcode: secret("second-code"))
         #expect(try read(client, "kept") == Data("value".utf8))
-        try client.removePasscode(current: secret("second-code"))
-        #expect(try !client.lockStatus().passcodeSet)
+        try client.statusCalls.removePasscode(current: secret("second-code"))
+        #expect(try !client.statusCalls.lockStatus().passcodeSet)
         #expect(try read(client, "kept") == Data("value".utf8))
         #expect(daemon.terminate() == 0)
     }
@@ -104,10 +105,10 @@ struct DaemonIntegrationTests {
         let daemon = try DaemonProcess(extraArguments: ["--auto-lock", "1"])
         let client = daemon.client()
         try Keystore.open(folder: KeychainFolder(url: daemon.keychainFolder())).setPasscode(SecretBytes(copying: Array("1234".utf8)), kdf: .insecureForTesting)
-        try client.unlock(passcode: SecretBytes(copying: Array("1234".utf8)))
-        #expect(try client.lockStatus().lockState == .unlocked)
+        try client.statusCalls.unlock(passcode: SecretBytes(copying: Array("1234".utf8)))
+        #expect(try client.statusCalls.lockStatus().lockState == .unlocked)
         Thread.sleep(forTimeInterval: 2.5)
-        #expect(try client.lockStatus().lockState == .locked)
+        #expect(try client.statusCalls.lockStatus().lockState == .locked)
         _ = daemon.terminate()
     }
 
@@ -128,14 +129,14 @@ struct DaemonIntegrationTests {
         let mode = try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int
         #expect(mode == 0o600, "only the owner may connect to a per-user socket")
         let client = DaemonKeychain(socketPath: socket)
-        _ = try client.add(item("mine", "x"))
+        _ = try client.statusCalls.add(item("mine", "x"))
         #expect(try read(client, "mine") == Data("x".utf8))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("keychain/items.sqlite").path))
     }
 
     @Test func aDaemonThatDoesNotAnswerIsNotAvailable() throws {
         let client = DaemonKeychain(socketPath: "/nonexistent/coffer/socket")
-        #expect(throws: KeychainStatus.notAvailable) { _ = try client.copyMatching(item("a")) }
+        #expect(throws: KeychainStatus.notAvailable) { _ = try client.statusCalls.copyMatching(item("a")) }
         #expect(KeychainLocation.choice(environment: ["COFFER_SOCKET": "/x/socket"]) == .daemon(socketPath: "/x/socket"))
         #expect(KeychainLocation.choice(environment: ["COFFER_SOCKET": "/x/socket", "COFFER_HOME": "/h"]) == .embedded(KeychainFolder.fromEnvironment(["COFFER_HOME": "/h"])))
     }
@@ -157,7 +158,7 @@ struct DaemonIntegrationTests {
     func malformedFramesCloseOnlyThatConnection(kind: String, bytes: [UInt8]) throws {
         let daemon = try DaemonProcess()
         let client = daemon.client()
-        _ = try client.add(item("a", "x"))
+        _ = try client.statusCalls.add(item("a", "x"))
         let raw = try DaemonProcess.connect(daemon.socketPath)
         defer { close(raw) }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
@@ -181,10 +182,10 @@ struct DaemonIntegrationTests {
                     let client = DaemonKeychain(socketPath: socketPath)
                     for round in 0..<(operations / 4) {
                         let account = "w\(worker)-\(round)"
-                        _ = try client.add(self.item(account, "v\(round)"))
+                        _ = try client.statusCalls.add(self.item(account, "v\(round)"))
                         guard try self.read(client, account) == Data("v\(round)".utf8) else { throw KeychainStatus.internal }
-                        try client.update(self.item(account), attributesToUpdate: ["v_Data": .data(Data("u\(round)".utf8))])
-                        if round % 2 == 0 { try client.delete(self.item(account)) }
+                        try client.statusCalls.update(self.item(account), attributesToUpdate: ["v_Data": .data(Data("u\(round)".utf8))])
+                        if round % 2 == 0 { try client.statusCalls.delete(self.item(account)) }
                     }
                 }
             }
@@ -207,7 +208,7 @@ struct DaemonIntegrationTests {
             let client = DaemonKeychain(socketPath: socketPath)
             for index in 0..<100_000 {
                 do {
-                    _ = try client.add(self.item("k\(index)", "v\(index)"))
+                    _ = try client.statusCalls.add(self.item("k\(index)", "v\(index)"))
                     acknowledged.set(index + 1)
                 } catch {
                     return

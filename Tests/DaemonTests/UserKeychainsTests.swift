@@ -1,3 +1,4 @@
+import KeychainModel
 import Daemon
 import Foundation
 import Keystore

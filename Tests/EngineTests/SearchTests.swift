@@ -75,16 +75,16 @@ struct SearchTests {
         #expect(locked.status { _ = try $0.copy(["class": "genp", "svce": "s", "m_Limit": "m_LimitAll", "r_Attributes": true]) } == .interactionNotAllowed)
         #expect(locked.status { _ = try $0.copy(genp("s", "always", ["r_Data": true])) } == .success)
         #expect(locked.status { _ = try $0.copy(genp("s", "unlocked")) } == .interactionNotAllowed)
-        try locked.client.unlock(passcode: .init(copying: Array("1234".utf8)))
+        try locked.client.blocking.unlock(passcode: .init(copying: Array("1234".utf8)))
         #expect(locked.status { _ = try $0.copy(genp("s", "unlocked", ["r_Data": true])) } == .success)
     }
 
     @Test(arguments: Transport.allCases) func afterFirstUnlockSurvivesLockButNotRestart(transport: Transport) throws {  // §4.2
         let keychain = try TestKeychain(transport: transport).withPasscode()
-        try keychain.client.unlock(passcode: .init(copying: Array("1234".utf8)))
+        try keychain.client.blocking.unlock(passcode: .init(copying: Array("1234".utf8)))
         _ = try keychain.add(genp("s", "c", ["pdmn": "ck", "v_Data": secretData("c")]))
         _ = try keychain.add(genp("s", "a", ["pdmn": "ak", "v_Data": secretData("a")]))
-        try keychain.client.lock()
+        try keychain.client.blocking.lock()
         #expect(keychain.status { _ = try $0.copy(genp("s", "c", ["r_Data": true])) } == .success)
         #expect(keychain.status { _ = try $0.copy(genp("s", "a", ["r_Data": true])) } == .interactionNotAllowed)
         #expect(keychain.status { _ = try $0.add(genp("s", "a2", ["pdmn": "ak"])) } == .interactionNotAllowed)

@@ -94,7 +94,7 @@ struct UpdateDeleteTests {
         _ = try keychain.add(genp("s", "a", ["pdmn": "ak"]))
         let locked = try keychain.withPasscode()
         try locked.delete(genp("s", "a"))
-        try locked.client.unlock(passcode: .init(copying: Array("1234".utf8)))
+        try locked.client.blocking.unlock(passcode: .init(copying: Array("1234".utf8)))
         #expect(locked.status { _ = try $0.copy(genp("s", "a")) } == .itemNotFound)
     }
 
@@ -102,13 +102,12 @@ struct UpdateDeleteTests {
         #expect(TestKeychain(transport: transport).status { try $0.delete(genp("s", "a", ["m_Limit": "m_LimitAll"])) } == .param)
     }
 
-    // Embedded only: removing the passcode goes through the keystore, which the daemon protocol does not expose yet.
-    @Test func akpuItemsVanishWhenThePasscodeIsRemoved() throws {  // §4.3
-        let keychain = try TestKeychain().withPasscode()
-        try keychain.client.unlock(passcode: .init(copying: Array("1234".utf8)))
+    @Test(arguments: Transport.allCases) func akpuItemsVanishWhenThePasscodeIsRemoved(transport: Transport) throws {  // §4.3
+        let keychain = try TestKeychain(transport: transport).withPasscode()
+        try keychain.client.blocking.unlock(passcode: .init(copying: Array("1234".utf8)))
         _ = try keychain.add(genp("s", "p", ["pdmn": "akpu"]))
         _ = try keychain.add(genp("s", "k", ["pdmn": "ak"]))
-        try keychain.embedded!.engine().keystore.removePasscode(current: .init(copying: Array("1234".utf8)))
+        try keychain.client.blocking.removePasscode(current: .init(copying: Array("1234".utf8)))
         #expect(keychain.status { _ = try $0.copy(genp("s", "p")) } == .itemNotFound)
         #expect(keychain.status { _ = try $0.copy(genp("s", "k")) } == .success)
     }

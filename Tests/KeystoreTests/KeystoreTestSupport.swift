@@ -1,3 +1,4 @@
+import KeychainModel
 import Foundation
 import Keystore
 import Synchronization

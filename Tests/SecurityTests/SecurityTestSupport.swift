@@ -1,5 +1,6 @@
 import CofferTestSupport
 import Foundation
+import KeychainModel
 import Keystore
 @_spi(Testing) import Security
 

@@ -1,6 +1,8 @@
-/// ``WireKeystoreError``: one byte for the case (1–12, in declaration order), then its fields.
+import KeychainModel
+
+/// `KeystoreError`: one byte for the case (1–13, in declaration order), then its fields.
 enum KeystoreErrorCoding {
-    static func encode(_ error: WireKeystoreError, into writer: inout WireWriter) throws(ProtocolError) {
+    static func encode(_ error: KeystoreError, into writer: inout WireWriter) throws(ProtocolError) {
         switch error {
         case .classUnavailable(let protection):
             writer.byte(1)
@@ -31,10 +33,13 @@ enum KeystoreErrorCoding {
         case .io(let reason):
             writer.byte(12)
             try writer.text(reason)
+        case .unavailable(let reason):
+            writer.byte(13)
+            try writer.text(reason)
         }
     }
 
-    static func decode(from reader: inout WireReader) throws(ProtocolError) -> WireKeystoreError {
+    static func decode(from reader: inout WireReader) throws(ProtocolError) -> KeystoreError {
         switch try reader.byte() {
         case 1: return .classUnavailable(try reader.protection())
         case 2: return .classMissing(try reader.protection())
@@ -48,6 +53,7 @@ enum KeystoreErrorCoding {
         case 10: return .wrappedKeyCorrupt
         case 11: return .erasedAfterFailedAttempts
         case 12: return .io(reason: try reader.text())
+        case 13: return .unavailable(reason: try reader.text())
         default: throw .malformedPayload(.invalidField("keystore error"))
         }
     }

@@ -1,3 +1,5 @@
+import KeychainModel
+import KeychainOperations
 import Query
 
 /// The fields of each ``Request``; the layout of each is documented at its ``MessageTag``.
@@ -14,36 +16,36 @@ enum RequestCoding {
         case .lockStatus, .lock, .appsList:
             break
         case .unlock(let passcode):
-            try writer.bytes(passcode.bytes)
+            try writer.secret(passcode)
         case .appsAdd(let registration, let passcode):
             try writer.text(registration.executablePath)
             try writer.text(registration.applicationIdentifier)
             try writer.texts(registration.accessGroups)
             writer.bool(registration.pinsExecutableHash)
-            try writer.bytes(passcode.bytes)
+            try writer.secret(passcode)
         case .appsRemove(.executablePath(let path), let passcode):
             writer.byte(1)
             try writer.text(path)
-            try writer.bytes(passcode.bytes)
+            try writer.secret(passcode)
         case .appsRemove(.applicationIdentifier(let identifier), let passcode):
             writer.byte(2)
             try writer.text(identifier)
-            try writer.bytes(passcode.bytes)
+            try writer.secret(passcode)
         case .setPasscode(let new):
-            try writer.bytes(new.bytes)
+            try writer.secret(new)
         case .changePasscode(let old, let new):
-            try writer.bytes(old.bytes)
-            try writer.bytes(new.bytes)
+            try writer.secret(old)
+            try writer.secret(new)
         case .removePasscode(let current):
-            try writer.bytes(current.bytes)
+            try writer.secret(current)
         case .setEraseAfterFailedAttempts(let enabled, let passcode):
             writer.bool(enabled)
-            try writer.bytes(passcode.bytes)
+            try writer.secret(passcode)
         }
     }
 
-    private static func passcode(from reader: inout WireReader) throws(ProtocolError) -> PasscodeBytes {
-        PasscodeBytes([UInt8](reader.bytes(in: try reader.lengthPrefixed())))
+    private static func passcode(from reader: inout WireReader) throws(ProtocolError) -> SecretBytes {
+        SecretBytes(copying: reader.bytes(in: try reader.lengthPrefixed()))
     }
 
     static func decode(tag: UInt8, from reader: inout WireReader) throws(ProtocolError) -> Request {

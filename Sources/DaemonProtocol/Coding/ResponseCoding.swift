@@ -1,4 +1,5 @@
 import KeychainModel
+import KeychainOperations
 
 /// The fields of each ``Response``; the layout of each is documented at its ``MessageTag``.
 enum ResponseCoding {
@@ -13,6 +14,11 @@ enum ResponseCoding {
             writer.byte(MessageTag.status)
             writer.uint64(id)
             writer.int32(status.code)
+        case .failure(let status, let reason):
+            writer.byte(MessageTag.failure)
+            writer.uint64(id)
+            writer.int32(status.code)
+            try writer.text(reason)
         case .keystoreError(let error):
             writer.byte(MessageTag.keystoreError)
             writer.uint64(id)
@@ -40,13 +46,16 @@ enum ResponseCoding {
             return .value(try KeychainValueCoding.decode(depth: 0, from: &reader))
         case MessageTag.status:
             return .status(KeychainStatus(code: try reader.int32()))
+        case MessageTag.failure:
+            let status = KeychainStatus(code: try reader.int32())
+            return .failure(status, reason: try reader.text())
         case MessageTag.keystoreError:
             return .keystoreError(try KeystoreErrorCoding.decode(from: &reader))
         case MessageTag.lockStatusResult:
             let passcodeSet = try reader.bool("passcode set")
             let lockState = try decodeLockState(try reader.byte())
             return .lockStatus(
-                WireKeystoreStatus(
+                KeystoreStatus(
                     passcodeSet: passcodeSet, lockState: lockState, failedAttempts: try reader.int(),
                     retryAfter: try reader.duration(), eraseAfterFailedAttempts: try reader.bool("erase setting")))
         case MessageTag.apps:
@@ -79,7 +88,7 @@ enum ResponseCoding {
             executablePath: path, applicationIdentifier: identifier, accessGroups: groups, executableHash: hash)
     }
 
-    private static func lockStateCode(_ state: WireLockState) -> UInt8 {
+    private static func lockStateCode(_ state: LockState) -> UInt8 {
         switch state {
         case .beforeFirstUnlock: 1
         case .unlocked: 2
@@ -87,7 +96,7 @@ enum ResponseCoding {
         }
     }
 
-    private static func decodeLockState(_ code: UInt8) throws(ProtocolError) -> WireLockState {
+    private static func decodeLockState(_ code: UInt8) throws(ProtocolError) -> LockState {
         switch code {
         case 1: .beforeFirstUnlock
         case 2: .unlocked

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 
 /// Appends the protocol's primitives: big-endian integers, UInt32-length-prefixed bytes and UTF-8 text,
 /// one-byte booleans. It counts values and checks lengths against the limits, so that what it writes is
@@ -28,6 +29,11 @@ struct WireWriter {
     mutating func bytes(_ bytes: some Collection<UInt8>) throws(ProtocolError) {
         try length(bytes.count)
         output.append(contentsOf: bytes)
+    }
+
+    /// A UInt32 length, then a secret's bytes (the frame holding them is wiped by whoever sends it).
+    mutating func secret(_ secret: SecretBytes) throws(ProtocolError) {
+        try secret.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(ProtocolError) in try self.bytes(bytes) }
     }
 
     /// A UInt32 byte length, then the UTF-8 bytes.

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainOperations
 
 /// A ``Request`` with the identifier its ``ResponseEnvelope`` repeats, and its wire form.
 ///
@@ -42,7 +43,7 @@ public struct RequestEnvelope: Sendable, Equatable {
 
 /// A ``Response`` with the identifier of the request it answers, and its wire form.
 ///
-/// Payload layout: the message tag (one byte, `0x81`–`0x85`, see ``MessageTag``), the identifier
+/// Payload layout: the message tag (one byte, `0x81`–`0x86`, see ``MessageTag``), the identifier
 /// (UInt64 big-endian), then the response's fields. Nothing may follow.
 public struct ResponseEnvelope: Sendable, Equatable {
     /// The identifier of the request this answers.

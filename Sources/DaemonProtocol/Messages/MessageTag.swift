@@ -1,3 +1,5 @@
+import KeychainOperations
+
 /// The first byte of a payload. Requests and responses use disjoint ranges, so a message sent the wrong way
 /// is ``MalformedPayload/unknownMessage(_:)``, never misread.
 public enum MessageTag {
@@ -34,11 +36,13 @@ public enum MessageTag {
     public static let value: UInt8 = 0x81
     /// ``Response/status(_:)``: the `OSStatus`, Int32.
     public static let status: UInt8 = 0x82
-    /// ``Response/keystoreError(_:)``: the case (one byte, 1–12 in declaration order), then its fields.
+    /// ``Response/keystoreError(_:)``: the case (one byte, 1–13 in declaration order), then its fields.
     public static let keystoreError: UInt8 = 0x83
     /// ``Response/lockStatus(_:)``: passcode set (boolean byte), lock state (1 before first unlock,
     /// 2 unlocked, 3 locked), failed attempts (Int64), retry-after (duration), erase-after-failures (boolean byte).
     public static let lockStatusResult: UInt8 = 0x84
+    /// ``Response/failure(_:reason:)``: the `OSStatus` (Int32), then the reason (text).
+    public static let failure: UInt8 = 0x86
     /// ``Response/apps(_:)``: a count, then per entry path, application identifier, groups, and the pinned hash
     /// (presence byte, then length and bytes).
     public static let apps: UInt8 = 0x85

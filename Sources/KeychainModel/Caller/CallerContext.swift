@@ -1,3 +1,5 @@
+import Foundation
+
 /// Who is calling, as far as the engine cares: the keychain access groups the caller may use.
 public struct CallerContext: Sendable, Hashable {
     /// The caller's access groups, in entitlement order.
@@ -33,7 +35,7 @@ public struct CallerContext: Sendable, Hashable {
     }
 
     /// The group an add without `kSecAttrAccessGroup` uses; nil when the caller has no groups.
-    var defaultGroup: String? {
+    public var defaultGroup: String? {
         switch accessGroups {
         case .list(let groups): groups.first
         case .unrestricted(let group): group
@@ -41,7 +43,7 @@ public struct CallerContext: Sendable, Hashable {
     }
 
     /// Whether the caller may name `group` explicitly.
-    func mayUse(_ group: String) -> Bool {
+    public func mayUse(_ group: String) -> Bool {
         switch accessGroups {
         case .list(let groups): groups.contains(group) || groups.contains("*")
         case .unrestricted: true
@@ -49,7 +51,7 @@ public struct CallerContext: Sendable, Hashable {
     }
 
     /// The groups a search without an explicit group covers; nil means every group.
-    var searchableGroups: [String]? {
+    public var searchableGroups: [String]? {
         switch accessGroups {
         case .list(let groups): groups.contains("*") ? nil : groups
         case .unrestricted: nil
@@ -57,10 +59,8 @@ public struct CallerContext: Sendable, Hashable {
     }
 
     /// Whether the caller has any group at all (rule G1).
-    var hasAnyGroup: Bool {
+    public var hasAnyGroup: Bool {
         if case .list(let groups) = accessGroups { return !groups.isEmpty }
         return true
     }
 }
-
-import Foundation

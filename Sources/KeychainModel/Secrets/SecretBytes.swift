@@ -69,3 +69,17 @@ public final class SecretBytes: @unchecked Sendable {
         storage.deallocate()
     }
 }
+
+extension SecretBytes: Equatable {
+    /// Whether both hold the same bytes, in constant time for equal lengths (see ``isEqual(to:)``).
+    public static func == (lhs: SecretBytes, rhs: SecretBytes) -> Bool { lhs.isEqual(to: rhs) }
+}
+
+extension SecretBytes: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// Never the bytes: only their count.
+    public var description: String { "<redacted \(count) bytes>" }
+    /// Same as ``description``.
+    public var debugDescription: String { description }
+    /// A mirror without children, so `dump(_:)` shows no bytes.
+    public var customMirror: Mirror { Mirror(self, children: [:]) }
+}

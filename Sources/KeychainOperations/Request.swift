@@ -1,0 +1,88 @@
+import KeychainModel
+import Query
+
+/// Everything a front end can ask of a keychain: one list, the same in this process and through the
+/// daemon.
+///
+/// The item operations carry the caller's dictionaries untouched: the keychain side parses them with
+/// `QueryParser`, so every rule and status is the same wherever the keychain runs. Passcodes travel as
+/// ``SecretBytes``, which zeroize themselves when released.
+///
+/// Each request is answered with one ``Response``:
+///
+/// | request | success | failure |
+/// | --- | --- | --- |
+/// | ``add(_:)``, ``copyMatching(_:)`` | ``Response/value(_:)`` | ``Response/status(_:)``, ``Response/failure(_:reason:)`` |
+/// | ``update(query:attributesToUpdate:)``, ``delete(_:)`` | `.status(.success)` | ``Response/status(_:)``, ``Response/failure(_:reason:)`` |
+/// | ``lockStatus`` | ``Response/lockStatus(_:)`` | ``Response/keystoreError(_:)`` |
+/// | ``unlock(passcode:)``, ``lock``, the passcode changes | `.status(.success)` | ``Response/keystoreError(_:)`` |
+/// | ``appsList`` | ``Response/apps(_:)`` | ``Response/failure(_:reason:)`` |
+/// | ``appsAdd(_:passcode:)``, ``appsRemove(_:passcode:)`` | ``Response/apps(_:)`` | ``Response/keystoreError(_:)``, ``Response/failure(_:reason:)`` |
+///
+/// Registry edits carry the keychain passcode: the keychain verifies it (counting failures like any
+/// unlock), so a program of the user cannot register itself behind the user's back. The registry lives
+/// in the daemon; the embedded keychain refuses the `apps…` requests.
+///
+/// Adding an operation is one case here, one branch in the keychain service's handler and one case in
+/// the daemon protocol's codec.
+public enum Request: Sendable, Equatable {
+    /// `SecItemAdd`.
+    case add(QueryDictionary)
+    /// `SecItemCopyMatching`.
+    case copyMatching(QueryDictionary)
+    /// `SecItemUpdate`.
+    case update(query: QueryDictionary, attributesToUpdate: QueryDictionary)
+    /// `SecItemDelete`.
+    case delete(QueryDictionary)
+    /// The keystore's passcode, lock state and throttle.
+    case lockStatus
+    /// Unlocks the caller's keychain with its passcode.
+    case unlock(passcode: SecretBytes)
+    /// Locks the caller's keychain.
+    case lock
+    /// Lists the entitlements registry.
+    case appsList
+    /// Adds an entry to the entitlements registry; needs the keychain passcode.
+    case appsAdd(AppRegistration, passcode: SecretBytes)
+    /// Removes an entry from the entitlements registry; needs the keychain passcode.
+    case appsRemove(AppSelector, passcode: SecretBytes)
+    /// Sets the first passcode.
+    case setPasscode(new: SecretBytes)
+    /// Changes the passcode.
+    case changePasscode(old: SecretBytes, new: SecretBytes)
+    /// Removes the passcode (destroying the WhenPasscodeSetThisDeviceOnly class).
+    case removePasscode(current: SecretBytes)
+    /// Turns erasing after ten wrong passcodes on or off.
+    case setEraseAfterFailedAttempts(Bool, passcode: SecretBytes)
+
+    /// The request's name for logs (`add`, `unlock`…); it never includes the request's contents.
+    public var name: String {
+        switch self {
+        case .add: "add"
+        case .copyMatching: "copyMatching"
+        case .update: "update"
+        case .delete: "delete"
+        case .lockStatus: "lockStatus"
+        case .unlock: "unlock"
+        case .lock: "lock"
+        case .appsList: "appsList"
+        case .appsAdd: "appsAdd"
+        case .appsRemove: "appsRemove"
+        case .setPasscode: "setPasscode"
+        case .changePasscode: "changePasscode"
+        case .removePasscode: "removePasscode"
+        case .setEraseAfterFailedAttempts: "setEraseAfterFailedAttempts"
+        }
+    }
+
+    /// Whether running the request twice does what running it once does. A client resends only these
+    /// after a broken connection; an add or a passcode change might already have taken effect.
+    public var isIdempotent: Bool {
+        switch self {
+        case .copyMatching, .lockStatus, .lock, .appsList: true
+        case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
+            .setEraseAfterFailedAttempts:
+            false
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import KeychainModel
+import Query
+
+// Each kind of request reads its answer one way; these are the only places that do, for every client.
+
+extension Response {
+    /// The result of an item call (`add`, `copyMatching`, `update`, `delete`): the value, nil, or the failure.
+    public func itemResult() throws(KeychainFailure) -> KeychainValue? {
+        switch self {
+        case .value(let value): return value
+        case .status(let status) where status.isSuccess: return nil
+        case .status(let status): throw KeychainFailure(status)
+        case .failure(let status, let reason): throw KeychainFailure(status, reason: reason)
+        case .keystoreError(let error): throw KeychainFailure(error.status, reason: error.description)
+        case .lockStatus, .apps: throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
+        }
+    }
+
+    /// The result of a keystore call that returns nothing (unlock, lock, the passcode changes).
+    public func keystoreResult() throws(KeystoreError) {
+        switch self {
+        case .status(let status) where status.isSuccess: return
+        case .keystoreError(let error): throw error
+        default: throw unexpected
+        }
+    }
+
+    /// The keystore's status, from a `lockStatus` answer.
+    public func lockStatusResult() throws(KeystoreError) -> KeystoreStatus {
+        switch self {
+        case .lockStatus(let status): return status
+        case .keystoreError(let error): throw error
+        default: throw unexpected
+        }
+    }
+
+    /// The registry, from an `apps…` answer.
+    public func appsResult() throws(RegistryFailure) -> [RegisteredApp] {
+        switch self {
+        case .apps(let apps): return apps
+        case .keystoreError(let error): throw .keystore(error)
+        case .status(let status): throw .refused(KeychainFailure(status))
+        case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
+        case .value, .lockStatus: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
+        }
+    }
+
+    /// A keystore error for an answer that does not fit the request: a failure status keeps its status.
+    private var unexpected: KeystoreError {
+        switch self {
+        case .status(let status) where status == .notAvailable, .failure(let status, _) where status == .notAvailable:
+            .unavailable(reason: reasonText ?? "the keychain daemon does not answer")
+        case .status(let status), .failure(let status, _):
+            .io(reason: reasonText ?? "\(status.name) (\(status.code)): \(status.explanation)")
+        default:
+            .io(reason: "the keychain answered with \(kind)")
+        }
+    }
+
+    private var reasonText: String? {
+        if case .failure(_, let reason) = self { return reason }
+        return nil
+    }
+
+    /// The answer's kind, for messages (never its contents).
+    private var kind: String {
+        switch self {
+        case .value: "a value"
+        case .status: "a status"
+        case .failure: "a failure"
+        case .keystoreError: "a keystore error"
+        case .lockStatus: "a lock status"
+        case .apps: "a registry listing"
+        }
+    }
+}
+
+/// Why a registry call failed: the passcode check (a keystore error) or a refusal.
+public enum RegistryFailure: Error, Sendable, Equatable {
+    /// The passcode was wrong, throttled, or none is set.
+    case keystore(KeystoreError)
+    /// The keychain refused the call: no daemon, a path that cannot be hashed, a file error.
+    case refused(KeychainFailure)
+}

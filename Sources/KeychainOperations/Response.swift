@@ -1,0 +1,29 @@
+import KeychainModel
+import Query
+
+/// What the keychain answers to a ``Request`` (the table at ``Request`` says which answer goes with
+/// which request).
+public enum Response: Sendable, Equatable {
+    /// `SecItemAdd` or `SecItemCopyMatching` succeeded: the result, or `nil` when none was asked for.
+    case value(KeychainValue?)
+    /// An operation that returns nothing: `.success`, or Apple's error code when the keychain has nothing
+    /// to add to it. The code travels as its `Int32`, so codes this build does not name survive too.
+    case status(KeychainStatus)
+    /// A refusal with its reason: which rule, which key, and why (never a secret).
+    case failure(KeychainStatus, reason: String)
+    /// A keystore operation failed; the exact `KeystoreError`.
+    case keystoreError(KeystoreError)
+    /// The keystore's status.
+    case lockStatus(KeystoreStatus)
+    /// The entitlements registry.
+    case apps([RegisteredApp])
+
+    /// The response for a failed call: with its reason when it has one.
+    public init(_ failure: KeychainFailure) {
+        if let reason = failure.reason {
+            self = .failure(failure.status, reason: reason)
+        } else {
+            self = .status(failure.status)
+        }
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+
+/// Coffer's own threads, for work that blocks: the passcode KDF, SQLite writes and their `fsync`, a
+/// wait on the daemon's socket. An `async` caller hands such work here and suspends, so the cooperative
+/// pool is never blocked.
+///
+/// Threads are started on demand, up to ``maximum``, and end after ``idleTimeout`` without work: an idle
+/// process keeps none running and uses no CPU. Work that has not started yet can be withdrawn
+/// (``run(_:whenCancelled:)``).
+public final class WorkerThreads: @unchecked Sendable {
+    // Every stored property below `condition` is guarded by it.
+    private let condition = NSCondition()
+    private var queue: [Job] = []
+    private var threads = 0
+    private var idle = 0
+    private var nextJobID: UInt64 = 0
+
+    /// The most threads running at once.
+    public let maximum: Int
+    /// How long a thread waits for work before it ends.
+    public let idleTimeout: Duration
+
+    private struct Job {
+        let id: UInt64
+        let work: @Sendable () -> Void
+    }
+
+    /// A pool of at most `maximum` threads that end after `idleTimeout` without work.
+    public init(maximum: Int = 16, idleTimeout: Duration = .seconds(10)) {
+        self.maximum = max(1, maximum)
+        self.idleTimeout = idleTimeout
+    }
+
+    /// Runs `work` on one of the threads, later; returns at once.
+    public func submit(_ work: @escaping @Sendable () -> Void) {
+        _ = enqueue(work)
+    }
+
+    /// Runs `work` on one of the threads and returns its result. When the calling task is cancelled
+    /// before `work` has started, `work` never runs and `whenCancelled` is returned instead; work that
+    /// has started runs to its end (a write that began is never reported as cancelled).
+    public func run<Result: Sendable>(
+        _ work: @escaping @Sendable () -> Result, whenCancelled: @autoclosure @escaping @Sendable () -> Result
+    ) async -> Result {
+        let slot = ResultSlot<Result>()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result, Never>) in
+                guard slot.attach(continuation) else { return }
+                let id = enqueue { slot.deliver(work()) }
+                slot.setWithdraw { [weak self] in self?.withdraw(id) ?? false }
+            }
+        } onCancel: {
+            slot.cancel(with: whenCancelled)
+        }
+    }
+
+    private func enqueue(_ work: @escaping @Sendable () -> Void) -> UInt64 {
+        condition.lock()
+        defer { condition.unlock() }
+        nextJobID &+= 1
+        queue.append(Job(id: nextJobID, work: work))
+        if idle >= queue.count {
+            condition.signal()
+        } else if threads < maximum {
+            threads += 1
+            let thread = Thread { [self] in serve() }
+            thread.name = "coffer-worker"
+            thread.start()
+        }
+        return nextJobID
+    }
+
+    /// Removes a job that has not started; false when it already has.
+    private func withdraw(_ id: UInt64) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard let index = queue.firstIndex(where: { $0.id == id }) else { return false }
+        queue.remove(at: index)
+        return true
+    }
+
+    private func serve() {
+        condition.lock()
+        while true {
+            while queue.isEmpty {
+                idle += 1
+                let deadline = Date(timeIntervalSinceNow: Double(idleTimeout.components.seconds) + Double(idleTimeout.components.attoseconds) / 1e18)
+                let signalled = condition.wait(until: deadline)
+                idle -= 1
+                if !signalled, queue.isEmpty {
+                    threads -= 1
+                    condition.unlock()
+                    return
+                }
+            }
+            let job = queue.removeFirst()
+            condition.unlock()
+            job.work()
+            condition.lock()
+        }
+    }
+}
+
+/// Where one ``WorkerThreads/run(_:whenCancelled:)`` call meets its result: resumed exactly once, by the
+/// work or by cancellation, whichever comes first.
+private final class ResultSlot<Result: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<Result, Never>?
+    private var cancelled: (@Sendable () -> Result)?
+    private var withdraw: (@Sendable () -> Bool)?
+    private var finished = false
+
+    /// Keeps the continuation; false (having resumed it) when the task was cancelled first.
+    func attach(_ continuation: CheckedContinuation<Result, Never>) -> Bool {
+        lock.lock()
+        if let cancelled {
+            finished = true
+            lock.unlock()
+            continuation.resume(returning: cancelled())
+            return false
+        }
+        self.continuation = continuation
+        lock.unlock()
+        return true
+    }
+
+    func setWithdraw(_ withdraw: @escaping @Sendable () -> Bool) {
+        lock.lock()
+        let pendingCancellation = finished ? nil : cancelled
+        self.withdraw = withdraw
+        lock.unlock()
+        if let pendingCancellation { tryWithdraw(pendingCancellation) }
+    }
+
+    func deliver(_ result: Result) {
+        lock.lock()
+        guard !finished, let continuation else { lock.unlock(); return }
+        finished = true
+        self.continuation = nil
+        lock.unlock()
+        continuation.resume(returning: result)
+    }
+
+    func cancel(with result: @escaping @Sendable () -> Result) {
+        lock.lock()
+        cancelled = result
+        let hasWithdraw = withdraw != nil
+        lock.unlock()
+        if hasWithdraw { tryWithdraw(result) }
+    }
+
+    /// Withdraws the job if it has not started, and answers with the cancellation result.
+    private func tryWithdraw(_ result: @escaping @Sendable () -> Result) {
+        lock.lock()
+        let withdraw = self.withdraw
+        lock.unlock()
+        guard withdraw?() == true else { return }
+        lock.lock()
+        guard !finished, let continuation else { lock.unlock(); return }
+        finished = true
+        self.continuation = nil
+        lock.unlock()
+        continuation.resume(returning: result())
+    }
+}
