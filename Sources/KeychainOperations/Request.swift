@@ -13,7 +13,7 @@ import Query
 /// | request | success | failure |
 /// | --- | --- | --- |
 /// | ``add(_:)``, ``copyMatching(_:)`` | ``Response/value(_:)`` | ``Response/status(_:)``, ``Response/failure(_:reason:)`` |
-/// | ``update(query:attributesToUpdate:)``, ``delete(_:)`` | `.status(.success)` | ``Response/status(_:)``, ``Response/failure(_:reason:)`` |
+/// | ``update(query:attributesToUpdate:)``, ``delete(_:)`` | `.value(nil)` | ``Response/status(_:)``, ``Response/failure(_:reason:)`` |
 /// | ``lockStatus`` | ``Response/lockStatus(_:)`` | ``Response/keystoreError(_:)`` |
 /// | ``unlock(passcode:)``, ``lock``, the passcode changes | `.status(.success)` | ``Response/keystoreError(_:)`` |
 /// | ``appsList`` | ``Response/apps(_:)`` | ``Response/failure(_:reason:)`` |
@@ -55,30 +55,39 @@ public enum Request: Sendable, Equatable {
     /// Turns erasing after ten wrong passcodes on or off.
     case setEraseAfterFailedAttempts(Bool, passcode: SecretBytes)
 
-    /// The request's name for logs (`add`, `unlock`…); it never includes the request's contents.
-    public var name: String {
+    /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
+    public enum Kind: String, Sendable, CaseIterable {
+        case add, copyMatching, update, delete, lockStatus, unlock, lock, appsList, appsAdd, appsRemove
+        case setPasscode, changePasscode, removePasscode, setEraseAfterFailedAttempts
+    }
+
+    /// The request's kind.
+    public var kind: Kind {
         switch self {
-        case .add: "add"
-        case .copyMatching: "copyMatching"
-        case .update: "update"
-        case .delete: "delete"
-        case .lockStatus: "lockStatus"
-        case .unlock: "unlock"
-        case .lock: "lock"
-        case .appsList: "appsList"
-        case .appsAdd: "appsAdd"
-        case .appsRemove: "appsRemove"
-        case .setPasscode: "setPasscode"
-        case .changePasscode: "changePasscode"
-        case .removePasscode: "removePasscode"
-        case .setEraseAfterFailedAttempts: "setEraseAfterFailedAttempts"
+        case .add: .add
+        case .copyMatching: .copyMatching
+        case .update: .update
+        case .delete: .delete
+        case .lockStatus: .lockStatus
+        case .unlock: .unlock
+        case .lock: .lock
+        case .appsList: .appsList
+        case .appsAdd: .appsAdd
+        case .appsRemove: .appsRemove
+        case .setPasscode: .setPasscode
+        case .changePasscode: .changePasscode
+        case .removePasscode: .removePasscode
+        case .setEraseAfterFailedAttempts: .setEraseAfterFailedAttempts
         }
     }
+
+    /// The request's name for logs (`add`, `unlock`…); it never includes the request's contents.
+    public var name: String { kind.rawValue }
 
     /// Whether running the request twice does what running it once does. A client resends only these
     /// after a broken connection; an add or a passcode change might already have taken effect.
     public var isIdempotent: Bool {
-        switch self {
+        switch kind {
         case .copyMatching, .lockStatus, .lock, .appsList: true
         case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
             .setEraseAfterFailedAttempts:

@@ -1,0 +1,78 @@
+import CofferTestSupport
+import Foundation
+import KeychainClient
+import KeychainModel
+import KeychainOperations
+import Query
+import Testing
+
+/// Every request the seam knows, sent through both transports: the same handler answers both, so the
+/// answers are the same, except that the program registry exists only in the daemon.
+@Suite("Every operation, through both transports")
+struct EveryOperationTests {
+    private static func secret(_ text: String) -> SecretBytes { SecretBytes(copying: Array(text.utf8)) }
+
+    private static let item: QueryDictionary = ["class": "genp", "svce": "every-op", "acct": "me"]
+
+    private static func with(_ query: QueryDictionary, _ extra: QueryDictionary) -> QueryDictionary {
+        var merged = query
+        for (key, value) in extra.entries { merged.entries[key] = value }
+        return merged
+    }
+
+    private static let registration = AppRegistration(
+        executablePath: "/usr/bin/true", applicationIdentifier: "TEAM.true", accessGroups: ["TEAM.shared"],
+        pinsExecutableHash: false)
+
+    /// The requests in an order in which each does something, with the answer each transport gives.
+    private static let script: [(request: Request, embedded: Response, daemon: Response)] = {
+        let registered = RegisteredApp(
+            executablePath: "/usr/bin/true", applicationIdentifier: "TEAM.true", accessGroups: ["TEAM.shared"],
+            executableHash: nil)
+        let noRegistry = Response.failure(.unimplemented, reason: "the program registry lives in the daemon (cofferd); this keychain is embedded")
+        func same(_ request: Request, _ response: Response) -> (Request, Response, Response) { (request, response, response) }
+        return [
+            same(.add(with(item, ["v_Data": .data(Data("one".utf8))])), .value(nil)),
+            same(.copyMatching(with(item, ["r_Data": true])), .value(.data(Data("one".utf8)))),
+            same(.update(query: item, attributesToUpdate: ["v_Data": .data(Data("two".utf8))]), .value(nil)),
+            same(.copyMatching(with(item, ["r_Data": true])), .value(.data(Data("two".utf8)))),
+            same(.lockStatus, .lockStatus(KeystoreStatus(passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))),
+            same(.setPasscode(new: secret("1234")), .status(.success)),
+            same(.lock, .status(.success)),
+            same(.copyMatching(with(item, ["r_Data": true])), .status(.interactionNotAllowed)),
+            same(.unlock(passcode: secret("0000")), .keystoreError(.wrongPasscode(failedAttempts: 1, retryAfter: .zero))),
+            same(.unlock(passcode: secret("1234")), .status(.success)),
+            same(.changePasscode(old: secret("1234"), new: secret("5678")), .status(.success)),
+            same(.setEraseAfterFailedAttempts(true, passcode: secret("5678")), .status(.success)),
+            (.appsList, noRegistry, .apps([])),
+            (.appsAdd(registration, passcode: secret("5678")), noRegistry, .apps([registered])),
+            (.appsRemove(.applicationIdentifier("TEAM.true"), passcode: secret("5678")), noRegistry, .apps([])),
+            same(.removePasscode(current: secret("5678")), .status(.success)),
+            same(.delete(item), .value(nil)),
+            same(.delete(item), .status(.itemNotFound)),
+        ]
+    }()
+
+    @Test func theScriptCoversEveryKindOfRequest() {
+        #expect(Set(Self.script.map(\.request.kind)) == Set(Request.Kind.allCases))
+    }
+
+    @Test(arguments: Transport.allCases)
+    func everyRequestIsAnsweredAlike(transport: Transport) async throws {
+        let folder = KeychainFolder(url: FileManager.default.temporaryDirectory
+            .appendingPathComponent("coffer-every-op-\(UUID().uuidString)/keychain"))
+        defer { try? FileManager.default.removeItem(at: folder.url.deletingLastPathComponent()) }
+        let daemon = transport == .daemon ? try InProcessDaemon(folder: folder, groups: nil) : nil
+        let client: any KeychainClient = switch transport {
+        case .embedded: EmbeddedKeychain(folder: folder, caller: CallerContext(accessGroups: .unrestricted(defaultGroup: "test")))
+        case .daemon: DaemonKeychain(socketPath: daemon!.socketPath)
+        }
+        for (index, step) in Self.script.enumerated() {
+            let expected = transport == .embedded ? step.embedded : step.daemon
+            // Alternate the blocking and the async path, so both meet every kind of request.
+            let answer = index % 2 == 0 ? client.sendBlocking(step.request) : await client.send(step.request)
+            #expect(answer == expected, "step \(index): \(step.request.name)")
+        }
+        withExtendedLifetime(daemon) {}
+    }
+}
