@@ -18,17 +18,23 @@ struct RequestHandler {
         let caller = keychain.caller(for: executable)
         switch request {
         case .add(let query):
-            return item { () throws(KeychainStatus) in try engine.add(QueryParser.parseAdd(query), caller: caller) }
+            return item { () throws(KeychainStatus) in
+                try engine.add(QueryRejection.statusOnly(QueryParser.parseAdd(query)), caller: caller)
+            }
         case .copyMatching(let query):
-            return item { () throws(KeychainStatus) in try engine.copyMatching(QueryParser.parseSearch(query), caller: caller) }
+            return item { () throws(KeychainStatus) in
+                try engine.copyMatching(QueryRejection.statusOnly(QueryParser.parseSearch(query)), caller: caller)
+            }
         case .update(let query, let attributes):
             return item { () throws(KeychainStatus) in
-                try engine.update(QueryParser.parseUpdate(query: query, attributesToUpdate: attributes), caller: caller)
+                try engine.update(
+                    QueryRejection.statusOnly(QueryParser.parseUpdate(query: query, attributesToUpdate: attributes)),
+                    caller: caller)
                 return nil
             }
         case .delete(let query):
             return item { () throws(KeychainStatus) in
-                try engine.delete(QueryParser.parseDelete(query), caller: caller)
+                try engine.delete(QueryRejection.statusOnly(QueryParser.parseDelete(query)), caller: caller)
                 return nil
             }
         case .lockStatus:

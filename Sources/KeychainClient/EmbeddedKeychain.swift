@@ -34,19 +34,21 @@ public final class EmbeddedKeychain: KeychainClient {
     }
 
     public func add(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue? {
-        try engine().add(QueryParser.parseAdd(query), caller: caller)
+        try engine().add(QueryRejection.statusOnly(QueryParser.parseAdd(query)), caller: caller)
     }
 
     public func copyMatching(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue? {
-        try engine().copyMatching(QueryParser.parseSearch(query), caller: caller)
+        try engine().copyMatching(QueryRejection.statusOnly(QueryParser.parseSearch(query)), caller: caller)
     }
 
     public func update(_ query: QueryDictionary, attributesToUpdate: QueryDictionary) throws(KeychainStatus) {
-        try engine().update(QueryParser.parseUpdate(query: query, attributesToUpdate: attributesToUpdate), caller: caller)
+        try engine().update(
+            QueryRejection.statusOnly(QueryParser.parseUpdate(query: query, attributesToUpdate: attributesToUpdate)),
+            caller: caller)
     }
 
     public func delete(_ query: QueryDictionary) throws(KeychainStatus) {
-        try engine().delete(QueryParser.parseDelete(query), caller: caller)
+        try engine().delete(QueryRejection.statusOnly(QueryParser.parseDelete(query)), caller: caller)
     }
 
     public func lockStatus() throws(KeystoreError) -> KeystoreStatus {

@@ -96,7 +96,8 @@ public func SecAccessControlCreateWithFlags(
     let protectionValue = ValueBridge.value(of: protection)
     do throws(KeychainStatus) {
         guard case .string(let name) = protectionValue else { throw .param }
-        let control = try AccessControl.create(protection: name, flags: AccessControlFlags(rawValue: UInt64(flags.rawValue)))
+        let control = try QueryRejection.statusOnly(
+            AccessControl.create(protection: name, flags: AccessControlFlags(rawValue: UInt64(flags.rawValue))))
         Diagnostics.log("SecAccessControlCreateWithFlags(\(name), \(flags))", status: .success)
         return SecAccessControl(control)
     } catch {
