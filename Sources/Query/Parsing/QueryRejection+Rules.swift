@@ -53,7 +53,7 @@ extension QueryRejection {
     /// G10: a `kSecAttrAccessible` value that is no keychain protection class.
     static func notAProtectionClass(_ value: String?, key: String) -> QueryRejection {
         let shown = value.map(AppleNames.constant) ?? "a value that is not a string"
-        return .param("G10", key: key, "\(AppleNames.key(key)) \(shown) is not a protection class of keychain items")
+        return .param("G10", key: key, "\(AppleNames.key(key)) value \(shown) is not a protection class of keychain items")
     }
 
     /// G11: a `kSecAttrAccessControl` value that is not a `SecAccessControl`.

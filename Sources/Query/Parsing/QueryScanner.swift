@@ -44,8 +44,12 @@ enum QueryScanner {
         }
         guard let name else { throw missingClass(query) }
         guard let itemClass = ItemClass(rawValue: name) else {
-            let origin = source == QueryKey.itemClass ? "kSecClass" : "the class of kSecValuePersistentRef"
-            throw .noSuchClass("G3", key: source, "\(origin) \(AppleNames.classCode(name)) is not a keychain item class")
+            let named = AppleNames.classCode(name)
+            throw .noSuchClass(
+                "G3", key: source,
+                source == QueryKey.itemClass
+                    ? "kSecClass value \(named) is not a keychain item class"
+                    : "kSecValuePersistentRef names \(named), which is not a keychain item class")
         }
         return itemClass
     }
