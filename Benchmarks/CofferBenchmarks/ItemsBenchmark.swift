@@ -56,7 +56,7 @@ enum ItemsBenchmark {
         if ProcessInfo.processInfo.environment["COFFER_BENCH_PHASES"] != nil {
             let engine = try keychain.service.engine()
             let queries = (0..<1_000).map { findQuery($0, returning: "r_Data") }
-            let requests = try queries.map { query throws(KeychainStatus) in try QueryParser.parseSearch(query) }
+            let requests = try queries.map { query throws(QueryRejection) in try QueryParser.parseSearch(query) }
             func perCall(_ body: (Int) throws -> Void) rethrows -> Duration {
                 let start = ContinuousClock.now
                 for index in 0..<20_000 { try body(index % 1_000) }
@@ -92,7 +92,7 @@ enum ItemsBenchmark {
         var done = 0
         while done < count {
             let size = min(chunk, count - done)
-            let requests = try (done..<(done + size)).map { index throws(KeychainStatus) in try QueryParser.parseAdd(item(index)) }
+            let requests = try (done..<(done + size)).map { index throws(QueryRejection) in try QueryParser.parseAdd(item(index)) }
             try engine.add(contentsOf: requests, caller: keychain.caller)
             done += size
             if interactive {

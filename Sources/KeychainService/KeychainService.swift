@@ -99,12 +99,12 @@ public final class KeychainService: Sendable {
 
     // MARK: Items
 
-    /// A parsed request, or the parser's refusal.
-    private func parsed<Request>(_ parse: @autoclosure () throws(KeychainStatus) -> Request) throws(KeychainFailure) -> Request {
+    /// A parsed request, or the parser's refusal with its rule, key and reason.
+    private func parsed<Request>(_ parse: @autoclosure () throws(QueryRejection) -> Request) throws(KeychainFailure) -> Request {
         do {
             return try parse()
         } catch {
-            throw KeychainFailure(error)
+            throw KeychainFailure(error.status, reason: error.message)
         }
     }
 

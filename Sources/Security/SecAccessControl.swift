@@ -94,15 +94,17 @@ public func SecAccessControlCreateWithFlags(
     _ errorOut: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> SecAccessControl? {
     let protectionValue = ValueBridge.value(of: protection)
-    do throws(KeychainStatus) {
-        guard case .string(let name) = protectionValue else { throw .param }
+    do throws(QueryRejection) {
+        guard case .string(let name) = protectionValue else {
+            throw QueryRejection(status: .param, rule: nil, key: nil, reason: "the protection is not a string but \(protectionValue.typeName)")
+        }
         let control = try AccessControl.create(protection: name, flags: AccessControlFlags(rawValue: UInt64(flags.rawValue)))
         Diagnostics.log("SecAccessControlCreateWithFlags(\(name), \(flags))", status: .success)
         return SecAccessControl(control)
     } catch {
-        let reason = "SecAccessControlCreateWithFlags refused protection \(Diagnostics.render(protectionValue)) with flags \(flags)"
-        Diagnostics.log(reason, status: error)
-        error.report(reason, to: errorOut)
+        let call = "SecAccessControlCreateWithFlags refused protection \(Diagnostics.render(protectionValue)) with flags \(flags)"
+        Diagnostics.log(call, status: error.status, reason: error.message)
+        error.status.report("\(call) (\(error.message))", to: errorOut)
         return nil
     }
 }

@@ -24,7 +24,7 @@ struct AccessControlTests {
         [.userPresence, .or],
     ])
     func invalidCombinationsAreRejected(flags: AccessControlFlags) {
-        #expect(throws: KeychainStatus.param) { try AccessControl.create(protection: .whenUnlocked, flags: flags) }
+        #expect(throws: KeychainStatus.param) { try statusOf(AccessControl.create(protection: .whenUnlocked, flags: flags)) }
     }
 
     @Test(arguments: [
@@ -38,8 +38,8 @@ struct AccessControlTests {
     }
 
     @Test func invalidProtectionStringIsRejected() {
-        #expect(throws: KeychainStatus.param) { try AccessControl.create(protection: "f", flags: []) }
-        #expect(throws: KeychainStatus.param) { try AccessControl.create(protection: "nope", flags: []) }
+        #expect(throws: KeychainStatus.param) { try statusOf(AccessControl.create(protection: "f", flags: [])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(AccessControl.create(protection: "nope", flags: [])) }
         #expect((try? AccessControl.create(protection: "akpu", flags: .devicePasscode))?.protection == .whenPasscodeSetThisDeviceOnly)
     }
 

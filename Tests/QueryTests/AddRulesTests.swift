@@ -53,7 +53,7 @@ struct AddRulesTests {
         let attributes = try QueryParser.parseAdd(genp(["cdat": .date(past), "mdat": .date(past)])).attributes
         #expect(!attributes.contains("cdat"))
         #expect(!attributes.contains("mdat"))
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseAdd(genp(["cdat": "yesterday"])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseAdd(genp(["cdat": "yesterday"]))) }
     }
 
     /// §1.5: bookkeeping attributes are the engine's; musr is always the caller's own view.
@@ -69,13 +69,13 @@ struct AddRulesTests {
 
     /// §2.1: `persistref` is not four characters long, so in a query it is classified by its first letter → -50.
     @Test func persistentReferenceAttributeKeyIsParamInQueries() {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseAdd(genp(["persistref": .data(Data(count: 16))])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["persistref": .data(Data(count: 16))])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseAdd(genp(["persistref": .data(Data(count: 16))]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["persistref": .data(Data(count: 16))]))) }
     }
 
     /// Sharing groups need an entitlement Coffer never grants.
     @Test func sharingGroupOnAddIsMissingEntitlement() {
-        #expect(throws: KeychainStatus.missingEntitlement) { try QueryParser.parseAdd(genp(["ggrp": "shared"])) }
+        #expect(throws: KeychainStatus.missingEntitlement) { try statusOf(QueryParser.parseAdd(genp(["ggrp": "shared"]))) }
     }
 
     @Test func explicitProtectionAndAccessControl() throws {
@@ -106,20 +106,20 @@ struct AddRulesTests {
     }
 
     @Test func synchronizableMustBeAFlag() {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseAdd(genp(["sync": "yes"])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseAdd(genp(["sync": .date(Date())])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseAdd(genp(["sync": "yes"]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseAdd(genp(["sync": .date(Date())]))) }
     }
 
     /// A3: kSecValueData must be CFData.
     @Test(arguments: [KeychainValue.string("password"), .null, 5, ["a"]])
     func valueDataMustBeData(value: KeychainValue) {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseAdd(genp(["v_Data": value])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseAdd(genp(["v_Data": value]))) }
     }
 
     /// A4: constraints plus kSecAttrSynchronizable = kCFBooleanTrue.
     @Test func constrainedAccessControlCannotSyncWithBooleanTrue() {
         #expect(throws: KeychainStatus.param) {
-            try QueryParser.parseAdd(genp(["accc": .accessControl(biometricControl), "sync": true]))
+            try statusOf(QueryParser.parseAdd(genp(["accc": .accessControl(biometricControl), "sync": true])))
         }
     }
 
@@ -139,7 +139,7 @@ struct AddRulesTests {
     /// A6: a legacy rowid persistent reference is rejected; the UUID form is ignored.
     @Test func persistentReferenceOnAdd() throws {
         #expect(throws: KeychainStatus.param) {
-            try QueryParser.parseAdd(genp(["v_PersistentRef": .data(legacyGenpReference.data)]))
+            try statusOf(QueryParser.parseAdd(genp(["v_PersistentRef": .data(legacyGenpReference.data)])))
         }
         let request = try QueryParser.parseAdd(genp(["v_PersistentRef": .data(genpReference.data)]))
         #expect(request.attributes["acct"] == .string("alice"))
@@ -148,25 +148,25 @@ struct AddRulesTests {
     /// A8: password items cannot be added by reference.
     @Test func addingByReferenceIsParam() {
         #expect(throws: KeychainStatus.param) {
-            try QueryParser.parseAdd(["class": "genp", "v_Ref": .unsupported(typeName: "SecKeychainItem")])
+            try statusOf(QueryParser.parseAdd(["class": "genp", "v_Ref": .unsupported(typeName: "SecKeychainItem")]))
         }
     }
 
     /// A9, as decided: match keys and kSecUseItemList are not add parameters → -50 (not a silent no-op).
     @Test(arguments: ["m_Limit", "m_LimitAll", "m_CaseInsensitive", "m_Whatever", "u_ItemList"])
     func searchKeysOnAddAreParam(key: String) {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseAdd(genp([.string(key): "m_LimitAll"])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseAdd(genp([.string(key): "m_LimitAll"]))) }
     }
 
     /// A11, as decided: a synchronizable item may not use a ThisDeviceOnly class.
     @Test(arguments: ["aku", "cku", "dku", "akpu"])
     func synchronizableThisDeviceOnlyIsParam(protection: String) {
         #expect(throws: KeychainStatus.param) {
-            try QueryParser.parseAdd(genp(["sync": true, "pdmn": .string(protection)]))
+            try statusOf(QueryParser.parseAdd(genp(["sync": true, "pdmn": .string(protection)])))
         }
         let control = AccessControl(protection: ProtectionClass(rawValue: protection)!)
         #expect(throws: KeychainStatus.param) {
-            try QueryParser.parseAdd(genp(["sync": 1, "accc": .accessControl(control)]))
+            try statusOf(QueryParser.parseAdd(genp(["sync": 1, "accc": .accessControl(control)])))
         }
     }
 
@@ -183,7 +183,7 @@ struct AddRulesTests {
 
     /// §2.2: identities are added only by reference, which Query cannot represent.
     @Test func identityWithoutReferenceIsParam() {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseAdd(["class": "idnt"]) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseAdd(["class": "idnt"])) }
     }
 
     @Test func storedAttributesIncludeTheSettledGroup() throws {

@@ -21,8 +21,8 @@ struct AttributeValueCoercionTests {
         let uuid = UUID()
         #expect(try AttributeValue.coerce(.data(Data("grp".utf8)), to: .string) == .string("grp"))
         #expect(try AttributeValue.coerce(.uuid(uuid), to: .string) == .string(uuid.uuidString))
-        #expect(throws: KeychainStatus.param) { try AttributeValue.coerce(.data(Data([0xFF, 0xFE])), to: .string) }
-        #expect(throws: KeychainStatus.param) { try AttributeValue.coerce(5, to: .string) }
+        #expect(throws: KeychainStatus.param) { try statusOf(AttributeValue.coerce(.data(Data([0xFF, 0xFE])), to: .string)) }
+        #expect(throws: KeychainStatus.param) { try statusOf(AttributeValue.coerce(5, to: .string)) }
     }
 
     @Test func numberKindTurnsBooleansAndDecimalStringsIntoNumbers() throws {
@@ -41,13 +41,13 @@ struct AttributeValueCoercionTests {
     @Test func dateKindAcceptsOnlyDates() throws {
         let date = Date(timeIntervalSinceReferenceDate: 42)
         #expect(try AttributeValue.coerce(.date(date), to: .date) == .date(date))
-        #expect(throws: KeychainStatus.param) { try AttributeValue.coerce("2020-01-01", to: .date) }
+        #expect(throws: KeychainStatus.param) { try statusOf(AttributeValue.coerce("2020-01-01", to: .date)) }
     }
 
     @Test func uuidKindAcceptsSixteenOrZeroBytesNullAndUUIDs() throws {
         #expect(try AttributeValue.coerce(.null, to: .uuid) == .data(Data()))
         #expect(try AttributeValue.coerce(.data(Data(count: 16)), to: .uuid) == .data(Data(count: 16)))
-        #expect(throws: KeychainStatus.param) { try AttributeValue.coerce(.data(Data(count: 3)), to: .uuid) }
+        #expect(throws: KeychainStatus.param) { try statusOf(AttributeValue.coerce(.data(Data(count: 3)), to: .uuid)) }
         let uuid = UUID()
         let coerced = try AttributeValue.coerce(.uuid(uuid), to: .uuid)
         #expect(coerced == .data(withUnsafeBytes(of: uuid.uuid) { Data($0) }))
@@ -55,7 +55,7 @@ struct AttributeValueCoercionTests {
 
     @Test func sha1KindNeedsTwentyBytes() throws {
         #expect(try AttributeValue.coerce(.data(Data(count: 20)), to: .sha1) == .data(Data(count: 20)))
-        #expect(throws: KeychainStatus.param) { try AttributeValue.coerce(.data(Data(count: 19)), to: .sha1) }
+        #expect(throws: KeychainStatus.param) { try statusOf(AttributeValue.coerce(.data(Data(count: 19)), to: .sha1)) }
     }
 
     /// G5: a CFDate for `acct`, an array anywhere, CFNull, a boolean in a Blob.
@@ -65,13 +65,13 @@ struct AttributeValueCoercionTests {
         (.double(.nan), .number), ("ak", .accessControl),
     ])
     func unconvertibleValuesAreParamErrors(value: KeychainValue, kind: AttributeKind) {
-        #expect(throws: KeychainStatus.param) { try AttributeValue.coerce(value, to: kind) }
+        #expect(throws: KeychainStatus.param) { try statusOf(AttributeValue.coerce(value, to: kind)) }
     }
 
     /// G5 through the parser.
     @Test func parserRejectsUnconvertibleAttributeValue() {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseAdd(genp(["acct": .date(Date())])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["svce": ["a", "b"]])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseDelete(genp(["labl": .null])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseAdd(genp(["acct": .date(Date())]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["svce": ["a", "b"]]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseDelete(genp(["labl": .null]))) }
     }
 }

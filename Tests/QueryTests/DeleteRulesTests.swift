@@ -20,13 +20,13 @@ struct DeleteRulesTests {
         ("m_SubjectContains", "x"), ("m_Anything", true),
     ])
     func matchKeysAreParam(key: String, value: KeychainValue) {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseDelete(genp([.string(key): value])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseDelete(genp([.string(key): value]))) }
     }
 
     /// D2: a legacy rowid reference with attribute filters.
     @Test func legacyReferenceWithFiltersIsParam() throws {
         let legacy = KeychainValue.data(legacyGenpReference.data)
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseDelete(["class": "genp", "svce": "s", "v_PersistentRef": legacy]) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseDelete(["class": "genp", "svce": "s", "v_PersistentRef": legacy])) }
         #expect(try QueryParser.parseDelete(["v_PersistentRef": legacy]).search.persistentRef == legacyGenpReference)
     }
 
@@ -40,7 +40,7 @@ struct DeleteRulesTests {
 
     /// D6: Skip.
     @Test func skipIsParam() {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseDelete(genp(["u_AuthUI": "u_AuthUIS"])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseDelete(genp(["u_AuthUI": "u_AuthUIS"]))) }
     }
 
     /// §2.5: sync filters on delete, including Any.

@@ -25,8 +25,8 @@ struct GeneralRulesTests {
     /// G10.
     @Test(arguments: [KeychainValue.string("f"), "AK", "whenUnlocked", 6, .data(Data("xx".utf8))])
     func invalidProtectionIsParam(value: KeychainValue) {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseAdd(genp(["pdmn": value])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["pdmn": value])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseAdd(genp(["pdmn": value]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["pdmn": value]))) }
     }
 
     /// G11: kSecAttrAccessControl must be a SecAccessControl (KeychainAPITests testBadTypeInParams: add and delete).
@@ -69,7 +69,7 @@ struct GeneralRulesTests {
         #expect(context.authentication.context == .unsupported(typeName: "LAContext"))
         let credential = try QueryParser.parseSearch(genp(["u_CredRef": .data(Data([1]))]))
         #expect(credential.authentication.credentialReference == Data([1]))
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["u_CredRef": "handle"])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["u_CredRef": "handle"]))) }
     }
 
     /// G22: Skip is valid only for SecItemCopyMatching (U14, D6 likewise).
@@ -86,13 +86,13 @@ struct GeneralRulesTests {
         #expect(try QueryParser.parseAdd(genp(["u_AuthUI": "u_AuthUIA"])).authentication.ui == .allow)
         #expect(try QueryParser.parseDelete(genp(["u_NoAuthUI": true])).search.authenticationUI == .fail)
         #expect(try QueryParser.parseSearch(genp(["u_OpPrompt": "Unlock"])).authentication.operationPrompt == "Unlock")
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["u_AuthUI": true])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["u_AuthUI": true]))) }
     }
 
     /// §2.2: private `u_` keys need an Apple entitlement.
     @Test(arguments: ["u_SystemKeychain", "u_CallerName", "u_TokenRawItems"])
     func privateUseKeysAreMissingEntitlement(key: String) {
-        #expect(throws: KeychainStatus.missingEntitlement) { try QueryParser.parseSearch(genp([.string(key): true])) }
+        #expect(throws: KeychainStatus.missingEntitlement) { try statusOf(QueryParser.parseSearch(genp([.string(key): true]))) }
     }
 
     /// §2.2: kSecUseTombstones accepts booleans, numbers and numeric strings.
@@ -100,14 +100,14 @@ struct GeneralRulesTests {
         #expect(try QueryParser.parseDelete(genp(["u_Tomb": true])).search.useTombstones == true)
         #expect(try QueryParser.parseDelete(genp(["u_Tomb": 0])).search.useTombstones == false)
         #expect(try QueryParser.parseDelete(genp(["u_Tomb": "1"])).search.useTombstones == true)
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseDelete(genp(["u_Tomb": .data(Data())])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseDelete(genp(["u_Tomb": .data(Data())]))) }
     }
 
     /// kSecValuePersistentRef must be a valid reference.
     @Test func malformedPersistentRefIsParam() {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(["class": "genp", "v_PersistentRef": "genp"]) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(["class": "genp", "v_PersistentRef": "genp"])) }
         #expect(throws: KeychainStatus.param) {
-            try QueryParser.parseSearch(["class": "genp", "v_PersistentRef": .data(Data(count: 20))])
+            try statusOf(QueryParser.parseSearch(["class": "genp", "v_PersistentRef": .data(Data(count: 20))]))
         }
     }
 
@@ -117,9 +117,9 @@ struct GeneralRulesTests {
         #expect(request.itemClass == .genericPassword)
         #expect(request.persistentRef == genpReference)
         #expect(throws: KeychainStatus.noSuchClass) {
-            try QueryParser.parseSearch(["class": "inet", "v_PersistentRef": .data(genpReference.data)])
+            try statusOf(QueryParser.parseSearch(["class": "inet", "v_PersistentRef": .data(genpReference.data)]))
         }
         let apls = Data("apls".utf8) + Data(count: 16)
-        #expect(throws: KeychainStatus.noSuchClass) { try QueryParser.parseSearch(["v_PersistentRef": .data(apls)]) }
+        #expect(throws: KeychainStatus.noSuchClass) { try statusOf(QueryParser.parseSearch(["v_PersistentRef": .data(apls)])) }
     }
 }

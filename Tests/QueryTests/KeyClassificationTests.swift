@@ -10,7 +10,13 @@ struct KeyClassificationTests {
     enum Call: String, CaseIterable {
         case add, search, updateQuery, delete
 
+        /// Parses `query` with this call, throwing Apple's status of a rejection.
         func parse(_ query: QueryDictionary) throws(KeychainStatus) {
+            try statusOf(rejecting(query))
+        }
+
+        /// Parses `query` with this call.
+        func rejecting(_ query: QueryDictionary) throws(QueryRejection) {
             switch self {
             case .add: _ = try QueryParser.parseAdd(query)
             case .search: _ = try QueryParser.parseSearch(query)
@@ -34,13 +40,13 @@ struct KeyClassificationTests {
 
     /// G2: a class that is not a string, with nothing to fall back on.
     @Test func nonStringClassIsParam() {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(["class": 5]) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(["class": 5])) }
     }
 
     /// G3: unknown class strings, including `apls`.
     @Test(arguments: ["apls", "GENP", "password", ""])
     func unknownClassIsNoSuchClass(name: String) {
-        #expect(throws: KeychainStatus.noSuchClass) { try QueryParser.parseSearch(["class": .string(name)]) }
+        #expect(throws: KeychainStatus.noSuchClass) { try statusOf(QueryParser.parseSearch(["class": .string(name)])) }
     }
 
     /// G4: a four-character key that is not an attribute of the class.
@@ -63,7 +69,7 @@ struct KeyClassificationTests {
     /// G6: unknown keys of the `c`, `r`, `u`, `v` shapes, too-short keys and keys of other shapes.
     @Test(arguments: ["classy", "r_Whatever", "u_Nothing", "v_Other", "x", "", "xyz", "accessGroup", "kSecAttrAccount"])
     func unknownKeyShapesAreParam(key: String) {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp([.string(key): true])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp([.string(key): true]))) }
     }
 
     /// §2.1: unknown `m…` keys are accepted and ignored by CopyMatching; `f…` keys always.
@@ -74,18 +80,18 @@ struct KeyClassificationTests {
 
     /// §2.1: a number key is looked up as an attribute (-25303); other non-string keys are -50.
     @Test func nonStringKeys() {
-        #expect(throws: KeychainStatus.noSuchAttribute) { try QueryParser.parseSearch(genp([.number(4): "x"])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp([.bool(true): "x"])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp([.data(Data("acct".utf8)): "x"])) }
+        #expect(throws: KeychainStatus.noSuchAttribute) { try statusOf(QueryParser.parseSearch(genp([.number(4): "x"]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp([.bool(true): "x"]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp([.data(Data("acct".utf8)): "x"]))) }
     }
 
     /// G7: return values must be CFBooleans; an integer NSNumber is -50.
     @Test(arguments: ["r_Data", "r_Attributes", "r_Ref", "r_PersistentRef"])
     func returnValueMustBeBoolean(key: String) {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp([.string(key): 1])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp([.string(key): "true"])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp([.string(key): 1]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp([.string(key): "true"]))) }
         let bridged = QueryDictionary(bridging: ["class": "genp", key: NSNumber(value: 1)] as [AnyHashable: Any])
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(bridged) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(bridged)) }
     }
 
     /// G7: a boolean NSNumber is a CFBoolean and accepted.
@@ -97,7 +103,7 @@ struct KeyClassificationTests {
     /// G8: match limit values.
     @Test(arguments: [KeychainValue.string("m_LimitSome"), true, .data(Data()), .null])
     func invalidMatchLimitIsParam(value: KeychainValue) {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["m_Limit": value])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["m_Limit": value]))) }
     }
 
     /// G15: the class's schema entries plus the other dictionary entries may not exceed 128.
@@ -107,7 +113,7 @@ struct KeyClassificationTests {
         for index in 0..<(128 - schema - 1) { query[String(format: "m_Extra%03d", index)] = true }
         _ = try QueryParser.parseSearch(query)
         query["m_OneTooMany"] = true
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(query) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(query)) }
     }
 
     /// G15: attribute keys of the class are part of the schema and do not add to the count.

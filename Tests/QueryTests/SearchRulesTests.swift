@@ -67,15 +67,15 @@ struct SearchRulesTests {
 
     /// C2: kSecUseItemList.
     @Test func useItemListIsParam() {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["u_ItemList": ["a"]])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["u_ItemList": ["a"]]))) }
     }
 
     /// C3: certificate match keys on passwords, and the host match on generic passwords.
     @Test func unsupportedMatchKeysAreUnimplemented() {
-        #expect(throws: KeychainStatus.unimplemented) { try QueryParser.parseSearch(genp(["m_Issuers": [.data(Data())]])) }
-        #expect(throws: KeychainStatus.unimplemented) { try QueryParser.parseSearch(inet(["m_Policy": ["ssl"]])) }
+        #expect(throws: KeychainStatus.unimplemented) { try statusOf(QueryParser.parseSearch(genp(["m_Issuers": [.data(Data())]]))) }
+        #expect(throws: KeychainStatus.unimplemented) { try statusOf(QueryParser.parseSearch(inet(["m_Policy": ["ssl"]]))) }
         #expect(throws: KeychainStatus.unimplemented) {
-            try QueryParser.parseSearch(genp(["m_HostOrSubdomainOfHost": "example.com"]))
+            try statusOf(QueryParser.parseSearch(genp(["m_HostOrSubdomainOfHost": "example.com"])))
         }
     }
 
@@ -87,10 +87,10 @@ struct SearchRulesTests {
 
     /// §2.2: typed match keys are checked even where they have no effect.
     @Test func matchKeyValueTypes() throws {
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["m_ValidOnDate": "today"])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["m_TrustedOnly": 1])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["m_EmailAddressIfPresent": 1])) }
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["m_Policy": "ssl"])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["m_ValidOnDate": "today"]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["m_TrustedOnly": 1]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["m_EmailAddressIfPresent": 1]))) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["m_Policy": "ssl"]))) }
         _ = try QueryParser.parseSearch(genp(["m_ValidOnDate": .null, "m_TrustedOnly": true, "m_SubjectContains": "x"]))
     }
 
@@ -100,7 +100,7 @@ struct SearchRulesTests {
     ])
     func persistentReferenceWithFilterIsParam(code: String, value: KeychainValue) {
         let query: QueryDictionary = ["class": "genp", "v_PersistentRef": .data(genpReference.data), .string(code): value]
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(query) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(query)) }
     }
 
     /// C4 counterpart: kSecAttrSynchronizableAny and non-attribute keys are fine.
@@ -125,6 +125,6 @@ struct SearchRulesTests {
     /// §2.2: kSecValueData is no filter, but must still be data.
     @Test func valueDataInSearch() throws {
         #expect(try QueryParser.parseSearch(genp(["v_Data": .data(secret)])).filters["v_Data"] == nil)
-        #expect(throws: KeychainStatus.param) { try QueryParser.parseSearch(genp(["v_Data": "pw"])) }
+        #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["v_Data": "pw"]))) }
     }
 }

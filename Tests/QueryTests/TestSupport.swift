@@ -2,6 +2,21 @@ import Foundation
 import KeychainModel
 @testable import Query
 
+/// Evaluates `parse`, throwing only Apple's status of a rejection: what the rule tests assert.
+func statusOf<Result>(_ parse: @autoclosure () throws(QueryRejection) -> Result) throws(KeychainStatus) -> Result {
+    try QueryRejection.statusOnly(parse())
+}
+
+/// The rejection `parse` throws, or nil when it succeeds.
+func rejection<Result>(_ parse: @autoclosure () throws(QueryRejection) -> Result) -> QueryRejection? {
+    do {
+        _ = try parse()
+        return nil
+    } catch {
+        return error
+    }
+}
+
 /// A generic-password query with the given extra entries.
 func genp(_ extra: [KeychainValue: KeychainValue] = [:]) -> QueryDictionary {
     var query: QueryDictionary = ["class": "genp", "acct": "alice", "svce": "mail"]

@@ -7,7 +7,7 @@ import Testing
 @Suite("SecItemUpdate")
 struct UpdateRulesTests {
     private func update(_ query: QueryDictionary, _ changes: QueryDictionary) throws(KeychainStatus) -> UpdateRequest {
-        try QueryParser.parseUpdate(query: query, attributesToUpdate: changes)
+        try statusOf(QueryParser.parseUpdate(query: query, attributesToUpdate: changes))
     }
 
     private func update(_ changes: QueryDictionary) throws(KeychainStatus) -> UpdateRequest {

@@ -5,9 +5,15 @@ extension AttributeValue {
     /// Coerces a query value to the stored form of `kind`, as Apple's `copyBlob`/`copyData`/`copyString`/
     /// `copyNumber`/`copyDate`/`copyUUID`/`copySHA1` do (§1.2).
     ///
-    /// Throws ``KeychainStatus/param`` (-50, rule G5) for a value the kind cannot hold: for example a date
-    /// for `acct`, an array or `kCFNull` anywhere but a UUID attribute, invalid UTF-8 for a string attribute.
-    public static func coerce(_ value: KeychainValue, to kind: AttributeKind) throws(KeychainStatus) -> AttributeValue {
+    /// Throws a ``QueryRejection`` with ``KeychainStatus/param`` (-50, rule G5) for a value the kind cannot
+    /// hold: for example a date for `acct`, an array or `kCFNull` anywhere but a UUID attribute, invalid UTF-8
+    /// for a string attribute.
+    public static func coerce(_ value: KeychainValue, to kind: AttributeKind) throws(QueryRejection) -> AttributeValue {
+        try coerce(value, to: kind, key: nil)
+    }
+
+    /// ``coerce(_:to:)`` for the attribute `key`, which a rejection names.
+    static func coerce(_ value: KeychainValue, to kind: AttributeKind, key: String?) throws(QueryRejection) -> AttributeValue {
         let coerced: AttributeValue? =
             switch kind {
             case .blob: blob(value)
@@ -19,9 +25,31 @@ extension AttributeValue {
             case .sha1: sha1(value)
             case .accessControl: accessControl(value)
             }
-        guard let coerced else { throw .param }
-        try SizeLimits.checkAttribute(coerced)
+        guard let coerced else { throw unconvertible(value, to: kind, key: key) }
+        try SizeLimits.checkAttribute(coerced, key: key)
         return coerced
+    }
+
+    /// G5 (G10 for `pdmn`, G11 for `accc`): `value` has a type an attribute of `kind` cannot hold.
+    private static func unconvertible(_ value: KeychainValue, to kind: AttributeKind, key: String?) -> QueryRejection {
+        let rule =
+            switch kind {
+            case .access: "G10"
+            case .accessControl: "G11"
+            default: "G5"
+            }
+        let accepted =
+            switch kind {
+            case .blob, .data: "a CFString, CFData or CFNumber"
+            case .string, .access: "a CFString, UTF-8 CFData or CFUUID"
+            case .number, .sync, .tombstone: "a CFNumber, CFBoolean or decimal CFString"
+            case .date, .creationDate, .modificationDate: "a CFDate"
+            case .uuid: "16 bytes of CFData, a CFUUID or kCFNull"
+            case .sha1: "20 bytes of CFData"
+            case .accessControl: "a SecAccessControl"
+            }
+        let subject = key.map { AppleNames.key($0) } ?? "this attribute"
+        return .param(rule, key: key, "\(subject) cannot hold \(value.typeDescription); it takes \(accepted)")
     }
 
     private static func blob(_ value: KeychainValue) -> AttributeValue? {

@@ -1,3 +1,6 @@
+import Foundation
+import KeychainModel
+
 /// Coffer's documented size limits. Apple sets no hard limit (it only logs above 32 KiB); Coffer
 /// refuses larger values with `errSecParam` (-50) so that one request cannot exhaust memory or the
 /// daemon's frame size.
@@ -8,19 +11,22 @@ public enum SizeLimits {
     public static let attributeValue = 64 << 10
 
     /// Checks a secret against ``valueData``.
-    static func checkValueData(_ data: Data) throws(KeychainStatus) {
-        guard data.count <= valueData else { throw .param }
+    static func checkValueData(_ data: Data) throws(QueryRejection) {
+        guard data.count <= valueData else {
+            throw .tooLarge(QueryKey.valueData, size: data.count, limit: valueData, limitName: "16 MiB")
+        }
     }
 
-    /// Checks a coerced attribute against ``attributeValue``.
-    static func checkAttribute(_ value: AttributeValue) throws(KeychainStatus) {
+    /// Checks the coerced value of the attribute `key` against ``attributeValue``.
+    static func checkAttribute(_ value: AttributeValue, key: String?) throws(QueryRejection) {
+        let size: Int
         switch value {
-        case .string(let text): guard text.utf8.count <= attributeValue else { throw .param }
-        case .data(let bytes): guard bytes.count <= attributeValue else { throw .param }
-        default: break
+        case .string(let text): size = text.utf8.count
+        case .data(let bytes): size = bytes.count
+        default: return
+        }
+        guard size <= attributeValue else {
+            throw .tooLarge(key, size: size, limit: attributeValue, limitName: "64 KiB in one attribute")
         }
     }
 }
-
-import Foundation
-import KeychainModel

@@ -5,7 +5,7 @@ import KeychainModel
 struct AddAssembler {
     let parsed: ParsedQuery
 
-    func request() throws(KeychainStatus) -> AddRequest {
+    func request() throws(QueryRejection) -> AddRequest {
         var attributes = AttributeSet()
         var accessGroup: String?
         for (code, value) in parsed.attributes {
@@ -16,8 +16,10 @@ struct AddAssembler {
             }
             switch descriptor.callerAccess {
             case .managed, .callerView: continue  // the engine's bookkeeping and the caller's own view
-            case .sharingGroup: throw .missingEntitlement  // Coffer grants no sharing-group entitlement
-            case .forbidden: throw .param  // G14 (already caught by the scanner)
+            case .sharingGroup:
+                throw .missingEntitlement(
+                    nil, key: code, "\(AppleNames.key(code)) needs the sharing-group entitlement, which Coffer never grants")
+            case .forbidden: throw .notCallerSettable(code)  // already caught by the scanner
             case .settable: break
             }
             if descriptor.kind == .creationDate || descriptor.kind == .modificationDate { continue }

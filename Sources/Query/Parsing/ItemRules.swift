@@ -10,8 +10,8 @@ public enum ItemRules {
     /// Coffer follows the documented API and rejects the combination with ``KeychainStatus/param`` (-50),
     /// the status Apple uses for the comparable rule A4; otherwise an item promised to stay on this machine
     /// could be picked up by a future sync layer.
-    public static func checkSynchronizable(_ isSynchronizable: Bool, protection: ProtectionClass) throws(KeychainStatus) {
-        if isSynchronizable, !protection.isMigratory { throw .param }
+    public static func checkSynchronizable(_ isSynchronizable: Bool, protection: ProtectionClass) throws(QueryRejection) {
+        if isSynchronizable, !protection.isMigratory { throw .synchronizableThisDeviceOnly(protection) }
     }
 
     /// The default protection class of a new item (§1.5): `dku` for the `com.apple.apsd` group, `dk` for

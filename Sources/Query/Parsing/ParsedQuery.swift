@@ -48,6 +48,11 @@ struct ParsedQuery: Sendable {
         }
     }
 
+    /// The codes of the attributes that are filters, for a rejection to name.
+    var attributeFilterCodes: [String] {
+        attributes.codes.filter { code in AttributeCatalogue.descriptor(for: code, in: itemClass)?.kind != .accessControl }
+    }
+
     /// The effective authentication settings: an explicit `kSecUseAuthenticationUI` wins, then
     /// `kSecUseNoAuthenticationUI = true` (≡ Fail), else Allow.
     var effectiveAuthentication: AuthenticationOptions {
