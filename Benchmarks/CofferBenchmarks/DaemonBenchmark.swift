@@ -21,6 +21,10 @@ enum DaemonBenchmark {
         let group = AppRegistry.unregisteredGroup(forPath: executable)
         let embedded = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .list([group])))
         try ItemsBenchmark.populate(embedded, count: size)
+        var embeddedAccounts = ItemsBenchmark.RandomAccounts(count: size)
+        let embeddedFind = ItemsBenchmark.Row(size: size, operation: "embedded: find (data), same keychain", samples: try ItemsBenchmark.timed(operations) {
+            _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(embeddedAccounts.next(), returning: "r_Data"))
+        })
 
         let daemonPath = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("cofferd").path
         let socket = scratch.appendingPathComponent("cofferd.socket").path
@@ -42,7 +46,7 @@ enum DaemonBenchmark {
                 for _ in 0..<100 { _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
             }
         }
-        var rows: [ItemsBenchmark.Row] = []
+        var rows: [ItemsBenchmark.Row] = [embeddedFind]
         var accounts = ItemsBenchmark.RandomAccounts(count: size)
         rows.append(.init(size: size, operation: "daemon: lock (a round trip that does no work)", samples: try ItemsBenchmark.timed(operations) {
             try client.blocking.lock()
@@ -61,6 +65,79 @@ enum DaemonBenchmark {
             try client.blocking.delete(ItemsBenchmark.findQuery(victim, returning: nil))
             victim += 1
         }))
+        rows += try concurrentFinds(client, size: size, batches: max(operations / 8, 50))
+        rows.append(try idleCPU(socket: socket, daemon: process.processIdentifier, seconds: operations >= 2_000 ? 60 : 10))
         return rows
     }
+
+    /// Eight finds from eight tasks of one process at once (one multiplexed connection), next to the same
+    /// eight awaited one after another; each sample is a batch of eight.
+    private static func concurrentFinds(_ client: DaemonKeychain, size: Int, batches: Int) throws -> [ItemsBenchmark.Row] {
+        var accounts = ItemsBenchmark.RandomAccounts(count: size)
+        let sequential = try ItemsBenchmark.timed(batches) {
+            let batch = (0..<8).map { _ in accounts.next() }
+            try blockUntilDone {
+                for account in batch {
+                    _ = try await client.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
+                }
+            }
+        }
+        let concurrent = try ItemsBenchmark.timed(batches) {
+            let batch = (0..<8).map { _ in accounts.next() }
+            try blockUntilDone {
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    for account in batch {
+                        group.addTask { _ = try await client.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data")) }
+                    }
+                    try await group.waitForAll()
+                }
+            }
+        }
+        return [
+            .init(size: size, operation: "daemon: 8 finds (async), one after another", samples: sequential),
+            .init(size: size, operation: "daemon: 8 finds (async), from 8 concurrent tasks", samples: concurrent),
+        ]
+    }
+
+    /// cofferd's CPU time while 16 connections stay open and idle for `seconds`, as a share of one core
+    /// (the one sample is in per-mille of a core, carried as a duration of that many microseconds).
+    private static func idleCPU(socket: String, daemon: Int32, seconds: Int) throws -> ItemsBenchmark.Row {
+        let clients = (0..<16).map { _ in DaemonKeychain(socketPath: socket) }
+        for client in clients { _ = try client.blocking.lockStatus() }
+        Thread.sleep(forTimeInterval: 1)  // past the daemon's short polling for a next request
+        let before = try cpuTicks(of: daemon)
+        Thread.sleep(forTimeInterval: Double(seconds))
+        let used = Double(try cpuTicks(of: daemon) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        withExtendedLifetime(clients) {}
+        let perMille = used / Double(seconds) * 1_000
+        return .init(size: 16, operation: "idle: cofferd CPU with 16 open idle connections over \(seconds) s (‰ of a core, as µs)",
+                     samples: [.microseconds(perMille)])
+    }
+
+    /// User plus system CPU ticks of a process, from `/proc/PID/stat`.
+    private static func cpuTicks(of pid: Int32) throws -> Int {
+        let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+        let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
+        return Int(fields[11])! + Int(fields[12])!
+    }
+}
+
+/// Runs an async body to its end from synchronous benchmark code.
+func blockUntilDone(_ body: @escaping @Sendable () async throws -> Void) throws {
+    let done = DispatchSemaphore(value: 0)
+    let failure = LockedError()
+    Task {
+        do { try await body() } catch { failure.set(error) }
+        done.signal()
+    }
+    done.wait()
+    if let error = failure.value { throw error }
+}
+
+/// An error handed from a task to the thread that waits for it.
+final class LockedError: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (any Error)?
+    func set(_ error: any Error) { lock.withLock { stored = error } }
+    var value: (any Error)? { lock.withLock { stored } }
 }

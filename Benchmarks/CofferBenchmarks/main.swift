@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, daemon (and find-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, daemon (and find-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -51,6 +51,18 @@ do {
         for step in floor { print(step.row) }
         print(ItemsReport.floor(rows, crypto: CryptoFloorBenchmark.findFloor(floor), blindIndexes: CryptoFloorBenchmark.blindIndexesPerFind))
     }
+    if requested.isEmpty || requested.contains("security") {
+        let size = quick ? 10_000 : 100_000
+        let rows = try SecurityBenchmark.run(in: scratch, size: size, operations: quick ? 1_000 : 5_000)
+        print("\n### Apple's API: `SecItemCopyMatching` next to the client API (embedded keychain, \(size) items)\n")
+        print("| items | operation | p50 | p90 |")
+        print("| --- | --- | --- | --- |")
+        for row in rows {
+            print("| \(row.size) | \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |")
+        }
+        let ratio = Double(rows[1].p50.components.attoseconds) / Double(rows[0].p50.components.attoseconds)
+        print("\nGoal: a find through `SecItemCopyMatching` within 1.2× of the same find through the client API: measured \(String(format: "%.2f", ratio))×.")
+    }
     if requested.isEmpty || requested.contains("daemon") {
         let daemonSize = quick ? 10_000 : 100_000
         let rows = try DaemonBenchmark.run(in: scratch, size: daemonSize, operations: quick ? 300 : 2_000)
@@ -60,9 +72,7 @@ do {
         for row in rows {
             print("| \(row.size) | \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |")
         }
-        if let find = rows.first(where: { $0.operation == "daemon: find (data)" }) {
-            print("\nGoal: find p50 ≤ 150 µs through the daemon: measured \(Measurement.format(find.p50)).")
-        }
+        print(DaemonReport.goals(rows))
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))

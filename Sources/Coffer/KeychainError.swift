@@ -59,9 +59,12 @@ public struct KeychainError: Error, Sendable, Hashable, CustomStringConvertible 
             reason: failure.reason.map(Self.sentence))
     }
 
-    /// A reason as a sentence: capitalised, with a full stop.
+    /// A reason as a sentence: capitalised (unless it starts with an identifier such as `kSecValueData`),
+    /// with a full stop.
     static func sentence(_ reason: String) -> String {
-        let text = reason.prefix(1).uppercased() + reason.dropFirst()
+        let characters = Array(reason.prefix(2))
+        let startsWithIdentifier = characters.count == 2 && characters[1].isUppercase
+        let text = startsWithIdentifier ? reason : reason.prefix(1).uppercased() + reason.dropFirst()
         return text.hasSuffix(".") ? text : text + "."
     }
 

@@ -120,3 +120,16 @@ struct ItemCommandTests {
         #expect(help.contains("visible to other users in 'ps'"))
     }
 }
+
+@Suite("The CLI says why a call was refused")
+struct CLIRejectionTests {
+    @Test func anOversizedLabelNamesTheAttributeAndTheLimit() throws {
+        let runner = CLIRunner()
+        let label = String(repeating: "x", count: 70_000)
+        let outcome = try runner.run(["add-generic-password", "-s", "svc", "-a", "me", "-l", label, "-w", "pw"])
+        #expect(outcome.status == 206)  // errSecParam (-50) truncated to 8 bits, as `security` exits
+        #expect(outcome.standardError.contains("errSecParam (-50)"))
+        #expect(outcome.standardError.contains("kSecAttrLabel"))
+        #expect(outcome.standardError.contains("70000"))
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import KeychainClient
+import KeychainModel
+import Query
+@_spi(Testing) import Security
+
+/// A find as Apple code makes it, `SecItemCopyMatching` with Foundation dictionaries, next to the same
+/// find through the client API the other benchmarks use, on one keychain of `size` items.
+enum SecurityBenchmark {
+    static func run(in scratch: URL, size: Int, operations: Int) throws -> [ItemsBenchmark.Row] {
+        let folder = KeychainFolder(url: scratch.appendingPathComponent("security-\(size)"))
+        let keychain = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .unrestricted(defaultGroup: "bench")))
+        try ItemsBenchmark.populate(keychain, count: size)
+        var accounts = ItemsBenchmark.RandomAccounts(count: size)
+        let client = try ItemsBenchmark.timed(operations) {
+            _ = try keychain.blocking.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data"))
+        }
+        let apple = try SecurityTesting.withKeychain(at: folder.url) {
+            try ItemsBenchmark.timed(operations) {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrService as String: "bench",
+                    kSecAttrAccount as String: "account-\(accounts.next())",
+                    kSecReturnData as String: true,
+                ]
+                var result: CFTypeRef?
+                let status = SecItemCopyMatching(query as CFDictionary, &result)
+                guard status == errSecSuccess, result as? Data != nil else { throw KeychainStatus(code: status) }
+            }
+        }
+        try? FileManager.default.removeItem(at: folder.url)
+        return [
+            .init(size: size, operation: "find (data) through the client API", samples: client),
+            .init(size: size, operation: "find (data) through `SecItemCopyMatching`", samples: apple),
+        ]
+    }
+}
