@@ -59,7 +59,9 @@ let package = Package(
             ]
         ),
         // The one handler of every request, above the engine, and the threads blocking work runs on.
-        .target(name: "KeychainService", dependencies: ["KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine"]),
+        .target(
+            name: "KeychainService",
+            dependencies: ["KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem"]),
         // The daemon's wire format: versioned, length-prefixed frames and the codecs of the operations. Pure.
         .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query"]),
         // The one client protocol the front ends use: the embedded keychain and the daemon client behind it.
@@ -148,6 +150,7 @@ let package = Package(
         .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security"]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
+        .testTarget(name: "KeychainServiceTests", dependencies: ["KeychainService", "CCofferSystem"]),
         .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "EngineTests",

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CCofferSystem.h"
 
+#include <pthread.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -16,4 +17,15 @@ int coffer_disable_core_dumps(void) {
     int limit = setrlimit(RLIMIT_CORE, &none);
     int dumpable = prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
     return (limit == 0 && dumpable == 0) ? 0 : -1;
+}
+
+void coffer_name_thread(const char *name) {
+    char truncated[16];
+    strncpy(truncated, name, sizeof truncated - 1);
+    truncated[sizeof truncated - 1] = '\0';
+    pthread_setname_np(pthread_self(), truncated);
+}
+
+int coffer_thread_name(char *buffer, size_t length) {
+    return pthread_getname_np(pthread_self(), buffer, length);
 }

@@ -1,3 +1,4 @@
+import CCofferSystem
 import Foundation
 
 /// Coffer's own threads, for work that blocks: the passcode KDF, SQLite writes and their `fsync`, a
@@ -15,6 +16,9 @@ public final class WorkerThreads: @unchecked Sendable {
     private var idle = 0
     private var nextJobID: UInt64 = 0
 
+    /// The name each worker thread carries.
+    public static let threadName = "coffer-worker"
+
     /// The most threads running at once.
     public let maximum: Int
     /// How long a thread waits for work before it ends.
@@ -29,6 +33,13 @@ public final class WorkerThreads: @unchecked Sendable {
     public init(maximum: Int = 16, idleTimeout: Duration = .seconds(10)) {
         self.maximum = max(1, maximum)
         self.idleTimeout = idleTimeout
+    }
+
+    /// The threads running now, busy or idle.
+    public var threadCount: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return threads
     }
 
     /// Runs `work` on one of the threads, later; returns at once.
@@ -63,9 +74,7 @@ public final class WorkerThreads: @unchecked Sendable {
             condition.signal()
         } else if threads < maximum {
             threads += 1
-            let thread = Thread { [self] in serve() }
-            thread.name = "coffer-worker"
-            thread.start()
+            Thread { [self] in serve() }.start()
         }
         return nextJobID
     }
@@ -80,6 +89,8 @@ public final class WorkerThreads: @unchecked Sendable {
     }
 
     private func serve() {
+        // The kernel's name for the thread (`ps -L`, `top -H`, debuggers), at most 15 bytes.
+        coffer_name_thread(Self.threadName)
         condition.lock()
         while true {
             while queue.isEmpty {

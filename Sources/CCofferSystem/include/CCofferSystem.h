@@ -9,4 +9,10 @@ void coffer_secure_zero(void *pointer, size_t length);
 /// Marks the process as not dumpable (no core dumps, no ptrace by same-uid processes). Returns 0 on success.
 int coffer_disable_core_dumps(void);
 
+/// Names the calling thread (at most 15 bytes are kept), for `ps -L`, `top -H` and debuggers.
+void coffer_name_thread(const char *name);
+
+/// Copies the calling thread's name into `buffer` (at least 16 bytes). Returns 0 on success.
+int coffer_thread_name(char *buffer, size_t length);
+
 #endif

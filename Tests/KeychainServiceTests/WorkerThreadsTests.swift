@@ -1,0 +1,102 @@
+import CCofferSystem
+import Foundation
+import KeychainService
+import Synchronization
+import Testing
+
+/// Coffer's own threads: work runs off the cooperative pool, in parallel up to the pool's size, and a
+/// cancelled task withdraws work that has not started.
+@Suite("Worker threads")
+struct WorkerThreadsTests {
+    @Test func workRunsOnACofferThreadNotOnTheCallersTask() async {
+        let workers = WorkerThreads(maximum: 2)
+        let name = await workers.run({ currentThreadName() }, whenCancelled: "cancelled")
+        #expect(name == WorkerThreads.threadName)
+        #expect(currentThreadName() != WorkerThreads.threadName)
+    }
+
+    @Test func blockingWorkProceedsInParallel() async {
+        let workers = WorkerThreads(maximum: 4)
+        let start = ContinuousClock.now
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask { await workers.run({ usleep(200_000) }, whenCancelled: ()) }
+            }
+        }
+        // Four 200 ms sleeps one after another would take 800 ms; on four threads, about 200 ms.
+        #expect(ContinuousClock.now - start < .milliseconds(700))
+    }
+
+    @Test func cancellingATaskWithdrawsWorkThatHasNotStarted() async {
+        let workers = WorkerThreads(maximum: 1)
+        let gate = Gate()
+        let ran = Atomic<Bool>(false)
+        // Occupy the only thread, so that the next job waits in the queue.
+        let blocker = Task { await workers.run({ gate.wait() }, whenCancelled: ()) }
+        while !gate.isWaiting { await Task.yield() }
+        let waiting = Task {
+            await workers.run({ ran.store(true, ordering: .relaxed); return "ran" }, whenCancelled: "cancelled")
+        }
+        try? await Task.sleep(for: .milliseconds(50))
+        waiting.cancel()
+        #expect(await waiting.value == "cancelled")
+        gate.open()
+        await blocker.value
+        // The withdrawn job never runs, even once the thread is free.
+        await workers.run({}, whenCancelled: ())
+        let didRun = ran.load(ordering: .relaxed)
+        #expect(!didRun)
+    }
+
+    @Test func workThatHasStartedRunsToItsEnd() async {
+        let workers = WorkerThreads(maximum: 1)
+        let gate = Gate()
+        let task = Task { await workers.run({ gate.wait(); return "finished" }, whenCancelled: "cancelled") }
+        while !gate.isWaiting { await Task.yield() }
+        task.cancel()
+        gate.open()
+        #expect(await task.value == "finished")
+    }
+
+    @Test func idleThreadsEnd() async throws {
+        let workers = WorkerThreads(maximum: 2, idleTimeout: .milliseconds(100))
+        await workers.run({}, whenCancelled: ())
+        #expect(workers.threadCount == 1)
+        try await Task.sleep(for: .milliseconds(500))
+        #expect(workers.threadCount == 0, "an idle pool keeps no thread")
+    }
+}
+
+/// The kernel's name for the calling thread.
+func currentThreadName() -> String {
+    var buffer = [CChar](repeating: 0, count: 16)
+    _ = coffer_thread_name(&buffer, buffer.count)
+    return String(cString: buffer)
+}
+
+/// A one-shot gate a worker thread blocks on until a test opens it.
+final class Gate: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var opened = false
+    private var waiting = false
+
+    var isWaiting: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return waiting
+    }
+
+    func wait() {
+        condition.lock()
+        waiting = true
+        while !opened { condition.wait() }
+        condition.unlock()
+    }
+
+    func open() {
+        condition.lock()
+        opened = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
