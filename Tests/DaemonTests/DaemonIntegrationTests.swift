@@ -182,10 +182,12 @@ struct DaemonIntegrationTests {
                     let client = DaemonKeychain(socketPath: socketPath)
                     for round in 0..<(operations / 4) {
                         let account = "w\(worker)-\(round)"
-                        _ = try client.statusCalls.add(self.item(account, "v\(round)"))
-                        guard try self.read(client, account) == Data("v\(round)".utf8) else { throw KeychainStatus.internal }
-                        try client.statusCalls.update(self.item(account), attributesToUpdate: ["v_Data": .data(Data("u\(round)".utf8))])
-                        if round % 2 == 0 { try client.statusCalls.delete(self.item(account)) }
+                        _ = try await client.add(self.item(account, "v\(round)"))
+                        var find = self.item(account)
+                        find.entries["r_Data"] = true
+                        guard try await client.copyMatching(find) == .data(Data("v\(round)".utf8)) else { throw KeychainStatus.internal }
+                        try await client.update(self.item(account), attributesToUpdate: ["v_Data": .data(Data("u\(round)".utf8))])
+                        if round % 2 == 0 { try await client.delete(self.item(account)) }
                     }
                 }
             }

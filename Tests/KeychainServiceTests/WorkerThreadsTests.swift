@@ -15,16 +15,17 @@ struct WorkerThreadsTests {
         #expect(currentThreadName() != WorkerThreads.threadName)
     }
 
+    /// Four jobs that each wait until all four have started: they finish only if they run at once.
     @Test func blockingWorkProceedsInParallel() async {
         let workers = WorkerThreads(maximum: 4)
-        let start = ContinuousClock.now
-        await withTaskGroup(of: Void.self) { group in
+        let barrier = Barrier(parties: 4)
+        let met = await withTaskGroup(of: Bool.self) { group in
             for _ in 0..<4 {
-                group.addTask { await workers.run({ usleep(200_000) }, whenCancelled: ()) }
+                group.addTask { await workers.run({ barrier.arriveAndWait(timeout: 30) }, whenCancelled: false) }
             }
+            return await group.reduce(true) { $0 && $1 }
         }
-        // Four 200 ms sleeps one after another would take 800 ms; on four threads, about 200 ms.
-        #expect(ContinuousClock.now - start < .milliseconds(700))
+        #expect(met)
     }
 
     @Test func cancellingATaskWithdrawsWorkThatHasNotStarted() async {
@@ -61,8 +62,11 @@ struct WorkerThreadsTests {
     @Test func idleThreadsEnd() async throws {
         let workers = WorkerThreads(maximum: 2, idleTimeout: .milliseconds(100))
         await workers.run({}, whenCancelled: ())
-        #expect(workers.threadCount == 1)
-        try await Task.sleep(for: .milliseconds(500))
+        var waited = 0
+        while workers.threadCount > 0, waited < 300 {
+            try await Task.sleep(for: .milliseconds(100))
+            waited += 1
+        }
         #expect(workers.threadCount == 0, "an idle pool keeps no thread")
     }
 }
@@ -72,6 +76,28 @@ func currentThreadName() -> String {
     var buffer = [CChar](repeating: 0, count: 16)
     _ = coffer_thread_name(&buffer, buffer.count)
     return String(cString: buffer)
+}
+
+/// Lets `parties` threads through once all of them have arrived.
+final class Barrier: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let parties: Int
+    private var arrived = 0
+
+    init(parties: Int) { self.parties = parties }
+
+    /// Waits for the others; false when they did not all arrive within `timeout` seconds.
+    func arriveAndWait(timeout: TimeInterval) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        arrived += 1
+        condition.broadcast()
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while arrived < parties {
+            if !condition.wait(until: deadline) { return arrived >= parties }
+        }
+        return true
+    }
 }
 
 /// A one-shot gate a worker thread blocks on until a test opens it.

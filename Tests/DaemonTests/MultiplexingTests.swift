@@ -1,0 +1,141 @@
+import CofferTestSupport
+import Foundation
+import KeychainClient
+import KeychainModel
+import KeychainOperations
+import Query
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One connection to the daemon carries a process's requests, many at once, each answer reaching the
+/// request it belongs to; a task that stops waiting is answered at once, and a write in flight is never
+/// reported as cancelled.
+@Suite("One multiplexed daemon connection")
+struct MultiplexingTests {
+    private static func item(_ account: String) -> QueryDictionary {
+        ["class": "genp", "svce": "multiplexed", "acct": .string(account)]
+    }
+
+    @Test func tasksAndThreadsShareOneConnectionAndEachGetsItsOwnAnswer() async throws {
+        let folder = KeychainFolder(url: FileManager.default.temporaryDirectory
+            .appendingPathComponent("coffer-multiplex-\(UUID().uuidString)/keychain"))
+        defer { try? FileManager.default.removeItem(at: folder.url.deletingLastPathComponent()) }
+        let daemon = try InProcessDaemon(folder: folder, groups: nil)
+        let client = DaemonKeychain(socketPath: daemon.socketPath)
+        let accounts = (0..<12).map { "account-\($0)" }
+        for account in accounts {
+            var add = Self.item(account)
+            add.entries["v_Data"] = .data(Data("secret of \(account)".utf8))
+            _ = try client.blocking.add(add)
+        }
+        let mismatches = Counter()
+        // Four threads blocking on the connection, alongside eight suspended tasks on the same one.
+        let finished = DispatchGroup()
+        for account in accounts.prefix(4) {
+            finished.enter()
+            Thread {
+                for _ in 0..<200 {
+                    var find = Self.item(account)
+                    find.entries["r_Data"] = true
+                    if (try? client.blocking.copyMatching(find)) != .data(Data("secret of \(account)".utf8)) { mismatches.add() }
+                }
+                finished.leave()
+            }.start()
+        }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for account in accounts.suffix(8) {
+                group.addTask {
+                    for _ in 0..<200 {
+                        var find = Self.item(account)
+                        find.entries["r_Data"] = true
+                        if try await client.copyMatching(find) != .data(Data("secret of \(account)".utf8)) { mismatches.add() }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        finished.wait()
+        #expect(mismatches.value == 0)
+        withExtendedLifetime(daemon) {}
+    }
+
+    /// The silent daemon never answers, so only the cancellation can end the wait.
+    @Test(.timeLimit(.minutes(1))) func cancellingAReadEndsTheWait() async throws {
+        let silent = try SilentDaemon()
+        let client = DaemonKeychain(socketPath: silent.socketPath)
+        let waiting = Task { await client.send(.copyMatching(Self.item("a"))) }
+        try await Task.sleep(for: .milliseconds(100))
+        waiting.cancel()
+        #expect(await waiting.value == .status(.userCanceled))
+    }
+
+    @Test(.timeLimit(.minutes(1))) func aWriteInFlightIsNotReportedCancelled() async throws {
+        let silent = try SilentDaemon()
+        let client = DaemonKeychain(socketPath: silent.socketPath)
+        var add = Self.item("a")
+        add.entries["v_Data"] = .data(Data("x".utf8))
+        let request = add
+        let waiting = Task { await client.send(.add(request)) }
+        try await Task.sleep(for: .milliseconds(100))
+        waiting.cancel()
+        try await Task.sleep(for: .milliseconds(200))
+        // The daemon goes away without answering: the add may or may not have been stored, and the
+        // caller is told exactly that, never that it was cancelled.
+        silent.stop()
+        guard case .failure(let status, let reason) = await waiting.value else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(status == .notAvailable)
+        #expect(reason.contains("may or may not have taken effect"))
+    }
+}
+
+/// A thread-safe count.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func add() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+}
+
+/// A "daemon" that accepts connections and reads requests but never answers, until stopped.
+final class SilentDaemon: @unchecked Sendable {
+    let socketPath: String
+    private let listening: Int32
+    private let lock = NSLock()
+    private var connections: [Int32] = []
+
+    init() throws {
+        socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-silent-\(UUID().uuidString.prefix(8))").path
+        listening = try UnixSocket.listen(at: socketPath, mode: 0o600)
+        let listening = listening
+        Thread { [self] in
+            while true {
+                let connection = accept(listening, nil, nil)
+                guard connection >= 0 else { return }
+                lock.withLock { connections.append(connection) }
+                Thread {
+                    var buffer = [UInt8](repeating: 0, count: 4096)
+                    while recv(connection, &buffer, buffer.count, 0) > 0 {}
+                }.start()
+            }
+        }.start()
+    }
+
+    /// Closes every connection and the listening socket.
+    func stop() {
+        lock.withLock {
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)); close(connection) }
+            connections.removeAll()
+        }
+        shutdown(listening, Int32(SHUT_RDWR))
+        close(listening)
+        unlink(socketPath)
+    }
+
+    deinit { stop() }
+}
