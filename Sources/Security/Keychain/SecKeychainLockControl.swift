@@ -5,25 +5,6 @@ import Keystore
 // Lock control under macOS's names and signatures. On Linux there is one keychain per process (the one
 // `COFFER_HOME` names), so the keychain argument is always `nil`.
 
-/// `SecKeychainRef`. No function returns one: pass `nil` for "the keychain".
-public final class SecKeychain: Sendable {
-    private init() {}
-}
-
-/// The legacy spelling of ``SecKeychain``.
-public typealias SecKeychainRef = SecKeychain
-
-/// A keychain's state as ``SecKeychainGetStatus(_:_:)`` reports it: a combination of ``kSecUnlockStateStatus``,
-/// ``kSecReadPermStatus`` and ``kSecWritePermStatus``.
-public typealias SecKeychainStatus = UInt32
-
-/// The keychain is unlocked: items of every protection class can be read and written.
-public let kSecUnlockStateStatus: SecKeychainStatus = 1
-/// The keychain's files can be read.
-public let kSecReadPermStatus: SecKeychainStatus = 2
-/// The keychain's files can be written.
-public let kSecWritePermStatus: SecKeychainStatus = 4
-
 /// Locks the keychain: items protected `…WhenUnlocked` become unreadable (``errSecInteractionNotAllowed``)
 /// until the next unlock. Without a passcode the keychain cannot lock, and this does nothing.
 @discardableResult
@@ -65,19 +46,4 @@ public func SecKeychainGetStatus(_ keychain: SecKeychain?, _ keychainStatus: Uns
     }
     if status == errSecSuccess { keychainStatus.pointee = state }
     return status
-}
-
-/// Runs one lock-control call against the keystore: its error as an `OSStatus`, one diagnostics line.
-enum KeychainCall {
-    static func run(_ call: @autoclosure () -> String, _ body: (any KeychainClient) throws(KeystoreError) -> Void) -> OSStatus {
-        do {
-            try body(SharedKeychain.client)
-            Diagnostics.log(call(), status: .success)
-            return errSecSuccess
-        } catch {
-            let status = error.status
-            Diagnostics.log("\(call()) (\(error))", status: status)
-            return status.code
-        }
-    }
 }
