@@ -1,12 +1,6 @@
 import Foundation
 import GRDBSQLite
 
-/// A value bound to a `?` of a prepared statement.
-enum SQLBinding {
-    case blob(Data)
-    case integer(Int64)
-}
-
 /// The C-API steps the read path runs on a prepared statement, whichever connection prepared it
 /// (a ``ReaderConnection``, or GRDB's writer connection inside a write transaction).
 struct RawStatement {
