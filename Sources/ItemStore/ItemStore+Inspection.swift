@@ -5,6 +5,11 @@ import KeychainModel
 /// Raw access for tests and diagnostics (internal): reads and writes stored bytes without the item format,
 /// so that tests can tamper with rows and check pragmas without importing GRDB.
 extension ItemStore {
+    /// Runs `body` on the writer connection outside any transaction (tests read pragmas with it).
+    func withWriterConnection<T>(_ body: (Database) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction(body)
+    }
+
     /// The fixed columns of a row that tests may read or overwrite, plus `i_<code>` index columns.
     static func isInspectableColumn(_ column: String) -> Bool {
         ["pref", "keyclass", "ukey", "wkey", "attrs", "secret", "tag"].contains(column)
@@ -45,7 +50,7 @@ extension ItemStore {
     /// SQLite's plan for a selection (`EXPLAIN QUERY PLAN`, the `detail` column joined with "; ").
     /// `onWriter` asks the writer connection (inside ``write(_:)``) instead of a reader.
     func queryPlan(_ selection: ItemSelection, onWriter: Bool = false) throws -> String {
-        let details = onWriter ? try write { try $0.access.queryPlan(selection) } : try read { try $0.access.queryPlan(selection) }
+        let details = onWriter ? try write { try $0.reads.queryPlan(selection) } : try read { try $0.reads.queryPlan(selection) }
         return details.joined(separator: "; ")
     }
 }

@@ -102,7 +102,7 @@ public final class ItemStore: Sendable {
     @discardableResult
     public func read<T>(_ body: (ItemReader) throws -> T) throws -> T {
         try readers.withConnection { reader in
-            try body(ItemReader(ItemAccess(connection: .reader(reader), keyring: keyring, indexers: indexers)))
+            try body(ItemReader(ReadAccess(connection: .reader(reader), keys: ItemKeys(keyring: keyring, indexers: indexers))))
         }
     }
 
@@ -114,10 +114,11 @@ public final class ItemStore: Sendable {
     /// ``ItemStoreError``.
     @discardableResult
     public func write<T>(_ body: (ItemWriter) throws -> T) throws -> T {
-        try mappingErrors {
+        try Self.mappingErrors {
             try writer.writeWithoutTransaction { db in
                 try Self.transaction(db, begin: "BEGIN IMMEDIATE") {
-                    try body(ItemWriter(ItemAccess(connection: .writer(db), keyring: keyring, indexers: indexers)))
+                    let keys = ItemKeys(keyring: keyring, indexers: indexers)
+                    return try body(ItemWriter(ReadAccess(connection: .writer(db), keys: keys), WriteAccess(db: db, keys: keys)))
                 }
             }
         }
@@ -198,7 +199,7 @@ public final class ItemStore: Sendable {
     }
 
     /// Maps GRDB's errors to ``ItemStoreError``; leaves every other error unchanged.
-    private func mappingErrors<T>(_ body: () throws -> T) throws -> T {
+    static func mappingErrors<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as DatabaseError {
@@ -229,20 +230,5 @@ public final class ItemStore: Sendable {
         guard code == EEXIST else {
             throw ItemStoreError.io("cannot create the database file: \(String(cString: strerror(code)))")
         }
-    }
-}
-
-extension ItemStore {
-    /// How the store connects; the defaults are what production uses.
-    struct Options: Sendable {
-        /// How long a connection waits for another's lock before failing with ``ItemStoreError/io(_:)``.
-        var busyTimeout: TimeInterval = 5
-        /// How many reader connections stay open between reads.
-        var maximumReaderCount = 4
-    }
-
-    /// Runs `body` on the writer connection outside any transaction (tests read pragmas with it).
-    func withWriterConnection<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.writeWithoutTransaction(body)
     }
 }

@@ -1,0 +1,11 @@
+import Foundation
+
+extension ItemStore {
+    /// How the store connects; the defaults are what production uses.
+    struct Options: Sendable {
+        /// How long a connection waits for another's lock before failing with ``ItemStoreError/io(_:)``.
+        var busyTimeout: TimeInterval = 5
+        /// How many reader connections stay open between reads.
+        var maximumReaderCount = 4
+    }
+}

@@ -1,0 +1,84 @@
+import GRDB
+import KeychainModel
+
+/// The database schema: its tables per class and the migrations that build it.
+///
+/// Versioning: each migration is frozen once shipped. v1 creates `genp` and `inet`; v2 makes their
+/// attribute indexes partial (``TableSchema/partialIndexSQL``). Later versions add
+/// tables (`cert`, `keys`) or columns (`ALTER TABLE … ADD COLUMN i_<code> BLOB`); a new column is NULL
+/// in old rows, which the row tag tolerates because it covers only non-NULL index columns.
+enum Schema {
+    /// Attributes common to generic and internet passwords that queries may filter on (reference §1.3).
+    private static let passwordCommon = [
+        "acct", "agrp", "sync", "pdmn", "labl", "desc", "icmt", "crtr", "type", "scrp", "alis", "invi", "nega",
+        "cusi", "prot", "cdat", "mdat", "vwht", "tkid", "musr", "ggrp", "sha1",
+    ]
+
+    /// Indexes both password tables share, with the estimated rows per value: an account or a digest
+    /// names about one item; a type, view hint, token or sharing group is shared by most.
+    private static let passwordIndexes = [
+        "acct": 2, "sha1": 1, "agrp": 200, "type": 1000, "vwht": 5000, "tkid": 5000, "ggrp": 5000,
+    ]
+
+    /// `genp` as created by v1. Indexed as Apple indexes it (§5.5: type, acct, svce, sha1, vwht, tkid, ggrp;
+    /// persistref is the UNIQUE `pref`), plus `agrp`, which every query of the engine filters on.
+    static let genericPasswordV1 = TableSchema(
+        itemClass: .genericPassword,
+        codes: passwordCommon + ["svce", "gena"],
+        indexed: passwordIndexes.merging(["svce": 10]) { $1 }
+    )
+
+    /// `inet` as created by v1 (indexes per §5.5, plus `agrp`).
+    static let internetPasswordV1 = TableSchema(
+        itemClass: .internetPassword,
+        codes: passwordCommon + ["sdmn", "srvr", "ptcl", "atyp", "port", "path"],
+        indexed: passwordIndexes.merging([
+            "alis": 2, "sdmn": 100, "srvr": 10, "ptcl": 2000, "atyp": 2000, "port": 2000, "path": 50,
+        ]) { $1 }
+    )
+
+    /// The current table of a class, or ``ItemStoreError/unsupportedClass(_:)`` for a class without one.
+    static func table(_ itemClass: ItemClass) throws(ItemStoreError) -> TableSchema {
+        switch itemClass {
+        case .genericPassword: genericPasswordV1
+        case .internetPassword: internetPasswordV1
+        case .certificate, .key, .identity: throw .unsupportedClass(itemClass)
+        }
+    }
+
+    /// The migrations, from v1.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            let tables = [genericPasswordV1, internetPasswordV1]
+            for table in tables { try db.execute(sql: table.createSQL) }
+            // Creates sqlite_stat1 (empty), then fills it with the fixed estimates.
+            try db.execute(sql: "ANALYZE sqlite_master")
+            for table in tables {
+                for (index, stat) in table.plannerStatistics {
+                    try db.execute(
+                        sql: "INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)",
+                        arguments: [table.table, index, stat])
+                }
+            }
+            // Analyzing the (stat-less) schema table again makes this connection load the rows just written;
+            // other connections load them with the new schema.
+            try db.execute(sql: "ANALYZE sqlite_master")
+        }
+        migrator.registerMigration("v2") { db in
+            let tables = [genericPasswordV1, internetPasswordV1]
+            for table in tables { try db.execute(sql: table.partialIndexSQL) }
+            // The recreated indexes get the same fixed estimates (DROP INDEX may have dropped their rows).
+            for table in tables {
+                for (index, stat) in table.plannerStatistics {
+                    try db.execute(sql: "DELETE FROM sqlite_stat1 WHERE tbl = ? AND idx = ?", arguments: [table.table, index])
+                    try db.execute(
+                        sql: "INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)",
+                        arguments: [table.table, index, stat])
+                }
+            }
+            try db.execute(sql: "ANALYZE sqlite_master")
+        }
+        return migrator
+    }
+}

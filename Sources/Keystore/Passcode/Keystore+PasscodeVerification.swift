@@ -1,0 +1,65 @@
+import Crypto
+import KeychainModel
+
+// Checking a passcode against the keybag: what unlocking, the passcode changes and ``PasscodeVerifier`` share.
+extension Keystore {
+    private enum AttemptOutcome {
+        case verified([ProtectionClass: SymmetricKey])
+        case wrong(failedAttempts: Int, erased: Bool, retryAfter: Duration)
+    }
+
+    /// Checks a passcode against the keybag and returns every passcode-protected class key. Nothing in
+    /// memory changes, unless this attempt erased the keybag.
+    ///
+    /// During a delay it throws ``KeystoreError/throttled(retryAfter:)`` without running the KDF. Otherwise
+    /// the attempt is counted in the keybag before the KDF runs, and a right passcode resets the count; the
+    /// failure that reaches ``ThrottlePolicy/eraseThreshold`` with erasing turned on replaces the keybag with
+    /// a fresh one and throws ``KeystoreError/erasedAfterFailedAttempts``.
+    func verifyPasscode(_ passcode: SecretBytes) throws(KeystoreError) -> [ProtectionClass: SymmetricKey] {
+        let outcome = try SecureFile.withExclusiveLock(folder.keybagLockURL) { () throws(KeystoreError) -> AttemptOutcome in
+            var keybag = try loadKeybag()
+            guard let record = keybag.passcode else { throw .noPasscodeSet }
+            let wait = remainingDelay(keybag)
+            guard wait == .zero else { throw .throttled(retryAfter: wait) }
+            keybag.failedAttempts += 1
+            keybag.lastAttemptTime = clock.now().timeIntervalSince1970
+            try KeybagFile.store(keybag, to: folder.keybagURL, deviceKey: deviceKey)
+
+            if let classKeys = try? unwrapPasscodeProtectedClassKeys(keybag, record: record, passcode: passcode) {
+                keybag.failedAttempts = 0
+                keybag.lastAttemptTime = nil
+                try KeybagFile.store(keybag, to: folder.keybagURL, deviceKey: deviceKey)
+                return .verified(classKeys)
+            }
+            if keybag.eraseAfterFailedAttempts, keybag.failedAttempts >= ThrottlePolicy.eraseThreshold {
+                let fresh = Self.makeFreshKeybag(deviceKey: deviceKey)
+                try KeybagFile.store(fresh, to: folder.keybagURL, deviceKey: deviceKey)
+                return .wrong(failedAttempts: keybag.failedAttempts, erased: true, retryAfter: .zero)
+            }
+            return .wrong(
+                failedAttempts: keybag.failedAttempts, erased: false,
+                retryAfter: throttle.delay(afterFailedAttempts: keybag.failedAttempts))
+        }
+        switch outcome {
+        case .verified(let classKeys):
+            return classKeys
+        case .wrong(let failedAttempts, let erased, let retryAfter):
+            logger.notice("wrong passcode", metadata: ["failedAttempts": "\(failedAttempts)"])
+            guard erased else { throw .wrongPasscode(failedAttempts: failedAttempts, retryAfter: retryAfter) }
+            try eraseInMemoryKeys()
+            throw .erasedAfterFailedAttempts
+        }
+    }
+
+    private func unwrapPasscodeProtectedClassKeys(
+        _ keybag: Keybag, record: Keybag.PasscodeRecord, passcode: SecretBytes
+    ) throws(KeystoreError) -> [ProtectionClass: SymmetricKey] {
+        let key = try passcodeKey(passcode, record: record)
+        var classKeys: [ProtectionClass: SymmetricKey] = [:]
+        for protection in ProtectionClass.allCases {
+            guard let wrapped = keybag.classKeys[protection.rawValue], wrapped.protector == .passcode else { continue }
+            classKeys[protection] = try KeyWrap.unwrap(wrapped.wrapped, with: key)
+        }
+        return classKeys
+    }
+}

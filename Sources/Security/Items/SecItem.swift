@@ -1,0 +1,51 @@
+import Foundation
+import KeychainClient
+import KeychainModel
+import Query
+
+/// Adds an item to the keychain (`SecItemAdd`).
+///
+/// `attributes` holds the item class, its attributes and its value; with `kSecReturn…` keys, the new item
+/// is handed back through `result` as `SecItemCopyMatching` would, else `result` is left untouched. The
+/// rules and statuses are Apple's (keychain reference §2, §3): the engine decides them, not this function.
+@discardableResult
+public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
+    let query = ValueBridge.query(attributes)
+    return ItemCall.run("SecItemAdd(\(Diagnostics.render(query)))", result: result) { client throws(KeychainFailure) in
+        try client.blocking.add(query)
+    }
+}
+
+/// Finds items matching `query` and returns what its `kSecReturn…` keys ask for (`SecItemCopyMatching`).
+///
+/// Without `kSecMatchLimit` at most one item is returned. Results are Foundation objects: `as? Data`,
+/// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` work as on Apple platforms.
+/// When nothing matches the status is ``errSecItemNotFound`` and `result` is left untouched.
+@discardableResult
+public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
+    let parsed = ValueBridge.query(query)
+    return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result) { client throws(KeychainFailure) in
+        try client.blocking.copyMatching(parsed)
+    }
+}
+
+/// Changes every item matching `query` to the values in `attributesToUpdate` (`SecItemUpdate`).
+@discardableResult
+public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
+    let parsed = ValueBridge.query(query)
+    let changes = ValueBridge.query(attributesToUpdate)
+    return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) { client throws(KeychainFailure) in
+        try client.blocking.update(parsed, attributesToUpdate: changes)
+        return nil
+    }
+}
+
+/// Deletes every item matching `query` (`SecItemDelete`). Deleting needs no class key, so it works while locked.
+@discardableResult
+public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
+    let parsed = ValueBridge.query(query)
+    return ItemCall.run("SecItemDelete(\(Diagnostics.render(parsed)))", result: nil) { client throws(KeychainFailure) in
+        try client.blocking.delete(parsed)
+        return nil
+    }
+}
