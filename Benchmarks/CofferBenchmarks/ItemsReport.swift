@@ -2,7 +2,7 @@
 enum ItemsReport {
     static func goals(_ rows: [ItemsBenchmark.Row]) -> String {
         func p50(_ size: Int, _ operation: String) -> Double? {
-            rows.first { $0.size == size && $0.operation == operation }.map { seconds($0.p50) }
+            rows.first { $0.size == size && $0.operation == operation }.map { $0.p50.seconds }
         }
         var lines = ["", "Goals (p50):", ""]
         let sizes = Array(Set(rows.map(\.size))).sorted()
@@ -36,13 +36,9 @@ enum ItemsReport {
         ]
         for size in Array(Set(rows.map(\.size))).sorted() {
             guard let raw = rows.first(where: { $0.size == size && $0.operation == "raw SQLite: indexed lookup" }) else { continue }
-            lines.append("- \(size) items: \(ratio(seconds(raw.p50 + crypto) / seconds(raw.p50))) the raw lookup")
+            lines.append("- \(size) items: \(ratio((raw.p50 + crypto).seconds / raw.p50.seconds)) the raw lookup")
         }
         return lines.joined(separator: "\n")
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     private static func ratio(_ value: Double) -> String { "\((value * 100).rounded() / 100)×" }

@@ -31,3 +31,8 @@ struct Measurement {
         return String(format: "%.2f µs", microseconds)
     }
 }
+
+extension Duration {
+    /// The duration in seconds, as a floating-point number.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}

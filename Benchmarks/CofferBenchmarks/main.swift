@@ -14,6 +14,16 @@ let requested = Set(arguments.filter { !$0.hasPrefix("--") && $0 != sizesArgumen
 let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-bench-\(UUID().uuidString)")
 defer { try? FileManager.default.removeItem(at: scratch) }
 
+/// A table of p50 and p90 per size and operation.
+func table(_ title: String, _ rows: [ItemsBenchmark.Row]) {
+    print("\n### \(title)\n")
+    print("| items | operation | p50 | p90 |")
+    print("| --- | --- | --- | --- |")
+    for row in rows {
+        print("| \(row.size) | \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |")
+    }
+}
+
 func section(_ title: String, _ measurements: [Measurement]) {
     print("\n### \(title)\n")
     print("| operation | median per op | min | max |")
@@ -37,12 +47,7 @@ do {
     }
     if requested.isEmpty || requested.contains("items") {
         let rows = try ItemsBenchmark.run(in: scratch, sizes: sizes, operations: quick ? 300 : 2_000)
-        print("\n### Items (embedded keychain, generic passwords, through the dictionary API)\n")
-        print("| items | operation | p50 | p90 |")
-        print("| --- | --- | --- | --- |")
-        for row in rows {
-            print("| \(row.size) | \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |")
-        }
+        table("Items (embedded keychain, generic passwords, through the dictionary API)", rows)
         print(ItemsReport.goals(rows))
         let floor = try CryptoFloorBenchmark.run(quick: quick)
         print("\n#### The cryptography of one find, alone (swift-crypto, release)\n")
@@ -54,24 +59,14 @@ do {
     if requested.isEmpty || requested.contains("security") {
         let size = quick ? 10_000 : 100_000
         let rows = try SecurityBenchmark.run(in: scratch, size: size, operations: quick ? 1_000 : 5_000)
-        print("\n### Apple's API: `SecItemCopyMatching` next to the client API (embedded keychain, \(size) items)\n")
-        print("| items | operation | p50 | p90 |")
-        print("| --- | --- | --- | --- |")
-        for row in rows {
-            print("| \(row.size) | \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |")
-        }
-        let ratio = Double(rows[1].p50.components.attoseconds) / Double(rows[0].p50.components.attoseconds)
+        table("Apple's API: `SecItemCopyMatching` next to the client API (embedded keychain, \(size) items)", rows)
+        let ratio = rows[1].p50.seconds / rows[0].p50.seconds
         print("\nGoal: a find through `SecItemCopyMatching` within 1.2× of the same find through the client API: measured \(String(format: "%.2f", ratio))×.")
     }
     if requested.isEmpty || requested.contains("daemon") {
         let daemonSize = quick ? 10_000 : 100_000
         let rows = try DaemonBenchmark.run(in: scratch, size: daemonSize, operations: quick ? 300 : 2_000)
-        print("\n### Through the daemon (cofferd on a Unix socket, \(daemonSize) items)\n")
-        print("| items | operation | p50 | p90 |")
-        print("| --- | --- | --- | --- |")
-        for row in rows {
-            print("| \(row.size) | \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |")
-        }
+        table("Through the daemon (cofferd on a Unix socket, \(daemonSize) items)", rows)
         print(DaemonReport.goals(rows))
     }
 } catch {

@@ -33,7 +33,7 @@ extension Keychain {
         do {
             return try await body()
         } catch {
-            throw KeychainError(status: error.status, operation: operation, reason: "\(error.description.prefix(1).uppercased())\(error.description.dropFirst()).")
+            throw KeychainError(status: error.status, operation: operation, reason: KeychainError.sentence(error.description))
         }
     }
 }

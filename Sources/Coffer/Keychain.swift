@@ -23,9 +23,13 @@ public struct Keychain: Sendable {
     /// The dictionary-level client every call goes through; use it for what the typed API does not cover.
     public let client: any KeychainClient
 
-    /// The keychain the environment selects: the embedded keychain in `COFFER_HOME` (default
-    /// `$XDG_DATA_HOME/coffer`), with the access groups listed in `COFFER_ACCESS_GROUPS` (unrestricted
-    /// when unset).
+    /// The keychain the environment selects, by the rule every front end follows: `COFFER_HOME` set → the
+    /// embedded keychain in that folder, with the access groups listed in `COFFER_ACCESS_GROUPS`
+    /// (unrestricted when unset); else `COFFER_SOCKET` set, or the system daemon's socket present → the
+    /// daemon; else the embedded keychain in `$XDG_DATA_HOME/coffer` or `~/.local/share/coffer`.
+    ///
+    /// Make one and share it: each call opens a keychain of its own (its threads, its connection and, when
+    /// embedded, its lock state).
     public init() {
         self.init(client: KeychainLocation.client())
     }

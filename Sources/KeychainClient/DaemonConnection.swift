@@ -94,7 +94,8 @@ final class DaemonConnection: @unchecked Sendable {
     /// the wait, with `errSecUserCanceled`, for a request that changes nothing; a request that may change
     /// the keychain is waited for to its end, so that a write is never reported as cancelled.
     func send(_ request: Request) async -> Outcome {
-        if request.isIdempotent, Task.isCancelled { return .answered(.status(.userCanceled)) }
+        // Nothing has happened yet: any request, a write too, can still be given up.
+        if Task.isCancelled { return .answered(.status(.userCanceled)) }
         let identifier = IdentifierBox()
         let response: Response? = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Response?, Never>) in

@@ -48,6 +48,8 @@ extension Response {
     /// A keystore error for an answer that does not fit the request: a failure status keeps its status.
     private var unexpected: KeystoreError {
         switch self {
+        case .status(let status) where status == .userCanceled:
+            .cancelled
         case .status(let status) where status == .notAvailable, .failure(let status, _) where status == .notAvailable:
             .unavailable(reason: reasonText ?? "the keychain daemon does not answer")
         case .status(let status), .failure(let status, _):

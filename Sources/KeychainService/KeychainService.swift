@@ -153,9 +153,9 @@ public final class KeychainService: Sendable {
 
     // MARK: Registry
 
-    /// Runs a registry call. Edits need the keychain passcode, verified (and counted) like an unlock, so
-    /// that a program of the user cannot grant itself another program's groups; without a passcode
-    /// there is nothing only the user knows, and edits are refused.
+    /// Runs a registry call. Edits need the keychain passcode, verified (and counted) like an unlock but
+    /// without changing the lock state, so that a program of the user cannot grant itself another
+    /// program's groups; without a passcode there is nothing only the user knows, and edits are refused.
     private func registryCall(
         passcode: SecretBytes?, _ call: (any ProgramRegistry) throws(KeychainFailure) -> Void
     ) -> Response {
@@ -166,7 +166,7 @@ public final class KeychainService: Sendable {
             do {
                 let keystore = try keystore()
                 guard keystore.isPasscodeSet else { return .keystoreError(.noPasscodeSet) }
-                try keystore.unlock(passcode: passcode)
+                try PasscodeVerifier(keystore: keystore).verify(passcode)
             } catch {
                 return .keystoreError(error)
             }

@@ -121,7 +121,7 @@ enum Generate {
 
     static func keystoreError(_ random: inout SeededGenerator) -> KeystoreError {
         let protection = ProtectionClass.allCases.randomElement(using: &random)!
-        return switch Int.random(in: 0..<13, using: &random) {
+        return switch Int.random(in: 0..<14, using: &random) {
         case 0: .classUnavailable(protection)
         case 1: .classMissing(protection)
         case 2: .wrongPasscode(failedAttempts: Int.random(in: 0...20, using: &random), retryAfter: duration(&random))
@@ -134,6 +134,7 @@ enum Generate {
         case 9: .wrappedKeyCorrupt
         case 10: .erasedAfterFailedAttempts
         case 11: .unavailable(reason: text(&random))
+        case 12: .cancelled
         default: .io(reason: text(&random))
         }
     }

@@ -49,6 +49,7 @@ struct RoundTripTests {
         .keystoreError(.erasedAfterFailedAttempts),
         .keystoreError(.io(reason: "EACCES")),
         .keystoreError(.unavailable(reason: "no daemon")),
+        .keystoreError(.cancelled),
         .failure(.param, reason: "G4: kSecAttrServer is not an attribute of kSecClassGenericPassword"),
         .lockStatus(
             KeystoreStatus(

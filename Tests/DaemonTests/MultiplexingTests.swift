@@ -72,6 +72,32 @@ struct MultiplexingTests {
         #expect(await waiting.value == .status(.userCanceled))
     }
 
+    @Test(.timeLimit(.minutes(1))) func aCancelledKeystoreCallSaysSo() async throws {
+        let silent = try SilentDaemon()
+        let client = DaemonKeychain(socketPath: silent.socketPath)
+        let waiting = Task { () async throws(KeystoreError) -> KeystoreStatus in try await client.lockStatus() }
+        try await Task.sleep(for: .milliseconds(100))
+        waiting.cancel()
+        await #expect(throws: KeystoreError.cancelled) { _ = try await waiting.value }
+    }
+
+    @Test func aTaskCancelledBeforeItsWriteIsSentSendsNothing() async throws {
+        let folder = KeychainFolder(url: FileManager.default.temporaryDirectory
+            .appendingPathComponent("coffer-multiplex-\(UUID().uuidString)/keychain"))
+        defer { try? FileManager.default.removeItem(at: folder.url.deletingLastPathComponent()) }
+        let daemon = try InProcessDaemon(folder: folder, groups: nil)
+        let client = DaemonKeychain(socketPath: daemon.socketPath)
+        var add = Self.item("never")
+        add.entries["v_Data"] = .data(Data("x".utf8))
+        let request = add
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return await client.send(.add(request))
+        }
+        #expect(await task.value == .status(.userCanceled))
+        #expect(throws: KeychainStatus.itemNotFound) { _ = try client.statusCalls.copyMatching(Self.item("never")) }
+    }
+
     @Test(.timeLimit(.minutes(1))) func aWriteInFlightIsNotReportedCancelled() async throws {
         let silent = try SilentDaemon()
         let client = DaemonKeychain(socketPath: silent.socketPath)

@@ -1,6 +1,6 @@
 import KeychainModel
 
-/// `KeystoreError`: one byte for the case (1–13, in declaration order), then its fields.
+/// `KeystoreError`: one byte for the case (1–14, in declaration order), then its fields.
 enum KeystoreErrorCoding {
     static func encode(_ error: KeystoreError, into writer: inout WireWriter) throws(ProtocolError) {
         switch error {
@@ -36,6 +36,7 @@ enum KeystoreErrorCoding {
         case .unavailable(let reason):
             writer.byte(13)
             try writer.text(reason)
+        case .cancelled: writer.byte(14)
         }
     }
 
@@ -54,6 +55,7 @@ enum KeystoreErrorCoding {
         case 11: return .erasedAfterFailedAttempts
         case 12: return .io(reason: try reader.text())
         case 13: return .unavailable(reason: try reader.text())
+        case 14: return .cancelled
         default: throw .malformedPayload(.invalidField("keystore error"))
         }
     }

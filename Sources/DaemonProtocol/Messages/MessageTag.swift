@@ -36,7 +36,7 @@ public enum MessageTag {
     public static let value: UInt8 = 0x81
     /// ``Response/status(_:)``: the `OSStatus`, Int32.
     public static let status: UInt8 = 0x82
-    /// ``Response/keystoreError(_:)``: the case (one byte, 1–13 in declaration order), then its fields.
+    /// ``Response/keystoreError(_:)``: the case (one byte, 1–14 in declaration order), then its fields.
     public static let keystoreError: UInt8 = 0x83
     /// ``Response/lockStatus(_:)``: passcode set (boolean byte), lock state (1 before first unlock,
     /// 2 unlocked, 3 locked), failed attempts (Int64), retry-after (duration), erase-after-failures (boolean byte).

@@ -28,6 +28,8 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case io(reason: String)
     /// The keychain (its daemon) cannot be reached.
     case unavailable(reason: String)
+    /// The calling task was cancelled before the call took effect (maps to `errSecUserCanceled`).
+    case cancelled
 
     /// The Apple status an engine reports for this error.
     public var status: KeychainStatus {
@@ -42,6 +44,7 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .wrappedKeyCorrupt: .decode
         case .io: .io
         case .unavailable: .notAvailable
+        case .cancelled: .userCanceled
         }
     }
 
@@ -75,6 +78,8 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "file error: \(reason)"
         case .unavailable(let reason):
             "the keychain is not available: \(reason)"
+        case .cancelled:
+            "the call was cancelled before it took effect"
         }
     }
 }
