@@ -1,5 +1,6 @@
 // Shared by the test targets: run the same item tests against the embedded keychain and the daemon.
 import Daemon
+import KeychainClient
 import Foundation
 import KeychainModel
 import Testing
@@ -41,7 +42,15 @@ public final class InProcessDaemon: Sendable {
         }
         let server = server
         Thread { try? server.run() }.start()
-        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socketPath) { usleep(2_000) }
+        // Wait until the server listens (a loaded machine may take a while to schedule its thread).
+        let deadline = ContinuousClock.now + .seconds(30)
+        while ContinuousClock.now < deadline {
+            if let descriptor = try? UnixSocket.connect(to: socketPath) {
+                close(descriptor)
+                break
+            }
+            usleep(2_000)
+        }
     }
 
     deinit { server.shutdown() }
