@@ -80,10 +80,12 @@ extension Keychain {
                 _ = try await addItem(item)
                 return
             } catch where error.status == .duplicateItem {}
-            let (query, changes) = UpsertPlan.parts(of: item)
+            var attributes = item.attributes
+            attributes.set(QueryKey.valueData, item.value)
+            let plan = UpsertPlan(adding: attributes.dictionary, itemClass: Item.itemClass)
             do {
-                try await perform(.update, query, changes: changes) { () async throws(KeychainFailure) in
-                    try await client.update(query, attributesToUpdate: changes)
+                try await perform(.update, plan.query, changes: plan.changes) { () async throws(KeychainFailure) in
+                    try await client.update(plan.query, attributesToUpdate: plan.changes)
                 }
                 return
             } catch where error.status == .itemNotFound {
