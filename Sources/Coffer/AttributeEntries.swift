@@ -1,74 +1,39 @@
-import Foundation
 import Query
 
-/// A query or attribute dictionary under construction, keyed by Apple's key strings.
+/// The values a query or a set of changes holds, under Apple's keys, written as Apple's API takes them.
 ///
-/// Each typed value is written as the CF type Apple's API takes for it; nil values are left out.
+/// Properties are set through the item class's key paths and its ``ItemSchema``; nil leaves an entry out.
 /// Nothing here checks a rule: the keychain parses the finished dictionary.
-struct AttributeEntries: Sendable, Hashable {
-    private(set) var values: [String: KeychainValue] = [:]
+struct AttributeEntries<Item: KeychainItem>: Sendable, Hashable {
+    /// The entries, with room for a call's return keys and limit.
+    private(set) var dictionary = QueryDictionary(Dictionary(minimumCapacity: 12))
 
-    init() {}
-
-    init(_ values: [String: KeychainValue]) { self.values = values }
-
+    /// The raw entry under Apple's `key`.
     subscript(key: String) -> KeychainValue? {
-        get { values[key] }
-        set { values[key] = newValue }
+        get { dictionary[key] }
+        set { dictionary[key] = newValue }
     }
 
-    mutating func set(_ key: String, _ value: String?) {
-        if let value { values[key] = .string(value) }
+    /// The value of the item's property at `keyPath` (unwrapped), or nil when none is set.
+    subscript(property keyPath: AnyKeyPath) -> Any? {
+        get { self[Item.schema.attribute(for: keyPath)] }
+        set { self[Item.schema.attribute(for: keyPath)] = newValue }
     }
 
-    mutating func set(_ key: String, _ value: Data?) {
-        if let value { values[key] = .data(value) }
+    /// The value of the attribute under Apple's `key` (unwrapped), or nil when none is set.
+    subscript(attribute key: String) -> Any? {
+        get { self[Item.schema.attribute(forKey: key)] }
+        set { self[Item.schema.attribute(forKey: key)] = newValue }
     }
 
-    mutating func set(_ key: String, _ value: Bool?) {
-        if let value { values[key] = .bool(value) }
+    /// The payload (`kSecValueData`), or nil when none is set.
+    var value: Item.Value? {
+        get { self[Item.schema.value] as? Item.Value }
+        set { self[Item.schema.value] = newValue }
     }
 
-    mutating func set(_ key: String, _ value: UInt32?) {
-        if let value { values[key] = .number(Int64(value)) }
-    }
-
-    mutating func set(_ key: String, _ value: Int?) {
-        if let value { values[key] = .number(Int64(value)) }
-    }
-
-    mutating func set(_ key: String, _ value: Date?) {
-        if let value { values[key] = .date(value) }
-    }
-
-    mutating func set(_ key: String, _ value: Accessibility?) {
-        if let value { values[key] = .string(value.rawValue) }
-    }
-
-    mutating func set(_ key: String, _ value: AccessControl?) {
-        if let value { values[key] = .accessControl(value) }
-    }
-
-    mutating func set(_ key: String, _ value: InternetProtocol?) {
-        if let value { values[key] = .string(value.rawValue) }
-    }
-
-    mutating func set(_ key: String, _ value: AuthenticationType?) {
-        if let value { values[key] = .string(value.rawValue) }
-    }
-
-    /// Adds every entry of `other`, replacing entries with the same key.
-    mutating func merge(_ other: AttributeEntries) {
-        values.merge(other.values) { _, new in new }
-    }
-
-    /// The entries whose keys satisfy `isIncluded`.
-    func filter(_ isIncluded: (String) -> Bool) -> AttributeEntries {
-        AttributeEntries(values.filter { isIncluded($0.key) })
-    }
-
-    /// The entries as the dictionary a ``KeychainClient`` takes.
-    var dictionary: QueryDictionary {
-        QueryDictionary(Dictionary(uniqueKeysWithValues: values.map { (KeychainValue.string($0.key), $0.value) }))
+    private subscript(attribute: ItemAttribute<Item>) -> Any? {
+        get { dictionary[attribute.key].flatMap { entry in attribute.decode(AttributeReader(values: [attribute.key: entry])) } }
+        set { dictionary[attribute.key] = newValue.flatMap(attribute.encode) }
     }
 }

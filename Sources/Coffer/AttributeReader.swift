@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 import Query
 
 /// Typed access to a result dictionary from `SecItemCopyMatching` or `SecItemAdd`.
@@ -55,25 +56,25 @@ struct AttributeReader {
         return nil
     }
 
-    /// The protection class from `pdmn`.
-    var accessibility: Accessibility? {
-        string(QueryKey.accessible).flatMap(Accessibility.init(rawValue:))
+    /// The protection class under `key`; none when the item's access control requires more than its
+    /// class, which ``accessControl(_:)`` then carries.
+    func protection(_ key: String) -> ProtectionClass? {
+        guard accessControl(QueryKey.accessControl) == nil else { return nil }
+        return string(key).flatMap(ProtectionClass.init(rawValue:))
     }
 
-    /// The access control from `accc`, when it requires more than its protection class.
+    /// The access control under `key`, when it requires more than its protection class.
     ///
     /// The keychain reports an access control for every item (derived from `pdmn` when none was given);
     /// one without flags says nothing `pdmn` does not, so it is left out.
-    var accessControl: AccessControl? {
-        guard case .accessControl(let control)? = values[QueryKey.accessControl], !control.flags.isEmpty else {
-            return nil
-        }
+    func accessControl(_ key: String) -> AccessControl? {
+        guard case .accessControl(let control)? = values[key], !control.flags.isEmpty else { return nil }
         return control
     }
 
-    /// The protocol from `ptcl`; nil when absent or the stored default 0.
-    var internetProtocol: InternetProtocol? {
-        switch values[QueryKey.protocol] {
+    /// The protocol under `key`; none when absent or the stored default 0.
+    func internetProtocol(_ key: String) -> InternetProtocol? {
+        switch values[key] {
         case .string(let code)? where !code.isEmpty: InternetProtocol(code: code)
         case .data(let bytes)?: String(data: bytes, encoding: .utf8).flatMap { $0.isEmpty ? nil : InternetProtocol(code: $0) }
         case .number(let number)? where number != 0: InternetProtocol(code: String(number))
@@ -81,16 +82,13 @@ struct AttributeReader {
         }
     }
 
-    /// The authentication type from `atyp`; nil when absent or the stored default `""`.
-    var authenticationType: AuthenticationType? {
-        string(QueryKey.authenticationType).flatMap { $0.isEmpty ? nil : AuthenticationType(code: $0) }
+    /// The authentication type under `key`; none when absent or the stored default `""`.
+    func authenticationType(_ key: String) -> AuthenticationType? {
+        string(key).flatMap { $0.isEmpty ? nil : AuthenticationType(code: $0) }
     }
 
-    /// The secret (`v_Data`); empty when the result has none.
-    var secret: Data { data(QueryKey.valueData) ?? Data() }
-
-    /// The persistent reference (`v_PersistentRef`).
-    var persistentReference: PersistentReference? {
-        data(QueryKey.valuePersistentRef).flatMap(PersistentReference.init(data:))
+    /// The persistent reference under `key`.
+    func persistentReference(_ key: String) -> PersistentReference? {
+        data(key).flatMap(PersistentReference.init(data:))
     }
 }

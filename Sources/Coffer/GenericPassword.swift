@@ -22,7 +22,7 @@ public struct GenericPassword: Sendable, Hashable {
     public var service: String
     /// `kSecAttrAccount`: whose secret it is. Part of the primary key.
     public var account: String
-    /// The secret (`kSecValueData`). Empty in items read without their secrets (``Keychain``'s `attributes(matching:)`).
+    /// The secret (`kSecValueData`). Empty in items read without their secrets (``Keychain/attributes(matching:)``).
     public var value: Data
     /// `kSecAttrAccessGroup`: the access group; nil adds to the caller's default group (the first of its list).
     public var accessGroup: String?
@@ -85,49 +85,28 @@ public struct GenericPassword: Sendable, Hashable {
 }
 
 extension GenericPassword: KeychainItem {
-    static let itemClass = ItemClass.genericPassword
-
-    var attributes: AttributeEntries {
-        var entries = AttributeEntries()
-        entries.set(QueryKey.service, service)
-        entries.set(QueryKey.account, account)
-        entries.set(QueryKey.accessGroup, accessGroup)
-        entries.set(QueryKey.label, label)
-        entries.set(QueryKey.comment, comment)
-        entries.set(QueryKey.description, kind)
-        entries.set(QueryKey.generic, generic)
-        entries.set(QueryKey.creator, creator)
-        entries.set(QueryKey.type, type)
-        entries.set(QueryKey.isInvisible, isInvisible)
-        entries.set(QueryKey.isNegative, isNegative)
-        entries.set(QueryKey.synchronizable, synchronizable)
-        entries.set(QueryKey.accessible, accessibility)
-        entries.set(QueryKey.accessControl, accessControl)
-        return entries
-    }
-
-    init(reading result: AttributeReader) {
-        self.init(
-            service: result.string(QueryKey.service) ?? "", account: result.string(QueryKey.account) ?? "",
-            value: result.secret, accessGroup: result.string(QueryKey.accessGroup),
-            label: result.string(QueryKey.label), comment: result.string(QueryKey.comment),
-            kind: result.string(QueryKey.description), generic: result.data(QueryKey.generic),
-            creator: result.fourCharCode(QueryKey.creator), type: result.fourCharCode(QueryKey.type),
-            isInvisible: result.bool(QueryKey.isInvisible), isNegative: result.bool(QueryKey.isNegative),
-            synchronizable: result.bool(QueryKey.synchronizable) ?? false,
-            accessibility: result.accessControl == nil ? result.accessibility : nil,
-            accessControl: result.accessControl)
-        creationDate = result.date(QueryKey.creationDate)
-        modificationDate = result.date(QueryKey.modificationDate)
-        persistentReference = result.persistentReference
-    }
-}
-
-extension GenericPassword: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The item's attributes, with the secret shown only by its length.
-    public var description: String { ItemDescription(self).text }
-    /// Same as ``description``: the secret is never shown.
-    public var debugDescription: String { description }
-    /// A mirror without the secret's bytes, so `dump(_:)` does not print them.
-    public var customMirror: Mirror { ItemDescription(self).mirror(of: self) }
+    /// The attributes of a generic password: each property with its `kSecAttr…` key and how
+    /// it reads back, and the payload, `kSecValueData`.
+    public static let schema = ItemSchema<GenericPassword>(
+        .genericPassword, blank: GenericPassword(service: "", account: "", value: Data()),
+        value: ItemAttribute("value", \.value, QueryKey.valueData, .data),
+        attributes: [
+            ItemAttribute("service", \.service, QueryKey.service, .text),
+            ItemAttribute("account", \.account, QueryKey.account, .text),
+            ItemAttribute("accessGroup", \.accessGroup, QueryKey.accessGroup, .text),
+            ItemAttribute("label", \.label, QueryKey.label, .text),
+            ItemAttribute("comment", \.comment, QueryKey.comment, .text),
+            ItemAttribute("kind", \.kind, QueryKey.description, .text),
+            ItemAttribute("generic", \.generic, QueryKey.generic, .data),
+            ItemAttribute("creator", \.creator, QueryKey.creator, .fourCharCode),
+            ItemAttribute("type", \.type, QueryKey.type, .fourCharCode),
+            ItemAttribute("isInvisible", \.isInvisible, QueryKey.isInvisible, .flag),
+            ItemAttribute("isNegative", \.isNegative, QueryKey.isNegative, .flag),
+            ItemAttribute("synchronizable", \.synchronizable, QueryKey.synchronizable, .flag),
+            ItemAttribute("accessibility", \.accessibility, QueryKey.accessible, .protection),
+            ItemAttribute("accessControl", \.accessControl, QueryKey.accessControl, .accessControl),
+            ItemAttribute("creationDate", \.creationDate, QueryKey.creationDate, .date, metadata: true),
+            ItemAttribute("modificationDate", \.modificationDate, QueryKey.modificationDate, .date, metadata: true),
+            ItemAttribute("persistentReference", \.persistentReference, QueryKey.valuePersistentRef, .persistentReference, metadata: true),
+        ])
 }

@@ -21,7 +21,7 @@ public struct InternetPassword: Sendable, Hashable {
     public var server: String
     /// `kSecAttrAccount`: the user name. Part of the primary key.
     public var account: String
-    /// The secret (`kSecValueData`). Empty in items read without their secrets (``Keychain``'s `attributes(matching:)`).
+    /// The secret (`kSecValueData`). Empty in items read without their secrets (``Keychain/attributes(matching:)``).
     public var value: Data
     /// `kSecAttrSecurityDomain`: the realm, such as an HTTP authentication realm. Part of the primary key.
     public var securityDomain: String
@@ -98,56 +98,32 @@ public struct InternetPassword: Sendable, Hashable {
 }
 
 extension InternetPassword: KeychainItem {
-    static let itemClass = ItemClass.internetPassword
-
-    var attributes: AttributeEntries {
-        var entries = AttributeEntries()
-        entries.set(QueryKey.server, server)
-        entries.set(QueryKey.account, account)
-        entries.set(QueryKey.securityDomain, securityDomain)
-        entries.set(QueryKey.protocol, self.protocol)
-        entries.set(QueryKey.authenticationType, authenticationType)
-        entries.set(QueryKey.port, port)
-        entries.set(QueryKey.path, path)
-        entries.set(QueryKey.accessGroup, accessGroup)
-        entries.set(QueryKey.label, label)
-        entries.set(QueryKey.comment, comment)
-        entries.set(QueryKey.description, kind)
-        entries.set(QueryKey.creator, creator)
-        entries.set(QueryKey.type, type)
-        entries.set(QueryKey.isInvisible, isInvisible)
-        entries.set(QueryKey.isNegative, isNegative)
-        entries.set(QueryKey.synchronizable, synchronizable)
-        entries.set(QueryKey.accessible, accessibility)
-        entries.set(QueryKey.accessControl, accessControl)
-        return entries
-    }
-
-    init(reading result: AttributeReader) {
-        self.init(
-            server: result.string(QueryKey.server) ?? "", account: result.string(QueryKey.account) ?? "",
-            value: result.secret, securityDomain: result.string(QueryKey.securityDomain) ?? "",
-            protocol: result.internetProtocol, authenticationType: result.authenticationType,
-            port: result.integer(QueryKey.port).map { Int(clamping: $0) } ?? 0,
-            path: result.string(QueryKey.path) ?? "", accessGroup: result.string(QueryKey.accessGroup),
-            label: result.string(QueryKey.label), comment: result.string(QueryKey.comment),
-            kind: result.string(QueryKey.description), creator: result.fourCharCode(QueryKey.creator),
-            type: result.fourCharCode(QueryKey.type), isInvisible: result.bool(QueryKey.isInvisible),
-            isNegative: result.bool(QueryKey.isNegative),
-            synchronizable: result.bool(QueryKey.synchronizable) ?? false,
-            accessibility: result.accessControl == nil ? result.accessibility : nil,
-            accessControl: result.accessControl)
-        creationDate = result.date(QueryKey.creationDate)
-        modificationDate = result.date(QueryKey.modificationDate)
-        persistentReference = result.persistentReference
-    }
-}
-
-extension InternetPassword: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The item's attributes, with the secret shown only by its length.
-    public var description: String { ItemDescription(self).text }
-    /// Same as ``description``: the secret is never shown.
-    public var debugDescription: String { description }
-    /// A mirror without the secret's bytes, so `dump(_:)` does not print them.
-    public var customMirror: Mirror { ItemDescription(self).mirror(of: self) }
+    /// The attributes of an internet password: each property with its `kSecAttr…` key and how
+    /// it reads back, and the payload, `kSecValueData`.
+    public static let schema = ItemSchema<InternetPassword>(
+        .internetPassword, blank: InternetPassword(server: "", account: "", value: Data()),
+        value: ItemAttribute("value", \.value, QueryKey.valueData, .data),
+        attributes: [
+            ItemAttribute("server", \.server, QueryKey.server, .text),
+            ItemAttribute("account", \.account, QueryKey.account, .text),
+            ItemAttribute("securityDomain", \.securityDomain, QueryKey.securityDomain, .text),
+            ItemAttribute("protocol", \.protocol, QueryKey.protocol, .internetProtocol),
+            ItemAttribute("authenticationType", \.authenticationType, QueryKey.authenticationType, .authenticationType),
+            ItemAttribute("port", \.port, QueryKey.port, .integer),
+            ItemAttribute("path", \.path, QueryKey.path, .text),
+            ItemAttribute("accessGroup", \.accessGroup, QueryKey.accessGroup, .text),
+            ItemAttribute("label", \.label, QueryKey.label, .text),
+            ItemAttribute("comment", \.comment, QueryKey.comment, .text),
+            ItemAttribute("kind", \.kind, QueryKey.description, .text),
+            ItemAttribute("creator", \.creator, QueryKey.creator, .fourCharCode),
+            ItemAttribute("type", \.type, QueryKey.type, .fourCharCode),
+            ItemAttribute("isInvisible", \.isInvisible, QueryKey.isInvisible, .flag),
+            ItemAttribute("isNegative", \.isNegative, QueryKey.isNegative, .flag),
+            ItemAttribute("synchronizable", \.synchronizable, QueryKey.synchronizable, .flag),
+            ItemAttribute("accessibility", \.accessibility, QueryKey.accessible, .protection),
+            ItemAttribute("accessControl", \.accessControl, QueryKey.accessControl, .accessControl),
+            ItemAttribute("creationDate", \.creationDate, QueryKey.creationDate, .date, metadata: true),
+            ItemAttribute("modificationDate", \.modificationDate, QueryKey.modificationDate, .date, metadata: true),
+            ItemAttribute("persistentReference", \.persistentReference, QueryKey.valuePersistentRef, .persistentReference, metadata: true),
+        ])
 }

@@ -1,24 +1,22 @@
 import Foundation
 import Query
 
-/// A description of an item for logs and debuggers: its attributes by property name, its metadata,
-/// and its secret only as a length.
+/// A description of an item for logs and debuggers: its attributes by property name, its secret only as
+/// a length, then its metadata.
 struct ItemDescription {
     private let typeName: String
     private let fields: [(label: String, value: String)]
 
-    init(_ item: some KeychainItem) {
-        typeName = String(describing: type(of: item))
-        let attributes = item.attributes
+    init<Item: KeychainItem>(_ item: Item) {
+        typeName = String(describing: Item.self)
+        let schema = Item.schema
         var fields: [(String, String)] = []
-        for (key, label) in Self.labels {
-            if let value = attributes[key] { fields.append((label, RedactedRendering.render(value))) }
+        for attribute in schema.attributes where !attribute.isMetadata {
+            if let value = attribute.write(item) { fields.append((attribute.name, RedactedRendering.render(value))) }
         }
-        fields.append(("value", RedactedRendering.redacted(byteCount: item.value.count)))
-        if let date = item.creationDate { fields.append(("creationDate", RedactedRendering.render(.date(date)))) }
-        if let date = item.modificationDate { fields.append(("modificationDate", RedactedRendering.render(.date(date)))) }
-        if let reference = item.persistentReference {
-            fields.append(("persistentReference", RedactedRendering.render(.data(reference.data))))
+        if let value = schema.value.write(item) { fields.append((schema.value.name, RedactedRendering.redacted(value))) }
+        for attribute in schema.attributes where attribute.isMetadata {
+            if let value = attribute.write(item) { fields.append((attribute.name, RedactedRendering.render(value))) }
         }
         self.fields = fields
     }
@@ -41,16 +39,4 @@ struct ItemDescription {
         var description: String { text }
         var debugDescription: String { text }
     }
-
-    /// Property names by attribute key, in display order.
-    private static let labels: [(String, String)] = [
-        (QueryKey.service, "service"), (QueryKey.server, "server"), (QueryKey.account, "account"),
-        (QueryKey.securityDomain, "securityDomain"), (QueryKey.protocol, "protocol"),
-        (QueryKey.authenticationType, "authenticationType"), (QueryKey.port, "port"), (QueryKey.path, "path"),
-        (QueryKey.accessGroup, "accessGroup"), (QueryKey.label, "label"), (QueryKey.comment, "comment"),
-        (QueryKey.description, "kind"), (QueryKey.generic, "generic"), (QueryKey.creator, "creator"),
-        (QueryKey.type, "type"), (QueryKey.isInvisible, "isInvisible"), (QueryKey.isNegative, "isNegative"),
-        (QueryKey.synchronizable, "synchronizable"), (QueryKey.accessible, "accessibility"),
-        (QueryKey.accessControl, "accessControl"),
-    ]
 }

@@ -25,7 +25,7 @@ extension Keychain {
                 status: .param, operation: .encode,
                 reason: "Cannot encode \(Value.self) as JSON for service \(String(reflecting: service)), account \(String(reflecting: account)): \(CodingFailure.describe(error)).")
         }
-        try await setItem(GenericPassword(service: service, account: account, value: data, accessibility: accessibility))
+        try await set(GenericPassword(service: service, account: account, value: data, accessibility: accessibility))
     }
 
     /// The value stored as JSON in the generic password for `service` and `account`; nil when there is no
@@ -41,7 +41,7 @@ extension Keychain {
     public func value<Value: Decodable>(
         _ type: Value.Type = Value.self, service: String, account: String
     ) async throws(KeychainError) -> Value? {
-        guard let item = try await firstItem(GenericPasswordQuery(service: service, account: account), withSecret: true) else {
+        guard let item = try await item(matching: GenericPasswordQuery(service: service, account: account)) else {
             return nil
         }
         do {

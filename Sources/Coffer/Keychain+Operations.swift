@@ -1,42 +1,14 @@
-import Foundation
 import KeychainClient
 import KeychainModel
-import KeychainOperations
 import Query
 
-/// The four `SecItem` calls for any typed item, query and changes. The public API names each type.
+/// The dictionary calls under the typed API, and reading their results.
 extension Keychain {
-    func addItem<Item: KeychainItem>(_ item: Item) async throws(KeychainError) -> Item {
-        var entries = item.attributes
-        entries[QueryKey.itemClass] = .string(Item.itemClass.rawValue)
-        entries.set(QueryKey.valueData, item.value)
-        entries[QueryKey.returnAttributes] = .bool(true)
-        entries[QueryKey.returnPersistentRef] = .bool(true)
-        let query = entries.dictionary
-        let result = try await perform(.add, query) { () async throws(KeychainFailure) in try await client.add(query) }
-        var stored = try Item(reading: reader(of: result, operation: .add, query: query))
-        stored.value = item.value
-        return stored
-    }
-
-    /// The first item matching `query`, or nil when none does (`errSecItemNotFound` is not an error here).
-    func firstItem<Query: KeychainItemQuery>(_ query: Query, withSecret: Bool) async throws(KeychainError) -> Query.Item? {
-        let dictionary = searchDictionary(query, withSecret: withSecret, limit: .string(QueryConstant.matchLimitOne))
-        let result: KeychainValue?
-        do {
-            result = try await client.copyMatching(dictionary)
-        } catch where error.status == .itemNotFound {
-            return nil
-        } catch {
-            throw KeychainError(error, operation: .copyMatching, query: dictionary)
-        }
-        return try Query.Item(reading: reader(of: result, operation: .copyMatching, query: dictionary))
-    }
-
-    /// Every item matching `query` (up to its limit), or none.
-    func allItems<Query: KeychainItemQuery>(_ query: Query, withSecret: Bool) async throws(KeychainError) -> [Query.Item] {
-        let limit: KeychainValue = query.limit.map { .number(Int64($0)) } ?? .string(QueryConstant.matchLimitAll)
-        let dictionary = searchDictionary(query, withSecret: withSecret, limit: limit)
+    /// Every item matching `query` up to `limit`, or none (`errSecItemNotFound` is not an error here).
+    func items<Item: KeychainItem>(
+        matching query: ItemQuery<Item>, withSecret: Bool, limit: KeychainValue
+    ) async throws(KeychainError) -> [Item] {
+        let dictionary = query.searchDictionary(withSecret: withSecret, limit: limit)
         let result: KeychainValue?
         do {
             result = try await client.copyMatching(dictionary)
@@ -46,77 +18,16 @@ extension Keychain {
             throw KeychainError(error, operation: .copyMatching, query: dictionary)
         }
         // A limit of 1 gives a single dictionary rather than an array (§2.2).
-        if case .dictionary = result {
-            return [try Query.Item(reading: reader(of: result, operation: .copyMatching, query: dictionary))]
-        }
         guard case .array(let elements)? = result else {
-            throw unexpectedShape(result, operation: .copyMatching, query: dictionary)
+            return [try item(reading: result, operation: .copyMatching, query: dictionary)]
         }
-        var items: [Query.Item] = []
+        var items: [Item] = []
+        items.reserveCapacity(elements.count)
         for element in elements {
-            items.append(try Query.Item(reading: reader(of: element, operation: .copyMatching, query: dictionary)))
+            items.append(try item(reading: element, operation: .copyMatching, query: dictionary))
         }
         return items
     }
-
-    func updateItems<Query: KeychainItemQuery>(_ query: Query, changes: some KeychainItemChanges) async throws(KeychainError) {
-        let dictionary = selectionDictionary(query)
-        let attributes = changes.entries.dictionary
-        try await perform(.update, dictionary, changes: attributes) { () async throws(KeychainFailure) in
-            try await client.update(dictionary, attributesToUpdate: attributes)
-        }
-    }
-
-    func deleteItems<Query: KeychainItemQuery>(_ query: Query) async throws(KeychainError) {
-        let dictionary = selectionDictionary(query)
-        try await perform(.delete, dictionary) { () async throws(KeychainFailure) in try await client.delete(dictionary) }
-    }
-
-    /// Adds `item`, or, when an item with its primary key exists, updates that item's secret and the
-    /// other attributes `item` sets.
-    func setItem<Item: KeychainItem>(_ item: Item) async throws(KeychainError) {
-        for _ in 0..<2 {
-            do {
-                _ = try await addItem(item)
-                return
-            } catch where error.status == .duplicateItem {}
-            let (query, changes) = UpsertPlan.parts(of: item)
-            do {
-                try await perform(.update, query, changes: changes) { () async throws(KeychainFailure) in
-                    try await client.update(query, attributesToUpdate: changes)
-                }
-                return
-            } catch where error.status == .itemNotFound {
-                continue  // deleted between the two calls: add again
-            }
-        }
-        _ = try await addItem(item)
-    }
-
-    // MARK: Dictionaries
-
-    private func searchDictionary<Query: KeychainItemQuery>(
-        _ query: Query, withSecret: Bool, limit: KeychainValue
-    ) -> QueryDictionary {
-        var entries = query.entries
-        entries[QueryKey.itemClass] = .string(Query.Item.itemClass.rawValue)
-        entries[QueryKey.returnAttributes] = .bool(true)
-        entries[QueryKey.returnPersistentRef] = .bool(true)
-        if withSecret { entries[QueryKey.returnData] = .bool(true) }
-        entries[QueryKey.matchLimit] = limit
-        return entries.dictionary
-    }
-
-    /// The query for update and delete: the filters, plus a limit when the caller set one (which the
-    /// keychain refuses, as Apple's does).
-    private func selectionDictionary<Query: KeychainItemQuery>(_ query: Query) -> QueryDictionary {
-        var entries = query.entries
-        entries[QueryKey.itemClass] = .string(Query.Item.itemClass.rawValue)
-        if let limit = query.limit { entries[QueryKey.matchLimit] = .number(Int64(limit)) }
-        return entries.dictionary
-    }
-
-    // MARK: Calls and results
 
     /// Runs a dictionary call, turning its status into a ``KeychainError`` that carries the redacted query.
     @discardableResult
@@ -131,20 +42,15 @@ extension Keychain {
         }
     }
 
-    private func reader(
-        of result: KeychainValue?, operation: KeychainError.Operation, query: QueryDictionary
-    ) throws(KeychainError) -> AttributeReader {
+    /// The item a result dictionary describes.
+    func item<Item: KeychainItem>(
+        reading result: KeychainValue?, operation: KeychainError.Operation, query: QueryDictionary
+    ) throws(KeychainError) -> Item {
         guard case .dictionary(let values)? = result else {
-            throw unexpectedShape(result, operation: operation, query: query)
+            throw KeychainError(
+                status: .internal, operation: operation, query: query,
+                reason: "The keychain returned \(result?.typeName ?? "nothing") where Coffer expected a dictionary of attributes.")
         }
-        return AttributeReader(values: values)
-    }
-
-    private func unexpectedShape(
-        _ result: KeychainValue?, operation: KeychainError.Operation, query: QueryDictionary
-    ) -> KeychainError {
-        KeychainError(
-            status: .internal, operation: operation, query: query,
-            reason: "The keychain returned \(result?.typeName ?? "nothing") where Coffer expected a dictionary of attributes.")
+        return Item.schema.item(reading: AttributeReader(values: values))
     }
 }

@@ -1,36 +1,40 @@
 import Foundation
-import KeychainModel
 import Query
 
-/// What the keychain operations need from a typed item (internal: the public API names each type).
-protocol KeychainItem: Sendable, Hashable {
-    /// The item class.
-    static var itemClass: ItemClass { get }
-    /// The secret.
-    var value: Data { get set }
-    /// The attributes the item sets, as `SecItemAdd` takes them (without class and secret).
-    var attributes: AttributeEntries { get }
-    /// The read-only metadata.
+/// A class of keychain items as a Swift type: ``GenericPassword`` and ``InternetPassword``.
+///
+/// An item class is declared once: its properties, and its ``schema``, which lists each attribute with
+/// Apple's `kSecAttr…` key and how its value is written and read back. ``ItemQuery`` and ``ItemChanges``
+/// take their properties from the item through that list, and ``Keychain``'s methods work for every
+/// class. The payload, ``value``, has a type of the class's own: `Data` for passwords.
+///
+/// Only Coffer's item classes conform: a schema is built inside Coffer, from the keys and rules the
+/// keychain knows for the class.
+///
+/// Descriptions of an item (`description`, `debugDescription`, `dump(_:)`) show its attributes and
+/// metadata, and its secret only by its length.
+public protocol KeychainItem: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// The payload kept with the item's attributes (`kSecValueData`): `Data` for passwords.
+    associatedtype Value: Sendable, Hashable
+    /// The class's attributes and payload, listed once.
+    static var schema: ItemSchema<Self> { get }
+    /// The payload. Empty in items read without their secrets (``Keychain/attributes(matching:)``).
+    var value: Value { get set }
+    /// `kSecAttrCreationDate`: when the item was added (set by the keychain).
     var creationDate: Date? { get }
-    /// The read-only metadata.
+    /// `kSecAttrModificationDate`: when the item last changed (set by the keychain).
     var modificationDate: Date? { get }
-    /// The read-only metadata.
+    /// The item's persistent reference (set by the keychain): stable across updates, usable in queries.
     var persistentReference: PersistentReference? { get }
-    /// An item from a result dictionary.
-    init(reading result: AttributeReader)
 }
 
-/// What the keychain operations need from a typed query.
-protocol KeychainItemQuery: Sendable, Hashable {
-    associatedtype Item: KeychainItem
-    /// The filters, match keys and persistent reference (without class, return keys and limit).
-    var entries: AttributeEntries { get }
-    /// The maximum number of items a multi-item read returns; nil for all.
-    var limit: Int? { get }
-}
-
-/// What the keychain operations need from a typed set of changes.
-protocol KeychainItemChanges: Sendable, Hashable {
-    /// The new attribute values and secret, as `attributesToUpdate` takes them.
-    var entries: AttributeEntries { get }
+extension KeychainItem {
+    /// The item's attributes, with the secret shown only by its length.
+    public var description: String { ItemDescription(self).text }
+    /// Same as ``description``: the secret is never shown.
+    public var debugDescription: String { description }
+    /// A mirror without the secret's bytes, so `dump(_:)` does not print them.
+    public var customMirror: Mirror { ItemDescription(self).mirror(of: self) }
 }

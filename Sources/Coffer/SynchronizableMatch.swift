@@ -13,6 +13,15 @@ public enum SynchronizableMatch: Sendable, Hashable, CaseIterable {
     /// Only items that are not synchronizable (`kSecAttrSynchronizable` = false).
     case no
 
+    /// The match a query value for `kSecAttrSynchronizable` stands for; ``any`` when there is none.
+    init(queryValue: KeychainValue?) {
+        switch queryValue {
+        case .bool(true)?: self = .yes
+        case .bool(false)?: self = .no
+        default: self = .any
+        }
+    }
+
     /// The query value for `kSecAttrSynchronizable`.
     var queryValue: KeychainValue {
         switch self {

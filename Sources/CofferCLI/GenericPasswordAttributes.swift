@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
 import KeychainClient
+import KeychainModel
 import Query
 
 /// The attributes macOS `security` lets generic-password commands name.
 struct GenericPasswordAttributes: PasswordAttributes {
     static let kind = "generic"
-    static let uniqueness = [QueryKey.service, QueryKey.account]
+    static let itemClass = ItemClass.genericPassword
 
     @Option(name: .customShort("s"), help: "Service name (kSecAttrService).")
     var service: String?
@@ -31,7 +32,7 @@ struct GenericPasswordAttributes: PasswordAttributes {
     }
 
     static func entries(_ values: [Character: String]) -> [KeychainValue: KeychainValue]? {
-        var entries: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): .string(QueryConstant.classGenericPassword)]
+        var entries: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): .string(itemClass.rawValue)]
         for (flag, value) in values {
             guard let code = attributeFlags[flag] else { return nil }
             entries[.string(code)] = .string(value)

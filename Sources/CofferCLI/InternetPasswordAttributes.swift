@@ -1,15 +1,13 @@
 import ArgumentParser
 import Foundation
 import KeychainClient
+import KeychainModel
 import Query
 
 /// The attributes macOS `security` lets internet-password commands name.
 struct InternetPasswordAttributes: PasswordAttributes {
     static let kind = "internet"
-    static let uniqueness = [
-        QueryKey.server, QueryKey.account, QueryKey.securityDomain, QueryKey.protocol, QueryKey.port, QueryKey.path,
-        QueryKey.authenticationType,
-    ]
+    static let itemClass = ItemClass.internetPassword
 
     @Option(name: .customShort("s"), help: "Server name (kSecAttrServer).")
     var server: String?
@@ -55,7 +53,7 @@ struct InternetPasswordAttributes: PasswordAttributes {
     }
 
     static func entries(_ values: [Character: String]) -> [KeychainValue: KeychainValue]? {
-        var entries: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): .string(QueryConstant.classInternetPassword)]
+        var entries: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): .string(itemClass.rawValue)]
         for (flag, value) in values {
             guard let code = attributeFlags[flag] else { return nil }
             switch flag {

@@ -14,23 +14,20 @@ struct FindDisplayOptions: ParsableArguments {
 
 /// Add (with `-U` update) and delete, shared by both password classes.
 enum ItemWriting {
+    /// Adds the item; with `updateExisting` (`-U`), an item with the same primary key is updated instead
+    /// (``UpsertPlan``, as the Swift API's `set(_:)` does).
     static func add(
-        _ entries: [KeychainValue: KeychainValue], secret: Data?, updateExisting: Bool, uniqueness: [String],
+        _ entries: [KeychainValue: KeychainValue], secret: Data?, updateExisting: Bool, itemClass: ItemClass,
         client: any KeychainClient, command: String
     ) throws {
-        var query = entries
-        if let secret { query[.string(QueryKey.valueData)] = .data(secret) }
+        var attributes = QueryDictionary(entries)
+        if let secret { attributes[QueryKey.valueData] = .data(secret) }
         do {
-            _ = try client.blocking.add(QueryDictionary(query))
+            _ = try client.blocking.add(attributes)
         } catch where error.status == .duplicateItem && updateExisting {
-            var match: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): entries[.string(QueryKey.itemClass)]!]
-            var changes: [KeychainValue: KeychainValue] = [:]
-            for (key, value) in entries where key != .string(QueryKey.itemClass) {
-                if case .string(let code) = key, uniqueness.contains(code) { match[key] = value } else { changes[key] = value }
-            }
-            if let secret { changes[.string(QueryKey.valueData)] = .data(secret) }
+            let plan = UpsertPlan(adding: attributes, itemClass: itemClass)
             try ItemCommandSupport.run(command) { () throws(KeychainFailure) in
-                try client.blocking.update(QueryDictionary(match), attributesToUpdate: QueryDictionary(changes))
+                try client.blocking.update(plan.query, attributesToUpdate: plan.changes)
             }
         } catch {
             throw ItemCommandSupport.failure(command, error)

@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 import KeychainClient
+import KeychainModel
 import Query
 
 /// The attributes one password class's commands accept: the flags macOS `security` gives that class.
 protocol PasswordAttributes: ParsableArguments {
     /// `generic` or `internet`, as in `add-generic-password`.
     static var kind: String { get }
-    /// The class's uniqueness attributes that the flags can set (what `-U` matches on).
-    static var uniqueness: [String] { get }
+    /// The item class the commands work on.
+    static var itemClass: ItemClass { get }
     /// The one-letter flag of each attribute the commands can name, and the attribute (its `kSecAttr…` key).
     static var attributeFlags: [Character: String] { get }
     /// The values given, by flag.
@@ -54,7 +55,7 @@ struct AddPassword<Attributes: PasswordAttributes>: ParsableCommand {
     func run() throws {
         let command = Self.configuration.commandName!
         try ItemWriting.add(
-            attributes.entries, secret: password.secret(), updateExisting: update, uniqueness: Attributes.uniqueness,
+            attributes.entries, secret: password.secret(), updateExisting: update, itemClass: Attributes.itemClass,
             client: ItemCommandSupport.client(command: command), command: command)
     }
 }

@@ -38,61 +38,12 @@ enum Diagnostics {
         return text
     }
 
-    /// `{key: value, …}`, keys sorted, secrets redacted.
-    static func render(_ dictionary: QueryDictionary) -> String {
-        var entries: [String] = []
-        for (key, value) in dictionary.entries {
-            let label = key.stringValue ?? render(key)
-            entries.append("\(label): " + (isSecret(key.stringValue) ? redacted(value) : render(value)))
-        }
-        return "{" + entries.sorted().joined(separator: ", ") + "}"
-    }
+    /// `{key: value, …}`, keys sorted, secrets redacted (``RedactedRendering``, shared with the Swift API).
+    static func render(_ dictionary: QueryDictionary) -> String { RedactedRendering.render(dictionary) }
 
-    /// One value; dictionaries inside it are redacted too. A bare data result is a secret (`kSecReturnData`).
-    static func render(result: KeychainValue) -> String {
-        switch result {
-        case .data: redacted(result)
-        case .array(let elements): "[" + elements.map { render(result: $0) }.joined(separator: ", ") + "]"
-        default: render(result)
-        }
-    }
+    /// One value, with the secrets inside it redacted.
+    static func render(_ value: KeychainValue) -> String { RedactedRendering.render(value) }
 
-    /// One value; dictionaries inside it are redacted too.
-    static func render(_ value: KeychainValue) -> String {
-        switch value {
-        case .string(let text): return String(reflecting: text)
-        case .data(let bytes): return "<\(bytes.count) bytes>"
-        case .number(let number): return String(number)
-        case .double(let number): return String(number)
-        case .bool(let flag): return String(flag)
-        case .date(let date): return date.formatted(.iso8601)
-        case .null: return "null"
-        case .uuid(let uuid): return uuid.uuidString
-        case .array(let elements): return "[" + elements.map { render($0) }.joined(separator: ", ") + "]"
-        case .dictionary(let entries):
-            var keyed: [KeychainValue: KeychainValue] = [:]
-            for (key, element) in entries { keyed[.string(key)] = element }
-            return render(QueryDictionary(keyed))
-        case .accessControl(let control): return SecAccessControl(control).description
-        case .unsupported(let typeName): return "<\(typeName)>"
-        }
-    }
-
-    /// Whether values under `key` are secrets: `kSecValueData`, the credential handle, and every attribute
-    /// the schema marks as part of the secret (the internet-password extra data fields).
-    static func isSecret(_ key: String?) -> Bool {
-        guard let key else { return false }
-        if key == QueryKey.valueData || key == QueryKey.useCredentialReference { return true }
-        return ItemClass.allCases.contains { itemClass in
-            AttributeCatalogue.descriptor(for: key, in: itemClass)?.flags.contains(.secret) == true
-        }
-    }
-
-    private static func redacted(_ value: KeychainValue) -> String {
-        switch value {
-        case .data(let bytes): "<redacted \(bytes.count) bytes>"
-        case .string(let text): "<redacted \(text.utf8.count) bytes>"
-        default: "<redacted \(value.typeName)>"
-        }
-    }
+    /// A call's result: a bare data value is the secret `kSecReturnData` asked for.
+    static func render(result: KeychainValue) -> String { RedactedRendering.render(result: result) }
 }
