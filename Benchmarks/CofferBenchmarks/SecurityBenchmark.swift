@@ -34,4 +34,27 @@ enum SecurityBenchmark {
             .init(size: size, operation: "find (data) through `SecItemCopyMatching`", samples: apple),
         ]
     }
+
+    /// `SecItemCopyMatching` on a 1 000-item keychain for `seconds`: a steady loop for a profiler.
+    static func findLoop(in scratch: URL, seconds: Int) throws {
+        let folder = KeychainFolder(url: scratch.appendingPathComponent("security-loop"))
+        let keychain = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .unrestricted(defaultGroup: "bench")))
+        try ItemsBenchmark.populate(keychain, count: 1_000)
+        try SecurityTesting.withKeychain(at: folder.url) {
+            let end = ContinuousClock.now + .seconds(seconds)
+            var accounts = ItemsBenchmark.RandomAccounts(count: 1_000)
+            while ContinuousClock.now < end {
+                for _ in 0..<1_000 {
+                    var result: CFTypeRef?
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "bench",
+                        kSecAttrAccount as String: "account-\(accounts.next())", kSecReturnData as String: true,
+                    ]
+                    guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess else {
+                        throw KeychainStatus.itemNotFound
+                    }
+                }
+            }
+        }
+    }
 }

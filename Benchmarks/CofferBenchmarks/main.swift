@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, daemon (and find-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, daemon (and find-loop, security-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -32,6 +32,10 @@ func section(_ title: String, _ measurements: [Measurement]) {
 }
 
 do {
+    if requested.contains("security-loop") {
+        // For profilers: `SecItemCopyMatching` on a 1 000-item keychain for 5 s, nothing printed.
+        try SecurityBenchmark.findLoop(in: scratch, seconds: 5)
+    }
     if requested.contains("find-loop") {
         // For profilers (`perf record`): finds on a 1 000-item keychain for 5 s, nothing printed.
         try ItemsBenchmark.findLoop(in: scratch, seconds: 5)

@@ -44,15 +44,32 @@ extension KeychainValue {
         }
     }
 
+    /// The value of the types keychain dictionaries hold most (`String`, `NSString`, `Data`, `NSData`,
+    /// `Bool`, `Int`, `NSNumber`), recognised by their dynamic type alone; nil for anything else,
+    /// `Optional` included.
+    ///
+    /// A failed dynamic cast from `Any` costs a protocol-conformance or bridging lookup, and trying a
+    /// dozen types in turn cost as much as a whole find; comparing the dynamic type first costs nothing.
+    public static func bridgingCommonScalar(_ value: Any) -> KeychainValue? {
+        let dynamicType = type(of: value)
+        if dynamicType == String.self { return .string(value as! String) }
+        if dynamicType == Bool.self { return .bool(value as! Bool) }
+        if dynamicType == Int.self { return .number(Int64(value as! Int)) }
+        if dynamicType == Data.self { return .data(value as! Data) }
+        if dynamicType is NSString.Type { return .string((value as! NSString) as String) }
+        if dynamicType is NSNumber.Type { return convertNSNumber(value as! NSNumber) }
+        if dynamicType is NSData.Type { return .data((value as! NSData) as Data) }
+        return nil
+    }
+
     /// Converts values that are not collections; nil for arrays, dictionaries and unknown types.
     private static func convertKnownScalar(_ value: Any) -> KeychainValue? {
+        if let common = bridgingCommonScalar(value) { return common }
         switch value {
         case let value as KeychainValue: return value
         case let value as AccessControl: return .accessControl(value)
         default: break
         }
-        if type(of: value) is NSNumber.Type, let number = value as? NSNumber { return convertNSNumber(number) }
-        if type(of: value) == Bool.self, let flag = value as? Bool { return .bool(flag) }
         if let number = convertSwiftNumber(value) { return number }
         switch value {
         case let value as String: return .string(value)

@@ -19,6 +19,7 @@ enum ValueBridge {
 
     /// One value as the engine sees it.
     static func value(of object: Any) -> KeychainValue {
+        if let common = KeychainValue.bridgingCommonScalar(object) { return common }
         guard let unwrapped = unwrapOptional(object) else { return .null }
         if let control = unwrapped as? SecAccessControl { return .accessControl(control.accessControl) }
         return KeychainValue(bridging: unwrapped)
