@@ -10,8 +10,12 @@ import Query
 enum ValueBridge {
     /// A caller's dictionary as the engine's ``QueryDictionary``.
     static func query(_ dictionary: NSDictionary) -> QueryDictionary {
-        var entries: [KeychainValue: KeychainValue] = [:]
-        for (key, value) in dictionary {
+        // One pass over the dictionary's storage; iterating it looks every key up again.
+        var keys: [Any] = []
+        var values: [Any] = []
+        dictionary.getObjects(&values, andKeys: &keys, count: dictionary.count)
+        var entries: [KeychainValue: KeychainValue] = Dictionary(minimumCapacity: keys.count)
+        for (key, value) in zip(keys, values) {
             entries[self.value(of: key)] = self.value(of: value)
         }
         return QueryDictionary(entries)
