@@ -13,9 +13,9 @@ import Glibc
 /// One client connection: who it is (fixed at connect) and the loop that answers its frames.
 ///
 /// A client may send several requests before the first answer (they are multiplexed by identifier).
-/// When a read brings more than one, all but the last are answered on the daemon's worker threads and
-/// the last on this thread, so a process's concurrent requests proceed in parallel while a lone request
-/// pays no hand-off. Answers are written whole, one at a time, in the order they are ready.
+/// When a read brings more than one, the later half is answered on one of the daemon's worker threads
+/// and the earlier half on this thread, so a process's concurrent requests proceed in parallel while a
+/// lone request pays no hand-off. Answers are written whole, one at a time, in the order they are ready.
 final class ConnectionSession: @unchecked Sendable {
     private let connection: Int32
     private let peer: PeerCredentials
@@ -66,18 +66,26 @@ final class ConnectionSession: @unchecked Sendable {
             return true
         }) {
             guard let batch = decodeFrames() else { return }
-            for envelope in batch.dropLast() {
-                guard admission.begin() else { return }
+            // Several requests at once: the later half goes to one worker thread (one hand-off, not one
+            // per request), the earlier half is answered here, so two cores work on them together.
+            let handedOff = Array(batch.dropFirst((batch.count + 1) / 2))
+            if !handedOff.isEmpty {
+                for admitted in 0..<handedOff.count where !admission.begin() {
+                    for _ in 0..<admitted { admission.end() }
+                    return
+                }
                 beginOutstanding()
                 workers.submit { [self] in
-                    answer(envelope)
-                    admission.end()
+                    for envelope in handedOff {
+                        answer(envelope)
+                        admission.end()
+                    }
                     endOutstanding()
                 }
             }
-            if let last = batch.last {
+            for envelope in batch.prefix((batch.count + 1) / 2) {
                 guard admission.begin() else { return }
-                let written = answer(last)
+                let written = answer(envelope)
                 admission.end()
                 guard written else { return }
             }
