@@ -62,3 +62,22 @@ public final class InProcessDaemon: Sendable {
     }
 }
 
+
+/// A daemon on a keychain of its own in a temporary folder, with a client of it; the folder is removed
+/// when it is released.
+public final class TemporaryDaemon: Sendable {
+    /// The daemon.
+    public let daemon: InProcessDaemon
+    /// A client of the daemon (this test process, unregistered).
+    public let client: DaemonKeychain
+    private let root: URL
+
+    /// A fresh keychain behind a fresh daemon.
+    public init() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-daemon-\(UUID().uuidString)")
+        daemon = try InProcessDaemon(folder: KeychainFolder(url: root.appendingPathComponent("keychain")), groups: nil)
+        client = DaemonKeychain(socketPath: daemon.socketPath)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+}

@@ -20,11 +20,8 @@ struct MultiplexingTests {
     }
 
     @Test func tasksAndThreadsShareOneConnectionAndEachGetsItsOwnAnswer() async throws {
-        let folder = KeychainFolder(url: FileManager.default.temporaryDirectory
-            .appendingPathComponent("coffer-multiplex-\(UUID().uuidString)/keychain"))
-        defer { try? FileManager.default.removeItem(at: folder.url.deletingLastPathComponent()) }
-        let daemon = try InProcessDaemon(folder: folder, groups: nil)
-        let client = DaemonKeychain(socketPath: daemon.socketPath)
+        let temporary = try TemporaryDaemon()
+        let client = temporary.client
         let accounts = (0..<12).map { "account-\($0)" }
         for account in accounts {
             var add = Self.item(account)
@@ -59,7 +56,7 @@ struct MultiplexingTests {
         }
         finished.wait()
         #expect(mismatches.value == 0)
-        withExtendedLifetime(daemon) {}
+        withExtendedLifetime(temporary) {}
     }
 
     /// The silent daemon never answers, so only the cancellation can end the wait.
@@ -82,11 +79,8 @@ struct MultiplexingTests {
     }
 
     @Test func aTaskCancelledBeforeItsWriteIsSentSendsNothing() async throws {
-        let folder = KeychainFolder(url: FileManager.default.temporaryDirectory
-            .appendingPathComponent("coffer-multiplex-\(UUID().uuidString)/keychain"))
-        defer { try? FileManager.default.removeItem(at: folder.url.deletingLastPathComponent()) }
-        let daemon = try InProcessDaemon(folder: folder, groups: nil)
-        let client = DaemonKeychain(socketPath: daemon.socketPath)
+        let temporary = try TemporaryDaemon()
+        let client = temporary.client
         var add = Self.item("never")
         add.entries["v_Data"] = .data(Data("x".utf8))
         let request = add
@@ -96,6 +90,7 @@ struct MultiplexingTests {
         }
         #expect(await task.value == .status(.userCanceled))
         #expect(throws: KeychainStatus.itemNotFound) { _ = try client.statusCalls.copyMatching(Self.item("never")) }
+        withExtendedLifetime(temporary) {}
     }
 
     @Test(.timeLimit(.minutes(1))) func aWriteInFlightIsNotReportedCancelled() async throws {
