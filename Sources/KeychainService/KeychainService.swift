@@ -46,9 +46,6 @@ public final class KeychainService: Sendable {
         }
     }
 
-    /// The engine if it is open, without opening it (for auto-lock).
-    public var openEngine: KeychainEngine? { opened.withLock { $0 } }
-
     /// Answers `request` for `caller`.
     public func handle(_ request: Request, caller: CallerContext) -> Response {
         switch request {
