@@ -20,6 +20,7 @@ public final class DaemonKeychain: KeychainClient {
     /// A client of the daemon listening at `socketPath`.
     public init(socketPath: String) { self.socketPath = socketPath }
 
+    /// Sends `request` on the shared connection; the task is suspended, holding no thread, until its answer comes.
     public func send(_ request: Request) async -> Response {
         for attempt in 0..<2 {
             guard let connection = openConnection() else { return unreachable }
@@ -33,6 +34,8 @@ public final class DaemonKeychain: KeychainClient {
         return unreachable
     }
 
+    /// Sends `request` on the shared connection; the calling thread waits for its answer (and reads the
+    /// socket for everyone while no one else does).
     public func sendBlocking(_ request: Request) -> Response {
         for attempt in 0..<2 {
             guard let connection = openConnection() else { return unreachable }

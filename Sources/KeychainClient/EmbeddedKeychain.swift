@@ -23,11 +23,13 @@ public final class EmbeddedKeychain: KeychainClient {
         workers = WorkerThreads()
     }
 
+    /// Runs `request` on one of this keychain's worker threads while the calling task is suspended.
     public func send(_ request: Request) async -> Response {
         let (service, caller) = (service, caller)
         return await workers.run({ service.handle(request, caller: caller) }, whenCancelled: .status(.userCanceled))
     }
 
+    /// Runs `request` on the calling thread.
     public func sendBlocking(_ request: Request) -> Response {
         service.handle(request, caller: caller)
     }
