@@ -49,21 +49,12 @@ struct TestKeychain {
         return reopened()
     }
 
-    func add(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue? { try statusOf { () throws(KeychainFailure) in try client.blocking.add(query) } }
-    func copy(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue? { try statusOf { () throws(KeychainFailure) in try client.blocking.copyMatching(query) } }
+    func add(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue? { try client.statusCalls.add(query) }
+    func copy(_ query: QueryDictionary) throws(KeychainStatus) -> KeychainValue? { try client.statusCalls.copyMatching(query) }
     func update(_ query: QueryDictionary, _ changes: QueryDictionary) throws(KeychainStatus) {
-        try statusOf { () throws(KeychainFailure) in try client.blocking.update(query, attributesToUpdate: changes) }
+        try client.statusCalls.update(query, attributesToUpdate: changes)
     }
-    func delete(_ query: QueryDictionary) throws(KeychainStatus) { try statusOf { () throws(KeychainFailure) in try client.blocking.delete(query) } }
-
-    /// A call's result, its failure reduced to Apple's status (what these tests assert).
-    private func statusOf<Result>(_ call: () throws(KeychainFailure) -> Result) throws(KeychainStatus) -> Result {
-        do {
-            return try call()
-        } catch {
-            throw error.status
-        }
-    }
+    func delete(_ query: QueryDictionary) throws(KeychainStatus) { try client.statusCalls.delete(query) }
 
     /// The status a call ends with (`.success` when it does not throw).
     func status(_ call: (TestKeychain) throws -> Void) -> KeychainStatus {
