@@ -23,7 +23,7 @@ struct CofferCommand: ParsableCommand {
             DeletePassword<GenericPasswordAttributes>.self,
             AddPassword<InternetPasswordAttributes>.self, FindPassword<InternetPasswordAttributes>.self,
             DeletePassword<InternetPasswordAttributes>.self,
-            DumpKeychain.self, AppsCommand.self,
+            DumpKeychain.self, AppsCommand.self, PromptAgentCommand.self,
         ]
     )
 

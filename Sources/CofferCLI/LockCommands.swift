@@ -8,12 +8,21 @@ struct UnlockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "unlock",
         abstract: "Unlock the keychain (read the passcode from standard input when it is not a terminal).",
-        discussion: "With the embedded keychain the unlock lasts only for this process; run the daemon to share it.")
+        discussion: """
+            With the embedded keychain the unlock lasts only for this process; run the daemon to share it.             With --prompt the daemon asks the person through the session's prompt agent (coffer prompt-agent)             and this command never sees the passcode.
+            """)
+
+    @Flag(name: .long, help: "Ask the person through the daemon's prompt agent instead of reading the passcode here.")
+    var prompt = false
 
     func run() throws {
         try CLIFailure.reporting {
             let client = KeychainLocation.client()
-            try client.blocking.unlock(passcode: PasscodeInput().existing("Keychain passcode"))
+            if prompt {
+                try client.blocking.unlockWithPrompt()
+            } else {
+                try client.blocking.unlock(passcode: PasscodeInput().existing("Keychain passcode"))
+            }
         }
         print("unlocked")
     }

@@ -5,6 +5,7 @@ import KeychainClient
 import KeychainOperations
 import KeychainService
 import Logging
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -29,9 +30,15 @@ final class ConnectionSession: @unchecked Sendable {
     private let outstanding = NSCondition()
     private var outstandingCount = 0
     private let writeLock = NSLock()
+    private var closed = false
+    private let origin: RequestOrigin
+    private let router: RequestRouter
 
     /// Identifies the peer: its uid selects the keychain, its executable the access groups.
-    init(connection: Int32, keychains: UserKeychains, identifier: ExecutableIdentifier, workers: WorkerThreads) throws {
+    init(
+        connection: Int32, id: UInt64, keychains: UserKeychains, identifier: ExecutableIdentifier, workers: WorkerThreads,
+        mode: DaemonConfiguration.Mode
+    ) throws {
         self.connection = connection
         self.workers = workers
         peer = try PeerCredentials.of(socket: connection)
@@ -42,6 +49,16 @@ final class ConnectionSession: @unchecked Sendable {
             peer.close()
             throw error
         }
+        let description = "\(executable.path) (pid \(peer.pid))"
+        var caller = keychain.caller(for: executable)
+        caller.passcodeAttempts = .caller(description)
+        let trusted: Bool
+        switch mode {
+        case .user: trusted = true
+        case .system: trusted = true
+        }
+        origin = RequestOrigin(connection: id, caller: caller, isTrustedFrontEnd: trusted, description: description)
+        router = RequestRouter(keychain: keychain)
     }
 
     /// Hooks into the server's bookkeeping of requests in flight.
@@ -93,7 +110,14 @@ final class ConnectionSession: @unchecked Sendable {
         try? decoder.finish()
     }
 
-    func close() { peer.close() }
+    /// Withdraws this connection's prompts and stops late answers from being written, then releases the pidfd.
+    func close() {
+        keychain.prompts.connectionClosed(origin.connection)
+        writeLock.lock()
+        closed = true
+        writeLock.unlock()
+        peer.close()
+    }
 
     /// Every complete request in the buffer; nil (the connection is to be closed) after a malformed one.
     private func decodeFrames() -> [RequestEnvelope]? {
@@ -116,21 +140,31 @@ final class ConnectionSession: @unchecked Sendable {
         }
     }
 
-    /// Answers one request and writes the answer; false when the peer is gone.
+    /// Answers one request and writes the answer; false when the peer is gone. A request that waits on a
+    /// person (a prompt) is answered later, from the thread that settles it.
     @discardableResult
     private func answer(_ envelope: RequestEnvelope) -> Bool {
-        keychain.touch()
-        let response = keychain.service.handle(envelope.request, caller: keychain.caller(for: executable))
+        let written = Mutex<Bool?>(nil)
+        router.route(envelope.request, from: origin) { [self] response in
+            let result = write(response, id: envelope.id)
+            written.withLock { $0 = result }
+        }
+        return written.withLock { $0 } ?? true
+    }
+
+    /// Writes one answer whole; false when the peer is gone or the connection was closed.
+    private func write(_ response: Response, id: UInt64) -> Bool {
         let frame: Data
         do {
-            frame = try ResponseEnvelope(id: envelope.id, response: response).encodedFrame()
+            frame = try ResponseEnvelope(id: id, response: response).encodedFrame()
         } catch {
             // An answer larger than a client accepts: say so rather than send what it would refuse.
-            guard let refusal = try? ResponseEnvelope(id: envelope.id, response: .status(.allocate)).encodedFrame() else { return false }
+            guard let refusal = try? ResponseEnvelope(id: id, response: .status(.allocate)).encodedFrame() else { return false }
             frame = refusal
         }
         writeLock.lock()
         defer { writeLock.unlock() }
+        guard !closed else { return false }
         return UnixSocket.writeAll(connection, frame)
     }
 

@@ -26,6 +26,8 @@ public final class DaemonServer: Sendable {
     /// Requests being answered now (``State/inFlight`` without the lock, for the polling check).
     private let busy = Atomic<Int>(0)
     private let idle = Condition()
+    /// Connections accepted so far: each gets the next number, for prompts tied to a connection.
+    private let connectionCount = Atomic<UInt64>(0)
 
     private struct State {
         var listening: Int32 = -1
@@ -106,7 +108,9 @@ public final class DaemonServer: Sendable {
         UnixSocket.setTimeouts(connection, seconds: configuration.connectionTimeoutSeconds)
         let session: ConnectionSession
         do {
-            session = try ConnectionSession(connection: connection, keychains: keychains, identifier: identifier, workers: workers)
+            session = try ConnectionSession(
+                connection: connection, id: connectionCount.add(1, ordering: .relaxed).newValue, keychains: keychains,
+                identifier: identifier, workers: workers, mode: configuration.mode)
         } catch {
             logger.warning("refused a connection: \(error)")
             return

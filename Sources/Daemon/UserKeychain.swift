@@ -18,6 +18,8 @@ public final class UserKeychain: Sendable {
     public let engine: KeychainEngine
     /// The handler of this user's requests, the same as the embedded keychain's.
     public let service: KeychainService
+    /// This user's prompt agent and the questions waiting for it.
+    let prompts = PromptBroker()
     private let registry: ProgramRegistryFile
     private let lastUse = Mutex(ContinuousClock.now)
 

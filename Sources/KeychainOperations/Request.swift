@@ -18,6 +18,12 @@ import Query
 /// | ``unlock(passcode:)``, ``lock``, the passcode changes | `.status(.success)` | ``Response/keystoreError(_:)`` |
 /// | ``appsList`` | ``Response/apps(_:)`` | ``Response/failure(_:reason:)`` |
 /// | ``appsAdd(_:passcode:)``, ``appsRemove(_:passcode:)`` | ``Response/apps(_:)`` | ``Response/keystoreError(_:)``, ``Response/failure(_:reason:)`` |
+/// | ``unlockWithPrompt``, ``answerPrompt(id:passcode:)`` | `.status(.success)` | ``Response/keystoreError(_:)`` |
+/// | ``awaitPrompt`` | ``Response/prompt(_:)`` | ``Response/keystoreError(_:)`` |
+///
+/// Through the daemon, only trusted front ends (the `coffer` command installed with its own group, and
+/// its prompt agent) may send a passcode, lock, or edit the registry; other programs ask the person with
+/// ``unlockWithPrompt``.
 ///
 /// Registry edits carry the keychain passcode: the keychain verifies it (counting failures like any
 /// unlock), so a program of the user cannot register itself behind the user's back. The registry lives
@@ -54,11 +60,19 @@ public enum Request: Sendable, Equatable {
     case removePasscode(current: SecretBytes)
     /// Turns erasing after ten wrong passcodes on or off.
     case setEraseAfterFailedAttempts(Bool, passcode: SecretBytes)
+    /// Unlocks the caller's keychain with a passcode the person types into the daemon's prompt agent; the
+    /// caller never sees the passcode. Answered when the person has unlocked or cancelled.
+    case unlockWithPrompt
+    /// The prompt agent's standing request: answered with the next ``Prompt`` for this user.
+    case awaitPrompt
+    /// The prompt agent's answer to a ``Prompt``: the passcode the person typed, or nil when they cancelled.
+    case answerPrompt(id: UInt64, passcode: SecretBytes?)
 
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
         case add, copyMatching, update, delete, lockStatus, unlock, lock, appsList, appsAdd, appsRemove
         case setPasscode, changePasscode, removePasscode, setEraseAfterFailedAttempts
+        case unlockWithPrompt, awaitPrompt, answerPrompt
     }
 
     /// The request's kind.
@@ -78,6 +92,9 @@ public enum Request: Sendable, Equatable {
         case .changePasscode: .changePasscode
         case .removePasscode: .removePasscode
         case .setEraseAfterFailedAttempts: .setEraseAfterFailedAttempts
+        case .unlockWithPrompt: .unlockWithPrompt
+        case .awaitPrompt: .awaitPrompt
+        case .answerPrompt: .answerPrompt
         }
     }
 
@@ -90,7 +107,7 @@ public enum Request: Sendable, Equatable {
         switch kind {
         case .copyMatching, .lockStatus, .lock, .appsList: true
         case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
-            .setEraseAfterFailedAttempts:
+            .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt:
             false
         }
     }

@@ -12,7 +12,7 @@ extension Response {
         case .status(let status): throw KeychainFailure(status)
         case .failure(let status, let reason): throw KeychainFailure(status, reason: reason)
         case .keystoreError(let error): throw KeychainFailure(error.status, reason: error.description)
-        case .lockStatus, .apps: throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
+        case .lockStatus, .apps, .prompt: throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
         }
     }
 
@@ -34,6 +34,15 @@ extension Response {
         }
     }
 
+    /// The next prompt, from an `awaitPrompt` answer.
+    public func promptResult() throws(KeystoreError) -> Prompt {
+        switch self {
+        case .prompt(let prompt): return prompt
+        case .keystoreError(let error): throw error
+        default: throw unexpected
+        }
+    }
+
     /// The registry, from an `apps…` answer.
     public func appsResult() throws(RegistryFailure) -> [RegisteredApp] {
         switch self {
@@ -41,7 +50,7 @@ extension Response {
         case .keystoreError(let error): throw .keystore(error)
         case .status(let status): throw .refused(KeychainFailure(status))
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
-        case .value, .lockStatus: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
+        case .value, .lockStatus, .prompt: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
 
@@ -73,6 +82,7 @@ extension Response {
         case .keystoreError: "a keystore error"
         case .lockStatus: "a lock status"
         case .apps: "a registry listing"
+        case .prompt: "a prompt"
         }
     }
 }

@@ -17,6 +17,8 @@ public enum Response: Sendable, Equatable {
     case lockStatus(KeystoreStatus)
     /// The entitlements registry.
     case apps([RegisteredApp])
+    /// A question for the person, answering the prompt agent's ``Request/awaitPrompt``.
+    case prompt(Prompt)
 
     /// The response for a failed call: with its reason when it has one.
     public init(_ failure: KeychainFailure) {

@@ -74,23 +74,26 @@ public final class KeychainService: Sendable {
         case .lockStatus:
             return keystore { () throws(KeystoreError) in .lockStatus(try keystore().status()) }
         case .unlock(let passcode):
-            return keystore { () throws(KeystoreError) in try keystore().unlock(passcode: passcode) }
+            return keystore { () throws(KeystoreError) in try keystore().unlock(passcode: passcode, charging: caller.passcodeAttempts) }
         case .lock:
             return keystore { () throws(KeystoreError) in try keystore().lock() }
         case .setPasscode(let new):
             return keystore { () throws(KeystoreError) in try keystore().setPasscode(new, kdf: .forNewPasscodes) }
         case .changePasscode(let old, let new):
-            return keystore { () throws(KeystoreError) in try keystore().changePasscode(from: old, to: new, kdf: .forNewPasscodes) }
+            return keystore { () throws(KeystoreError) in try keystore().changePasscode(from: old, to: new, kdf: .forNewPasscodes, charging: caller.passcodeAttempts) }
         case .removePasscode(let current):
-            return keystore { () throws(KeystoreError) in try keystore().removePasscode(current: current) }
+            return keystore { () throws(KeystoreError) in try keystore().removePasscode(current: current, charging: caller.passcodeAttempts) }
         case .setEraseAfterFailedAttempts(let enabled, let passcode):
-            return keystore { () throws(KeystoreError) in try keystore().setEraseAfterFailedAttempts(enabled, passcode: passcode) }
+            return keystore { () throws(KeystoreError) in try keystore().setEraseAfterFailedAttempts(enabled, passcode: passcode, charging: caller.passcodeAttempts) }
+        case .unlockWithPrompt, .awaitPrompt, .answerPrompt:
+            return .keystoreError(.unavailable(
+                reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))
         case .appsList:
-            return registryCall(passcode: nil) { (_: any ProgramRegistry) throws(KeychainFailure) in }
+            return registryCall(passcode: nil, caller: caller) { (_: any ProgramRegistry) throws(KeychainFailure) in }
         case .appsAdd(let registration, let passcode):
-            return registryCall(passcode: passcode) { registry throws(KeychainFailure) in try registry.register(registration) }
+            return registryCall(passcode: passcode, caller: caller) { registry throws(KeychainFailure) in try registry.register(registration) }
         case .appsRemove(let selector, let passcode):
-            return registryCall(passcode: passcode) { registry throws(KeychainFailure) in try registry.remove(selector) }
+            return registryCall(passcode: passcode, caller: caller) { registry throws(KeychainFailure) in try registry.remove(selector) }
         }
     }
 
@@ -154,7 +157,7 @@ public final class KeychainService: Sendable {
     /// without changing the lock state, so that a program of the user cannot grant itself another
     /// program's groups; without a passcode there is nothing only the user knows, and edits are refused.
     private func registryCall(
-        passcode: SecretBytes?, _ call: (any ProgramRegistry) throws(KeychainFailure) -> Void
+        passcode: SecretBytes?, caller: CallerContext, _ call: (any ProgramRegistry) throws(KeychainFailure) -> Void
     ) -> Response {
         guard let registry else {
             return .failure(.unimplemented, reason: "the program registry lives in the daemon (cofferd); this keychain is embedded")
@@ -163,7 +166,7 @@ public final class KeychainService: Sendable {
             do {
                 let keystore = try keystore()
                 guard keystore.isPasscodeSet else { return .keystoreError(.noPasscodeSet) }
-                try PasscodeVerifier(keystore: keystore).verify(passcode)
+                try PasscodeVerifier(keystore: keystore).verify(passcode, charging: caller.passcodeAttempts)
             } catch {
                 return .keystoreError(error)
             }

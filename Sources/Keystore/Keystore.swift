@@ -34,6 +34,8 @@ public final class Keystore: Sendable {
         var classKeys: [ProtectionClass: ClassKeyMaterial]
         var indexKey: SymmetricKey
         var observers: [UUID: AsyncStream<LockState>.Continuation] = [:]
+        /// Failed attempts charged to callers rather than to the keybag (``PasscodeAttempts/caller(_:)``).
+        var callerAttempts = CallerAttemptCounts()
     }
 
     // The labels of the keys derived from the device key, one per purpose (domain separation).

@@ -1,6 +1,6 @@
 import KeychainModel
 
-/// `KeystoreError`: one byte for the case (1–14, in declaration order), then its fields.
+/// `KeystoreError`: one byte for the case (1–15, in declaration order), then its fields.
 enum KeystoreErrorCoding {
     static func encode(_ error: KeystoreError, into writer: inout WireWriter) throws(ProtocolError) {
         switch error {
@@ -37,6 +37,9 @@ enum KeystoreErrorCoding {
             writer.byte(13)
             try writer.text(reason)
         case .cancelled: writer.byte(14)
+        case .notPermitted(let reason):
+            writer.byte(15)
+            try writer.text(reason)
         }
     }
 
@@ -56,6 +59,7 @@ enum KeystoreErrorCoding {
         case 12: return .io(reason: try reader.text())
         case 13: return .unavailable(reason: try reader.text())
         case 14: return .cancelled
+        case 15: return .notPermitted(reason: try reader.text())
         default: throw .malformedPayload(.invalidField("keystore error"))
         }
     }

@@ -13,8 +13,12 @@ enum RequestCoding {
         case .update(let query, let attributesToUpdate):
             try KeychainValueCoding.encode(query, into: &writer)
             try KeychainValueCoding.encode(attributesToUpdate, into: &writer)
-        case .lockStatus, .lock, .appsList:
+        case .lockStatus, .lock, .appsList, .unlockWithPrompt, .awaitPrompt:
             break
+        case .answerPrompt(let promptID, let passcode):
+            writer.uint64(promptID)
+            writer.bool(passcode != nil)
+            if let passcode { try writer.secret(passcode) }
         case .unlock(let passcode):
             try writer.secret(passcode)
         case .appsAdd(let registration, let passcode):
@@ -71,6 +75,12 @@ enum RequestCoding {
             let enabled = try reader.bool("erase setting")
             return .setEraseAfterFailedAttempts(enabled, passcode: try passcode(from: &reader))
         case MessageTag.lock: return .lock
+        case MessageTag.unlockWithPrompt: return .unlockWithPrompt
+        case MessageTag.awaitPrompt: return .awaitPrompt
+        case MessageTag.answerPrompt:
+            let promptID = try reader.uint64()
+            guard try reader.bool("passcode presence") else { return .answerPrompt(id: promptID, passcode: nil) }
+            return .answerPrompt(id: promptID, passcode: try passcode(from: &reader))
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
             let registration = AppRegistration(
@@ -106,6 +116,9 @@ enum RequestCoding {
         case .changePasscode: MessageTag.changePasscode
         case .removePasscode: MessageTag.removePasscode
         case .setEraseAfterFailedAttempts: MessageTag.setEraseAfterFailedAttempts
+        case .unlockWithPrompt: MessageTag.unlockWithPrompt
+        case .awaitPrompt: MessageTag.awaitPrompt
+        case .answerPrompt: MessageTag.answerPrompt
         }
     }
 }

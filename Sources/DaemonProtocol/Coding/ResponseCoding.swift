@@ -36,6 +36,13 @@ enum ResponseCoding {
             writer.uint64(id)
             try writer.count(apps.count)
             for app in apps { try encode(app, into: &writer) }
+        case .prompt(let prompt):
+            writer.byte(MessageTag.prompt)
+            writer.uint64(id)
+            writer.uint64(prompt.id)
+            writer.byte(prompt.purpose.rawValue)
+            try writer.text(prompt.requester)
+            writer.int(prompt.failedAttempts)
         }
     }
 
@@ -64,6 +71,12 @@ enum ResponseCoding {
             var apps: [RegisteredApp] = []
             for _ in 0..<count { apps.append(try decodeApp(from: &reader)) }
             return .apps(apps)
+        case MessageTag.prompt:
+            let promptID = try reader.uint64()
+            guard let purpose = Prompt.Purpose(rawValue: try reader.byte()) else {
+                throw .malformedPayload(.invalidField("prompt purpose"))
+            }
+            return .prompt(Prompt(id: promptID, purpose: purpose, requester: try reader.text(), failedAttempts: try reader.int()))
         default:
             throw .malformedPayload(.unknownMessage(tag))
         }

@@ -31,12 +31,18 @@ public enum MessageTag {
     public static let appsAdd: UInt8 = 0x21
     /// ``Request/appsRemove(_:passcode:)``: selector kind (1 path, 2 application identifier), the string, the passcode.
     public static let appsRemove: UInt8 = 0x22
+    /// ``Request/unlockWithPrompt``: no fields.
+    public static let unlockWithPrompt: UInt8 = 0x30
+    /// ``Request/awaitPrompt``: no fields.
+    public static let awaitPrompt: UInt8 = 0x31
+    /// ``Request/answerPrompt(id:passcode:)``: the prompt's identifier (UInt64), a presence byte, then the passcode if present.
+    public static let answerPrompt: UInt8 = 0x32
 
     /// ``Response/value(_:)``: a presence byte (0 or 1), then the value if present.
     public static let value: UInt8 = 0x81
     /// ``Response/status(_:)``: the `OSStatus`, Int32.
     public static let status: UInt8 = 0x82
-    /// ``Response/keystoreError(_:)``: the case (one byte, 1–14 in declaration order), then its fields.
+    /// ``Response/keystoreError(_:)``: the case (one byte, 1–15 in declaration order), then its fields.
     public static let keystoreError: UInt8 = 0x83
     /// ``Response/lockStatus(_:)``: passcode set (boolean byte), lock state (1 before first unlock,
     /// 2 unlocked, 3 locked), failed attempts (Int64), retry-after (duration), erase-after-failures (boolean byte).
@@ -46,4 +52,7 @@ public enum MessageTag {
     /// ``Response/apps(_:)``: a count, then per entry path, application identifier, groups, and the pinned hash
     /// (presence byte, then length and bytes).
     public static let apps: UInt8 = 0x85
+    /// ``Response/prompt(_:)``: the prompt's identifier (UInt64), its purpose (one byte, 1 unlock), the
+    /// requester (text), failed attempts so far (Int64).
+    public static let prompt: UInt8 = 0x87
 }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Who is calling, as far as the engine cares: the keychain access groups the caller may use.
+/// Who is calling, as far as the keychain cares: the access groups the caller may use, and which
+/// failed-attempt count its passcode attempts are charged to.
 public struct CallerContext: Sendable, Hashable {
     /// The caller's access groups, in entitlement order.
     public enum AccessGroups: Sendable, Hashable {
@@ -15,9 +16,14 @@ public struct CallerContext: Sendable, Hashable {
 
     /// The caller's groups.
     public var accessGroups: AccessGroups
+    /// Which failed-attempt count the caller's passcode attempts are charged to.
+    public var passcodeAttempts: PasscodeAttempts
 
-    /// Creates a caller context.
-    public init(accessGroups: AccessGroups) { self.accessGroups = accessGroups }
+    /// Creates a caller context; passcode attempts are charged to the keybag's count unless told otherwise.
+    public init(accessGroups: AccessGroups, passcodeAttempts: PasscodeAttempts = .keybag) {
+        self.accessGroups = accessGroups
+        self.passcodeAttempts = passcodeAttempts
+    }
 
     /// The group used for items added without one in embedded mode when `COFFER_ACCESS_GROUPS` is unset.
     public static let embeddedDefaultGroup = "coffer.default"

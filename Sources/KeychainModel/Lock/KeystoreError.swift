@@ -30,6 +30,9 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
     case unavailable(reason: String)
     /// The calling task was cancelled before the call took effect (maps to `errSecUserCanceled`).
     case cancelled
+    /// The caller may not make this call: through the daemon, only trusted front ends unlock, lock, or
+    /// handle the passcode (maps to `errSecMissingEntitlement`). `reason` says who may.
+    case notPermitted(reason: String)
 
     /// The Apple status an engine reports for this error.
     public var status: KeychainStatus {
@@ -45,6 +48,7 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .io: .io
         case .unavailable: .notAvailable
         case .cancelled: .userCanceled
+        case .notPermitted: .missingEntitlement
         }
     }
 
@@ -80,6 +84,8 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the keychain is not available: \(reason)"
         case .cancelled:
             "the call was cancelled before it took effect"
+        case .notPermitted(let reason):
+            "not permitted: \(reason)"
         }
     }
 }

@@ -40,8 +40,11 @@ extension Keystore {
     /// without running the KDF. Every attempt is counted in the keybag before the KDF runs, so
     /// killing the process mid-attempt does not escape the count. ``PasscodeVerifier`` checks a passcode
     /// the same way without unlocking.
-    public func unlock(passcode: SecretBytes) throws(KeystoreError) {
-        let classKeys = try verifyPasscode(passcode)
+    ///
+    /// `attempts` says which count a wrong passcode is charged to: the keybag's (a person's attempt, the
+    /// default) or, for a passcode a program supplied, that program's own (``PasscodeAttempts``).
+    public func unlock(passcode: SecretBytes, charging attempts: PasscodeAttempts = .keybag) throws(KeystoreError) {
+        let classKeys = try verifyPasscode(passcode, charging: attempts)
         transition { state in
             for (protection, classKey) in classKeys {
                 state.classKeys[protection] = ClassKeyMaterial(classKey: classKey, protection: protection)

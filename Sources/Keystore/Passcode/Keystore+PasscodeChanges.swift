@@ -27,9 +27,12 @@ extension Keystore {
     }
 
     /// Changes the passcode: the class keys are re-wrapped under the new passcode key; items are not touched.
-    public func changePasscode(from old: SecretBytes, to new: SecretBytes, kdf: PasscodeKDF = .production) throws(KeystoreError) {
+    /// A wrong `old` passcode is charged to `attempts` (``unlock(passcode:charging:)``).
+    public func changePasscode(
+        from old: SecretBytes, to new: SecretBytes, kdf: PasscodeKDF = .production, charging attempts: PasscodeAttempts = .keybag
+    ) throws(KeystoreError) {
         try checkLength(new)
-        let classKeys = try verifyPasscode(old)
+        let classKeys = try verifyPasscode(old, charging: attempts)
         try updateKeybag { keybag throws(KeystoreError) in
             try rewrap(&keybag, classKeys: classKeys, newPasscode: new, kdf: kdf)
         } then: { _ in
@@ -44,9 +47,9 @@ extension Keystore {
     }
 
     /// Removes the passcode: A and C class keys are re-wrapped under the device key and the `akpu`
-    /// class key is destroyed, so `akpu` items can never be read again.
-    public func removePasscode(current: SecretBytes) throws(KeystoreError) {
-        var classKeys = try verifyPasscode(current)
+    /// class key is destroyed, so `akpu` items can never be read again. A wrong passcode is charged to `attempts`.
+    public func removePasscode(current: SecretBytes, charging attempts: PasscodeAttempts = .keybag) throws(KeystoreError) {
+        var classKeys = try verifyPasscode(current, charging: attempts)
         classKeys[.whenPasscodeSetThisDeviceOnly] = nil
         try updateKeybag { keybag throws(KeystoreError) in
             try rewrap(&keybag, classKeys: classKeys, newPasscode: nil, kdf: nil)
@@ -64,9 +67,11 @@ extension Keystore {
     }
 
     /// Turns on or off erasing the class keys after ``ThrottlePolicy/eraseThreshold`` consecutive wrong passcodes.
-    /// Needs the passcode.
-    public func setEraseAfterFailedAttempts(_ enabled: Bool, passcode: SecretBytes) throws(KeystoreError) {
-        _ = try verifyPasscode(passcode)
+    /// Needs the passcode; a wrong one is charged to `attempts`.
+    public func setEraseAfterFailedAttempts(
+        _ enabled: Bool, passcode: SecretBytes, charging attempts: PasscodeAttempts = .keybag
+    ) throws(KeystoreError) {
+        _ = try verifyPasscode(passcode, charging: attempts)
         try updateKeybag { keybag throws(KeystoreError) in keybag.eraseAfterFailedAttempts = enabled } then: { _ in }
     }
 

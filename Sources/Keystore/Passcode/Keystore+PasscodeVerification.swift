@@ -15,8 +15,28 @@ extension Keystore {
     /// the attempt is counted in the keybag before the KDF runs, and a right passcode resets the count; the
     /// failure that reaches ``ThrottlePolicy/eraseThreshold`` with erasing turned on replaces the keybag with
     /// a fresh one and throws ``KeystoreError/erasedAfterFailedAttempts``.
-    func verifyPasscode(_ passcode: SecretBytes) throws(KeystoreError) -> [ProtectionClass: SymmetricKey] {
-        let outcome = try SecureFile.withExclusiveLock(folder.keybagLockURL) { () throws(KeystoreError) -> AttemptOutcome in
+    ///
+    /// An attempt charged to a caller (``PasscodeAttempts/caller(_:)``) is counted in memory instead, under
+    /// that caller's name: the same delays, for that caller only, and never an erase.
+    func verifyPasscode(_ passcode: SecretBytes, charging attempts: PasscodeAttempts) throws(KeystoreError) -> [ProtectionClass: SymmetricKey] {
+        let outcome: AttemptOutcome
+        switch attempts {
+        case .keybag: outcome = try attemptChargedToKeybag(passcode)
+        case .caller(let name): outcome = try attemptChargedToCaller(name, passcode)
+        }
+        switch outcome {
+        case .verified(let classKeys):
+            return classKeys
+        case .wrong(let failedAttempts, let erased, let retryAfter):
+            logger.notice("wrong passcode", metadata: ["failedAttempts": "\(failedAttempts)", "caller": "\(attempts.logName)"])
+            guard erased else { throw .wrongPasscode(failedAttempts: failedAttempts, retryAfter: retryAfter) }
+            try eraseInMemoryKeys()
+            throw .erasedAfterFailedAttempts
+        }
+    }
+
+    private func attemptChargedToKeybag(_ passcode: SecretBytes) throws(KeystoreError) -> AttemptOutcome {
+        try SecureFile.withExclusiveLock(folder.keybagLockURL) { () throws(KeystoreError) -> AttemptOutcome in
             var keybag = try loadKeybag()
             guard let record = keybag.passcode else { throw .noPasscodeSet }
             let wait = remainingDelay(keybag)
@@ -40,15 +60,23 @@ extension Keystore {
                 failedAttempts: keybag.failedAttempts, erased: false,
                 retryAfter: throttle.delay(afterFailedAttempts: keybag.failedAttempts))
         }
-        switch outcome {
-        case .verified(let classKeys):
-            return classKeys
-        case .wrong(let failedAttempts, let erased, let retryAfter):
-            logger.notice("wrong passcode", metadata: ["failedAttempts": "\(failedAttempts)"])
-            guard erased else { throw .wrongPasscode(failedAttempts: failedAttempts, retryAfter: retryAfter) }
-            try eraseInMemoryKeys()
-            throw .erasedAfterFailedAttempts
+    }
+
+    /// Counts the attempt in memory under `caller` before the KDF runs; the keybag is only read.
+    private func attemptChargedToCaller(_ caller: String, _ passcode: SecretBytes) throws(KeystoreError) -> AttemptOutcome {
+        let keybag = try loadKeybag()
+        guard let record = keybag.passcode else { throw .noPasscodeSet }
+        let now = clock.now().timeIntervalSince1970
+        let counted = state.withLock { state in state.callerAttempts.begin(caller, at: now, throttle: throttle) }
+        guard case .counted(let failedAttempts) = counted else {
+            if case .wait(let wait) = counted { throw .throttled(retryAfter: wait) }
+            throw .throttled(retryAfter: .zero)
         }
+        if let classKeys = try? unwrapPasscodeProtectedClassKeys(keybag, record: record, passcode: passcode) {
+            state.withLock { $0.callerAttempts.succeeded(caller) }
+            return .verified(classKeys)
+        }
+        return .wrong(failedAttempts: failedAttempts, erased: false, retryAfter: throttle.delay(afterFailedAttempts: failedAttempts))
     }
 
     private func unwrapPasscodeProtectedClassKeys(

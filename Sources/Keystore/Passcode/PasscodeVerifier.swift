@@ -25,7 +25,9 @@ public struct PasscodeVerifier: Sendable {
     ///   ``KeystoreError/erasedAfterFailedAttempts`` when this wrong passcode erased the class keys;
     ///   ``KeystoreError/noPasscodeSet`` when no passcode is set; ``KeystoreError/keybagDamaged(reason:)``
     ///   or ``KeystoreError/io(reason:)`` when the keybag cannot be read or written.
-    public func verify(_ passcode: SecretBytes) throws(KeystoreError) {
-        _ = try keystore.verifyPasscode(passcode)
+    ///
+    /// `attempts` says which count a wrong passcode is charged to (``PasscodeAttempts``); the keybag's unless told otherwise.
+    public func verify(_ passcode: SecretBytes, charging attempts: PasscodeAttempts = .keybag) throws(KeystoreError) {
+        _ = try keystore.verifyPasscode(passcode, charging: attempts)
     }
 }

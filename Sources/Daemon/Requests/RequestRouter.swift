@@ -1,0 +1,67 @@
+import CofferDiagnostics
+import KeychainModel
+import KeychainOperations
+import Logging
+
+/// Routes one user's requests: reserved ones are refused to programs that are not trusted front ends,
+/// prompt requests go through the user's ``PromptBroker``, and everything else to the keychain service.
+///
+/// ``route(_:from:reply:)`` may block (SQLite, the passcode KDF): the server calls it on a worker thread,
+/// never on an event loop. `reply` may be called later, from another thread, for a request that waits on
+/// a person; it is called exactly once.
+struct RequestRouter: Sendable {
+    let keychain: UserKeychain
+    private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
+
+    init(keychain: UserKeychain) { self.keychain = keychain }
+
+    func route(_ request: Request, from origin: RequestOrigin, reply: @escaping PromptBroker.Reply) {
+        keychain.touch()
+        if TrustedFrontEndPolicy.isReserved(request.kind), !origin.isTrustedFrontEnd {
+            logger.notice(
+                "refused a reserved request from a program that is not a trusted front end",
+                metadata: ["request": "\(request.name)", "caller": "\(origin.description)", "uid": "\(keychain.uid)"])
+            reply(TrustedFrontEndPolicy.refusal(for: request.kind))
+            return
+        }
+        switch request {
+        case .unlockWithPrompt:
+            let keystore = keychain.engine.keystore
+            guard keystore.isPasscodeSet, keystore.lockState != .unlocked else { return reply(.status(.success)) }
+            keychain.prompts.ask(.unlock, requester: origin.description, connection: origin.connection, reply: reply)
+        case .awaitPrompt:
+            keychain.prompts.agentAwaits(connection: origin.connection, agent: origin.description, reply: reply)
+        case .answerPrompt(let id, let passcode):
+            reply(answerPrompt(id, passcode: passcode, from: origin))
+        default:
+            let response = keychain.service.handle(request, caller: origin.caller)
+            if case .keystoreError(let error) = response, case .wrongPasscode(let failed, _) = error {
+                logger.notice(
+                    "wrong passcode", metadata: ["caller": "\(origin.description)", "uid": "\(keychain.uid)", "failedAttempts": "\(failed)"])
+            }
+            reply(response)
+        }
+    }
+
+    /// The agent's answer: the person's passcode is checked against the keybag's count (the only attempts
+    /// that count toward erasing), and the program that asked is answered once the prompt ends.
+    private func answerPrompt(_ id: UInt64, passcode: SecretBytes?, from origin: RequestOrigin) -> Response {
+        guard case .check = keychain.prompts.answer(id, from: origin.connection) else {
+            return .keystoreError(.cancelled)
+        }
+        guard let passcode else {
+            keychain.prompts.settle(id, with: .keystoreError(.cancelled))
+            return .status(.success)
+        }
+        let person = CallerContext(accessGroups: .list([]), passcodeAttempts: .keybag)
+        let response = keychain.service.handle(.unlock(passcode: passcode), caller: person)
+        switch response {
+        case .keystoreError(.wrongPasscode(let failed, _)):
+            logger.notice("wrong passcode at the prompt", metadata: ["uid": "\(keychain.uid)", "failedAttempts": "\(failed)"])
+            keychain.prompts.countFailure(id)
+        default:
+            keychain.prompts.settle(id, with: response)
+        }
+        return response
+    }
+}

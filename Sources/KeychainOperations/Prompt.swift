@@ -1,0 +1,37 @@
+/// A question the daemon puts to the person through the prompt agent (`coffer prompt-agent`).
+///
+/// The agent waits with ``Request/awaitPrompt``; the daemon answers that request with a prompt when a
+/// program asks for something only the person may grant. The agent shows ``message``, reads the passcode
+/// on its terminal or through pinentry, and sends it back with ``Request/answerPrompt(id:passcode:)``:
+/// the passcode goes from the agent to the daemon and never through the program that asked.
+public struct Prompt: Sendable, Hashable {
+    /// What the person is asked for.
+    public enum Purpose: UInt8, Sendable, Hashable, CaseIterable {
+        /// The keychain passcode, to unlock the keychain.
+        case unlock = 1
+    }
+
+    /// Identifies the prompt in the agent's answer.
+    public var id: UInt64
+    /// What the person is asked for.
+    public var purpose: Purpose
+    /// Who asked, as the daemon identified it: a program's path or application identifier, and its process.
+    public var requester: String
+    /// Wrong passcodes typed into this prompt so far (the agent shows it when asking again).
+    public var failedAttempts: Int
+
+    /// A prompt.
+    public init(id: UInt64, purpose: Purpose, requester: String, failedAttempts: Int = 0) {
+        self.id = id
+        self.purpose = purpose
+        self.requester = requester
+        self.failedAttempts = failedAttempts
+    }
+
+    /// The sentence the agent shows: who asks, and for what.
+    public var message: String {
+        switch purpose {
+        case .unlock: "\(requester) asks to unlock your keychain. Enter the keychain passcode."
+        }
+    }
+}
