@@ -91,7 +91,7 @@ enum Generate {
     }
 
     static func request(_ random: inout SeededGenerator) -> Request {
-        switch Int.random(in: 0..<14, using: &random) {
+        switch Int.random(in: 0..<17, using: &random) {
         case 0: .add(query(&random))
         case 1: .copyMatching(query(&random))
         case 2: .update(query: query(&random), attributesToUpdate: query(&random))
@@ -115,13 +115,16 @@ enum Generate {
         case 10: .setPasscode(new: passcode(&random))
         case 11: .changePasscode(old: passcode(&random), new: passcode(&random))
         case 12: .removePasscode(current: passcode(&random))
+        case 13: .unlockWithPrompt
+        case 14: .awaitPrompt
+        case 15: .answerPrompt(id: UInt64.random(in: 0 ... .max, using: &random), passcode: Bool.random(using: &random) ? passcode(&random) : nil)
         default: .setEraseAfterFailedAttempts(Bool.random(using: &random), passcode: passcode(&random))
         }
     }
 
     static func keystoreError(_ random: inout SeededGenerator) -> KeystoreError {
         let protection = ProtectionClass.allCases.randomElement(using: &random)!
-        return switch Int.random(in: 0..<14, using: &random) {
+        return switch Int.random(in: 0..<15, using: &random) {
         case 0: .classUnavailable(protection)
         case 1: .classMissing(protection)
         case 2: .wrongPasscode(failedAttempts: Int.random(in: 0...20, using: &random), retryAfter: duration(&random))
@@ -135,13 +138,18 @@ enum Generate {
         case 10: .erasedAfterFailedAttempts
         case 11: .unavailable(reason: text(&random))
         case 12: .cancelled
+        case 13: .notPermitted(reason: text(&random))
         default: .io(reason: text(&random))
         }
     }
 
     static func response(_ random: inout SeededGenerator) -> Response {
-        switch Int.random(in: 0..<7, using: &random) {
+        switch Int.random(in: 0..<8, using: &random) {
         case 0: .value(nil)
+        case 7:
+            .prompt(Prompt(
+                id: UInt64.random(in: 0 ... .max, using: &random), purpose: Prompt.Purpose.allCases.randomElement(using: &random)!,
+                requester: text(&random), failedAttempts: Int.random(in: 0...20, using: &random)))
         case 6: .failure(KeychainStatus(code: Int32.random(in: .min ... .max, using: &random)), reason: text(&random))
         case 1: .value(value(&random))
         case 2: .status(KeychainStatus(code: Int32.random(in: .min ... .max, using: &random)))

@@ -24,13 +24,19 @@ struct EveryOperationTests {
         executablePath: "/usr/bin/true", applicationIdentifier: "TEAM.true", accessGroups: ["TEAM.shared"],
         pinsExecutableHash: false)
 
-    /// The requests in an order in which each does something, with the answer each transport gives.
-    private static let script: [(request: Request, embedded: Response, daemon: Response)] = {
+    /// The requests in an order in which each does something, with the answer each transport gives. A nil
+    /// daemon answer marks a request that waits for a person there (the prompt agent's standing request):
+    /// `PromptAgentTests` sends it through the daemon.
+    private static let script: [(request: Request, embedded: Response, daemon: Response?)] = {
         let registered = RegisteredApp(
             executablePath: "/usr/bin/true", applicationIdentifier: "TEAM.true", accessGroups: ["TEAM.shared"],
             executableHash: nil)
         let noRegistry = Response.failure(.unimplemented, reason: "the program registry lives in the daemon (cofferd); this keychain is embedded")
-        func same(_ request: Request, _ response: Response) -> (Request, Response, Response) { (request, response, response) }
+        let noPrompts = Response.keystoreError(.unavailable(
+            reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))
+        let noAgent = Response.keystoreError(.unavailable(
+            reason: "no prompt agent runs for this user: start `coffer prompt-agent` in your session"))
+        func same(_ request: Request, _ response: Response) -> (Request, Response, Response?) { (request, response, response) }
         return [
             same(.add(with(item, ["v_Data": .data(Data("one".utf8))])), .value(nil)),
             same(.copyMatching(with(item, ["r_Data": true])), .value(.data(Data("one".utf8)))),
@@ -39,6 +45,9 @@ struct EveryOperationTests {
             same(.lockStatus, .lockStatus(KeystoreStatus(passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))),
             same(.setPasscode(new: secret("1234")), .status(.success)),
             same(.lock, .status(.success)),
+            (.unlockWithPrompt, noPrompts, noAgent),
+            (.answerPrompt(id: 1, passcode: nil), noPrompts, .keystoreError(.cancelled)),
+            (.awaitPrompt, noPrompts, nil),
             // Registry edits verify the passcode without unlocking: the keychain stays locked.
             (.appsList, noRegistry, .apps([])),
             (.appsAdd(registration, passcode: secret("1234")), noRegistry, .apps([registered])),
@@ -69,7 +78,7 @@ struct EveryOperationTests {
         case .daemon: DaemonKeychain(socketPath: daemon!.socketPath)
         }
         for (index, step) in Self.script.enumerated() {
-            let expected = transport == .embedded ? step.embedded : step.daemon
+            guard let expected = transport == .embedded ? step.embedded : step.daemon else { continue }
             // Alternate the blocking and the async path, so both meet every kind of request.
             let answer = index % 2 == 0 ? client.sendBlocking(step.request) : await client.send(step.request)
             #expect(answer == expected, "step \(index): \(step.request.name)")
