@@ -51,7 +51,8 @@ final class ConnectionSession: @unchecked Sendable {
         }
         let description = "\(executable.path) (pid \(peer.pid))"
         var caller = keychain.caller(for: executable)
-        caller.passcodeAttempts = .caller(description)
+        // Charged to the program, not the process: a new process of the same program keeps the count.
+        caller.passcodeAttempts = .caller(executable.path)
         let trusted: Bool
         switch mode {
         case .user: trusted = true
