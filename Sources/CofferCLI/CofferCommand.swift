@@ -31,6 +31,7 @@ struct CofferCommand: ParsableCommand {
         _ = coffer_disable_core_dumps()
         DiagnosticsLevel.bootstrapExecutable()
         do {
+            try ArgumentEncoding.validateProcessArguments()
             let arguments = ItemCommandSupport.rewritingTrailingPasswordFlag(Array(CommandLine.arguments.dropFirst()))
             if let lookup = QuickFind(arguments) {
                 try lookup.run()
