@@ -24,7 +24,7 @@ enum ItemCommandSupport {
     /// is there to ask for it. Without a terminal the keychain stays locked and class-A items fail
     /// with errSecInteractionNotAllowed (and the lock state is not even asked for).
     static func client(command: String) throws -> any KeychainClient {
-        let client = KeychainLocation.client()
+        let client = CLIKeychain.shared
         guard PasscodeInput.terminalIsAvailable else { return client }
         let status: KeystoreStatus
         do {

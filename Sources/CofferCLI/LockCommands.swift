@@ -12,7 +12,7 @@ struct UnlockCommand: ParsableCommand {
 
     func run() throws {
         try CLIFailure.reporting {
-            let client = KeychainLocation.client()
+            let client = CLIKeychain.shared
             try client.blocking.unlock(passcode: PasscodeInput().existing("Keychain passcode"))
         }
         print("unlocked")
@@ -24,7 +24,7 @@ struct LockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lock", abstract: "Lock the keychain.")
 
     func run() throws {
-        try CLIFailure.reporting { try KeychainLocation.client().blocking.lock() }
+        try CLIFailure.reporting { try CLIKeychain.shared.blocking.lock() }
         print("locked")
     }
 }
