@@ -29,3 +29,16 @@ void coffer_name_thread(const char *name) {
 int coffer_thread_name(char *buffer, size_t length) {
     return pthread_getname_np(pthread_self(), buffer, length);
 }
+
+int coffer_disable_core_files(void) {
+    struct rlimit none = {0, 0};
+    return setrlimit(RLIMIT_CORE, &none);
+}
+
+int coffer_set_undumpable(void) {
+    return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+}
+
+int coffer_is_dumpable(void) {
+    return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+}

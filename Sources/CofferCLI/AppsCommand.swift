@@ -76,7 +76,7 @@ struct AppsCommand: ParsableCommand {
             throw CLIFailure("\(command): the app registry lives in the daemon; start cofferd or set COFFER_SOCKET (COFFER_HOME selects the embedded keychain)")
         }
         do {
-            return try DaemonKeychain(socketPath: socket).sendBlocking(request).appsResult()
+            return try CLIKeychain.shared.sendBlocking(request).appsResult()
         } catch .keystore(.noPasscodeSet) {
             throw CLIFailure("\(command): registering programs needs a keychain passcode; set one with 'coffer passcode set'")
         } catch .keystore(let error) {

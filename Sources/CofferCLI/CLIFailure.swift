@@ -26,6 +26,8 @@ struct CLIFailure: Error {
             throw CLIFailure(error)
         } catch let error as PasscodeInput.Failure {
             throw CLIFailure(error.description)
+        } catch let error as SecretInput.Failure {
+            throw CLIFailure(error.description)
         }
     }
 }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import CCofferSystem
 import CofferDiagnostics
 import Foundation
 import KeychainModel
@@ -28,15 +27,18 @@ struct CofferCommand: ParsableCommand {
     )
 
     static func main() {
-        _ = coffer_disable_core_dumps()
+        CLIKeychain.disableCoreFiles()
         DiagnosticsLevel.bootstrapExecutable()
         do {
+            try ArgumentEncoding.validateProcessArguments()
             let arguments = ItemCommandSupport.rewritingTrailingPasswordFlag(Array(CommandLine.arguments.dropFirst()))
             if let lookup = QuickFind(arguments) {
+                CLIKeychain.secure()
                 try lookup.run()
                 return
             }
             var command = try parse(arguments)
+            CLIKeychain.secure()
             try command.run()
         } catch let failure as CLIFailure {
             FileHandle.standardError.write(Data("coffer: \(failure.message)\n".utf8))

@@ -24,7 +24,7 @@ enum ItemCommandSupport {
     /// is there to ask for it. Without a terminal the keychain stays locked and class-A items fail
     /// with errSecInteractionNotAllowed (and the lock state is not even asked for).
     static func client(command: String) throws -> any KeychainClient {
-        let client = KeychainLocation.client()
+        let client = CLIKeychain.shared
         guard PasscodeInput.terminalIsAvailable else { return client }
         let status: KeystoreStatus
         do {
@@ -77,24 +77,17 @@ enum ItemCommandSupport {
         }
     }
 
-    /// The secret for an add command: `-w VALUE`, or a final `-w` (standard input when it is not a
-    /// terminal, else a prompt without echo, asked twice), or none.
+    /// The secret for an add command: `-w VALUE`, or a final `-w` (standard input to its end when it is
+    /// not a terminal, one trailing line ending dropped, at most `SizeLimits.valueData`; else a prompt
+    /// without echo, asked twice), or none.
     static func password(option: String?, fromInput: Bool) throws -> Data? {
         if let option { return Data(option.utf8) }
         guard fromInput else { return nil }
         let secret = try CLIFailure.reporting {
             isatty(STDIN_FILENO) == 1
                 ? try PasscodeInput().new("Password")
-                : try PasscodeInput.readLine(from: STDIN_FILENO).orThrow(PasscodeInput.Failure.endOfInput(what: "password"))
+                : try SecretInput.readToEnd(from: STDIN_FILENO, limit: SizeLimits.valueData, what: "password")
         }
         return secret.withUnsafeBytes { Data($0) }
-    }
-}
-
-extension Optional {
-    /// The wrapped value, or `error` thrown.
-    func orThrow(_ error: @autoclosure () -> any Error) throws -> Wrapped {
-        guard let self else { throw error() }
-        return self
     }
 }

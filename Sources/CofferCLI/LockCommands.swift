@@ -17,7 +17,7 @@ struct UnlockCommand: ParsableCommand {
 
     func run() throws {
         try CLIFailure.reporting {
-            let client = KeychainLocation.client()
+            let client = CLIKeychain.shared
             if prompt {
                 try client.blocking.unlockWithPrompt()
             } else {
@@ -33,7 +33,7 @@ struct LockCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "lock", abstract: "Lock the keychain.")
 
     func run() throws {
-        try CLIFailure.reporting { try KeychainLocation.client().blocking.lock() }
+        try CLIFailure.reporting { try CLIKeychain.shared.blocking.lock() }
         print("locked")
     }
 }

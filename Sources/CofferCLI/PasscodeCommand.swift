@@ -21,7 +21,7 @@ struct PasscodeCommand: ParsableCommand {
 
         func run() throws {
             try CLIFailure.reporting {
-                let client = KeychainLocation.client()
+                let client = CLIKeychain.shared
                 guard try !client.blocking.lockStatus().passcodeSet else { throw KeystoreError.passcodeAlreadySet }
                 try client.blocking.setPasscode(PasscodeInput().new("New passcode"))
             }
@@ -34,7 +34,7 @@ struct PasscodeCommand: ParsableCommand {
 
         func run() throws {
             try CLIFailure.reporting {
-                let client = KeychainLocation.client()
+                let client = CLIKeychain.shared
                 guard try client.blocking.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
                 let input = PasscodeInput()
                 let old = try input.existing("Current passcode")
@@ -52,7 +52,7 @@ struct PasscodeCommand: ParsableCommand {
 
         func run() throws {
             try CLIFailure.reporting {
-                let client = KeychainLocation.client()
+                let client = CLIKeychain.shared
                 guard try client.blocking.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
                 try client.blocking.removePasscode(current: PasscodeInput().existing("Current passcode"))
             }
@@ -72,7 +72,7 @@ struct PasscodeCommand: ParsableCommand {
 
         func run() throws {
             try CLIFailure.reporting {
-                let client = KeychainLocation.client()
+                let client = CLIKeychain.shared
                 guard try client.blocking.lockStatus().passcodeSet else { throw KeystoreError.noPasscodeSet }
                 try client.blocking.setEraseAfterFailedAttempts(setting == .on, passcode: PasscodeInput().existing("Current passcode"))
             }

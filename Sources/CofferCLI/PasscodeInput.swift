@@ -11,12 +11,14 @@ struct PasscodeInput {
     /// Why a passcode could not be read.
     enum Failure: Error, CustomStringConvertible {
         case endOfInput(what: String)
+        case tooLong(what: String, limit: Int)
         case mismatch
         case terminal(String)
 
         var description: String {
             switch self {
             case .endOfInput(let what): "no \(what) on standard input"
+            case .tooLong(let what, let limit): "the \(what) is longer than \(limit) bytes; nothing was changed"
             case .mismatch: "the two passcodes do not match"
             case .terminal(let reason): "cannot read from the terminal: \(reason)"
             }
@@ -55,7 +57,7 @@ struct PasscodeInput {
 
     private func readOne(prompt: String, what: String) throws -> SecretBytes {
         if interactive { return try readFromTerminal(prompt: prompt, what: what) }
-        guard let line = Self.readLine(from: STDIN_FILENO) else { throw Failure.endOfInput(what: what) }
+        guard let line = try Self.readLine(from: STDIN_FILENO, what: what) else { throw Failure.endOfInput(what: what) }
         return line
     }
 
@@ -71,30 +73,43 @@ struct PasscodeInput {
         _ = "\(prompt): ".withCString { write(terminal, $0, strlen($0)) }
         guard tcsetattr(terminal, TCSAFLUSH, &silent) == 0 else { throw Failure.terminal(String(cString: strerror(errno))) }
         defer { _ = tcsetattr(terminal, TCSAFLUSH, &saved) }
-        guard let line = Self.readLine(from: terminal) else { throw Failure.endOfInput(what: what) }
+        guard let line = try Self.readLine(from: terminal, what: what) else { throw Failure.endOfInput(what: what) }
         return line
     }
 
+    /// The longest passcode line read, in bytes.
+    static let lineLimit = 4096
+
     /// Reads bytes up to a newline (not included; a trailing carriage return is dropped too),
     /// one byte at a time so nothing after the line is consumed. Nil at end of input with no bytes.
-    static func readLine(from descriptor: Int32, limit: Int = 4096) -> SecretBytes? {
+    /// A line longer than `limit` bytes is refused, never cut short: a passcode set from its first
+    /// `limit` bytes would not be the one the user typed.
+    static func readLine(from descriptor: Int32, limit: Int = lineLimit, what: String) throws(Failure) -> SecretBytes? {
         var sawAnything = false
-        let line = SecretBytes(capacity: limit) { buffer in
+        var tooLong = false
+        let line = SecretBytes(capacity: limit + 1) { buffer in
             var count = 0
             var byte: UInt8 = 0
-            while count < limit {
+            defer { byte = 0 }
+            while true {
                 let result = read(descriptor, &byte, 1)
                 if result < 0, errno == EINTR { continue }
                 if result <= 0 { break }
                 sawAnything = true
                 if byte == UInt8(ascii: "\n") { break }
+                // One byte past the limit is kept, for a carriage return before the newline.
+                guard count <= limit else {
+                    tooLong = true
+                    break
+                }
                 buffer[count] = byte
                 count += 1
             }
             if count > 0, buffer[count - 1] == UInt8(ascii: "\r") { count -= 1 }
-            byte = 0
-            return count
+            if count > limit { tooLong = true }
+            return tooLong ? 0 : count
         }
+        guard !tooLong else { throw .tooLong(what: what, limit: limit) }
         return sawAnything ? line : nil
     }
 }

@@ -16,7 +16,7 @@ struct StatusCommand: ParsableCommand {
 
     func run() throws {
         let choice = KeychainLocation.choice()
-        let status = try CLIFailure.reporting { try KeychainLocation.client().blocking.lockStatus() }
+        let status = try CLIFailure.reporting { try CLIKeychain.shared.blocking.lockStatus() }
         let location = switch choice {
         case .embedded(let folder): folder.url.path
         case .daemon(let socket): "daemon at \(socket)"

@@ -20,6 +20,13 @@ import Glibc
 ///
 /// When the connection breaks, every waiting request is answered `errSecNotAvailable` and the
 /// connection is done; the client opens a new one for the next request.
+///
+/// Every request has a deadline, its reply time-out (``DaemonTimeouts``) from the moment it is
+/// registered: a request still unanswered then is answered `errSecNotAvailable`, saying the daemon did
+/// not answer in time and that the request may or may not have taken effect. The connection stays
+/// open for the others, and a late answer is dropped. The reader sleeps in `poll` until the earliest
+/// deadline (at most a second at a time, so a request registered with an earlier deadline than the one
+/// being slept towards is late by at most a second).
 final class DaemonConnection: @unchecked Sendable {
     // Everything below `condition` is guarded by it, except `decoder` and `receiver`, which only the
     // reader (the one caller with `hasReader` set by itself) touches.
@@ -33,6 +40,8 @@ final class DaemonConnection: @unchecked Sendable {
     private var isBroken = false
     private var decoder = FrameDecoder(limits: .responses)
     private let receiver = UnixSocket.Receiver()
+    private let socketPath: String
+    private let timeouts: DaemonTimeouts
 
     /// How long the reader polls for an answer before sleeping: most answers come sooner, and a thread
     /// that never slept needs no wakeup. Someone is waiting for the answer anyway.
@@ -46,9 +55,21 @@ final class DaemonConnection: @unchecked Sendable {
     private final class Waiter {
         var response: Response?
         let resume: (@Sendable (Response?) -> Void)?
-        init(resume: (@Sendable (Response?) -> Void)? = nil) { self.resume = resume }
+        /// When the request is answered `errSecNotAvailable` if the daemon has not answered it; nil for a
+        /// request that waits as long as it takes (the prompt agent's standing request).
+        let deadline: ContinuousClock.Instant?
+        /// The reply time-out the deadline comes from, for the reason.
+        let timeout: Duration?
+        init(timeout: Duration?, resume: (@Sendable (Response?) -> Void)? = nil) {
+            self.resume = resume
+            self.timeout = timeout
+            deadline = timeout.map { .now + $0 }
+        }
         var isTask: Bool { resume != nil }
     }
+
+    /// The longest the reader sleeps before it looks at the deadlines again.
+    private static let deadlineCheck = Duration.seconds(1)
 
     /// What a request's sending came to.
     enum Outcome {
@@ -60,10 +81,20 @@ final class DaemonConnection: @unchecked Sendable {
         case lost
     }
 
-    /// Connects to the daemon at `socketPath`.
-    init(socketPath: String, workers: WorkerThreads) throws {
-        descriptor = try UnixSocket.connect(to: socketPath)
+    /// Connects to the daemon at `socketPath`, waiting at most `timeouts.connect` for it to accept.
+    init(socketPath: String, workers: WorkerThreads, timeouts: DaemonTimeouts) throws(UnixSocket.Failure) {
+        do {
+            descriptor = try UnixSocket.connect(to: socketPath, timeout: timeouts.connect)
+        } catch let failure as UnixSocket.Failure {
+            throw failure
+        } catch {
+            throw UnixSocket.Failure("connect \(socketPath)", EIO)
+        }
+        // A write the daemon does not read (stopped, its buffer full) fails instead of blocking forever.
+        UnixSocket.setSendTimeout(descriptor, timeouts.reply)
         self.workers = workers
+        self.socketPath = socketPath
+        self.timeouts = timeouts
     }
 
     deinit { close(descriptor) }
@@ -79,7 +110,7 @@ final class DaemonConnection: @unchecked Sendable {
 
     /// Sends `request` and blocks the calling thread until its answer comes.
     func roundTrip(_ request: Request) -> Outcome {
-        let waiter = Waiter()
+        let waiter = Waiter(timeout: timeouts.reply(for: request.kind))
         guard let id = register(waiter) else { return .notSent }
         guard let frame = encode(request, id: id) else { return abandon(id, answer: .status(.param)) }
         switch write(frame) {
@@ -100,7 +131,7 @@ final class DaemonConnection: @unchecked Sendable {
         let response: Response? = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Response?, Never>) in
                 let bridge = Bridge(continuation)
-                let waiter = Waiter(resume: bridge.finish)
+                let waiter = Waiter(timeout: timeouts.reply(for: request.kind), resume: bridge.finish)
                 guard let id = register(waiter) else { return bridge.finish(nil) }
                 identifier.set(id)
                 guard let frame = encode(request, id: id) else {
@@ -218,14 +249,57 @@ final class DaemonConnection: @unchecked Sendable {
                 condition.unlock()
                 return
             }
+            let sleep = timeUntilNextDeadline()
             condition.unlock()
-            let received = receiver.receive(descriptor, spinning: Self.answerSpin) { bytes -> Bool in
+            guard let sleep, sleep > .zero else {
+                expireOverdueWaiters()
+                continue
+            }
+            let received = receiver.receive(descriptor, spinning: Self.answerSpin, timeout: min(sleep, Self.deadlineCheck)) {
+                bytes -> Bool in
                 guard let bytes, !bytes.isEmpty else { return false }
                 decoder.append(bytes)
                 return true
             }
-            if !received { fail() }
+            switch received {
+            case nil: expireOverdueWaiters()
+            case false?: fail()
+            case true?: break
+            }
         }
+    }
+
+    /// With the lock held: how long until the earliest waiter's deadline (nil when no one waits).
+    private func timeUntilNextDeadline() -> Duration? {
+        guard !waiters.isEmpty else { return nil }
+        guard let earliest = waiters.values.lazy.compactMap(\.deadline).min() else { return Self.deadlineCheck }
+        return earliest - .now
+    }
+
+    /// Answers every waiter whose deadline has passed: the daemon did not answer in time.
+    private func expireOverdueWaiters() {
+        let now = ContinuousClock.now
+        condition.lock()
+        let overdue = waiters.filter { $0.value.deadline.map { $0 <= now } ?? false }
+        var tasks: [(@Sendable (Response?) -> Void, Response)] = []
+        for (id, waiter) in overdue {
+            waiters[id] = nil
+            let response = timeoutResponse(waiter.timeout ?? .zero)
+            if let resume = waiter.resume {
+                tasks.append((resume, response))
+            } else {
+                waiter.response = response
+            }
+        }
+        if !overdue.isEmpty { condition.broadcast() }
+        condition.unlock()
+        for (resume, response) in tasks { resume(response) }
+    }
+
+    private func timeoutResponse(_ timeout: Duration) -> Response {
+        .failure(
+            .notAvailable,
+            reason: "the keychain daemon at \(socketPath) did not answer within \(timeout.spoken) (it may be stopped or overloaded); the request may or may not have taken effect")
     }
 
     /// Hands every complete frame's answer to its waiter. Called by the reader only.

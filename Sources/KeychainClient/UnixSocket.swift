@@ -38,20 +38,72 @@ public enum UnixSocket {
         return descriptor
     }
 
-    /// Connects to the daemon's socket at `path`.
-    public static func connect(to path: String) throws -> Int32 {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    /// Connects to the daemon's socket at `path`, waiting at most `timeout` for the daemon to accept (nil:
+    /// as long as it takes). The socket returned is blocking.
+    ///
+    /// With a time-out the connect is non-blocking: a Unix socket whose listener's backlog is full (a
+    /// stopped or overwhelmed daemon) refuses with `EAGAIN` rather than waiting, so the connect is tried
+    /// again after a short pause (1 ms, doubling to 50 ms) until the time-out; `EINPROGRESS` is waited for
+    /// with `poll`. A time-out throws ``Failure`` with `ETIMEDOUT`.
+    public static func connect(to path: String, timeout: Duration? = nil) throws -> Int32 {
+        let nonBlocking = timeout == nil ? 0 : Int32(SOCK_NONBLOCK.rawValue)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | nonBlocking, 0)
         guard descriptor >= 0 else { throw Failure("socket", errno) }
         var address = try socketAddress(path)
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard connected == 0 else {
+        let deadline = timeout.map { ContinuousClock.now + $0 }
+        var pause = Duration.milliseconds(1)
+        while true {
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            if connected == 0 { break }
             let code = errno
-            close(descriptor)
-            throw Failure("connect \(path)", code)
+            if code == EINTR { continue }
+            guard let deadline, code == EAGAIN || code == EINPROGRESS else {
+                close(descriptor)
+                throw Failure("connect \(path)", code)
+            }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else {
+                close(descriptor)
+                throw Failure("connect \(path)", ETIMEDOUT)
+            }
+            if code == EINPROGRESS {
+                // Completes in the background: wait for writability, then read the result.
+                var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                let ready = poll(&waiting, 1, milliseconds(left))
+                var failure: Int32 = 0
+                var length = socklen_t(MemoryLayout<Int32>.size)
+                if ready > 0, getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0, failure == 0 { break }
+                close(descriptor)
+                throw Failure("connect \(path)", ready == 0 ? ETIMEDOUT : (failure != 0 ? failure : errno))
+            }
+            // EAGAIN: the backlog is full; try again shortly.
+            let nap = min(pause, left)
+            usleep(UInt32(milliseconds(nap)) * 1000)
+            pause = min(pause * 2, .milliseconds(50))
+        }
+        if nonBlocking != 0 {
+            let flags = fcntl(descriptor, F_GETFL)
+            _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK)
         }
         return descriptor
+    }
+
+    /// Sets the send time-out: a write that cannot proceed (the peer stopped reading and the socket's
+    /// buffer is full) fails after `duration`.
+    public static func setSendTimeout(_ descriptor: Int32, _ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        var timeout = timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000))
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    /// `duration` in whole milliseconds, rounded up, for `poll` (at most `Int32.max`).
+    static func milliseconds(_ duration: Duration) -> Int32 {
+        let (seconds, attoseconds) = duration.components
+        guard seconds >= 0, duration > .zero else { return 0 }
+        let total = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        return Int32(clamping: total)
     }
 
     /// Sets receive and send timeouts, so a stalled peer cannot hold a connection's thread forever.
@@ -120,16 +172,45 @@ public enum UnixSocket {
             _ descriptor: Int32, spinning: Duration = .zero, while keepPolling: () -> Bool = { true },
             _ body: (UnsafeRawBufferPointer?) throws -> T
         ) rethrows -> T {
-            if spinning > .zero {
-                let deadline = ContinuousClock.now + spinning
-                repeat {
-                    let received = recv(descriptor, storage.baseAddress, storage.count, Int32(MSG_DONTWAIT))
-                    if received >= 0 { return try deliver(received, body) }
-                    if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { return try body(nil) }
-                    // Give the core to any thread that is ready to run (the peer, perhaps) before polling again.
-                    sched_yield()
-                } while ContinuousClock.now < deadline && keepPolling()
+            if let spun = try spin(descriptor, spinning, keepPolling, body) { return spun }
+            return try sleepingReceive(descriptor, body)
+        }
+
+        /// Like ``receive(_:spinning:while:_:)``, but sleeps at most `timeout` (measured after the
+        /// polling) for bytes to come: nil, without calling `body`, when none came in that time.
+        public func receive<T>(
+            _ descriptor: Int32, spinning: Duration = .zero, timeout: Duration,
+            _ body: (UnsafeRawBufferPointer?) throws -> T
+        ) rethrows -> T? {
+            if let spun = try spin(descriptor, spinning, { true }, body) { return spun }
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            let deadline = ContinuousClock.now + timeout
+            while true {
+                let ready = poll(&waiting, 1, UnixSocket.milliseconds(deadline - ContinuousClock.now))
+                if ready > 0 { break }
+                if ready == 0 { return nil }
+                if errno != EINTR { return try body(nil) }
             }
+            return try sleepingReceive(descriptor, body)
+        }
+
+        /// Polls without sleeping for up to `spinning`; nil when nothing came.
+        private func spin<T>(
+            _ descriptor: Int32, _ spinning: Duration, _ keepPolling: () -> Bool, _ body: (UnsafeRawBufferPointer?) throws -> T
+        ) rethrows -> T? {
+            guard spinning > .zero else { return nil }
+            let deadline = ContinuousClock.now + spinning
+            repeat {
+                let received = recv(descriptor, storage.baseAddress, storage.count, Int32(MSG_DONTWAIT))
+                if received >= 0 { return try deliver(received, body) }
+                if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { return try body(nil) }
+                // Give the core to any thread that is ready to run (the peer, perhaps) before polling again.
+                sched_yield()
+            } while ContinuousClock.now < deadline && keepPolling()
+            return nil
+        }
+
+        private func sleepingReceive<T>(_ descriptor: Int32, _ body: (UnsafeRawBufferPointer?) throws -> T) rethrows -> T {
             while true {
                 let received = recv(descriptor, storage.baseAddress, storage.count, 0)
                 if received >= 0 { return try deliver(received, body) }

@@ -32,7 +32,7 @@ public final class Keystore: Sendable {
         var lockState: LockState
         var passcodeSet: Bool
         var classKeys: [ProtectionClass: ClassKeyMaterial]
-        var indexKey: SymmetricKey
+        var indexKey: LockedKey
         var observers: [UUID: AsyncStream<LockState>.Continuation] = [:]
         /// Failed attempts charged to callers rather than to the keybag (``PasscodeAttempts/caller(_:)``).
         var callerAttempts = CallerAttemptCounts()
@@ -57,7 +57,7 @@ public final class Keystore: Sendable {
         let passcodeSet = keybag.passcode != nil
         state = Mutex(State(
             lockState: passcodeSet ? .beforeFirstUnlock : .unlocked,
-            passcodeSet: passcodeSet, classKeys: classKeys, indexKey: indexKey))
+            passcodeSet: passcodeSet, classKeys: classKeys, indexKey: LockedKey(indexKey)))
     }
 
     /// Opens the keychain's keystore in `folder`, creating the folder, the device key and the keybag

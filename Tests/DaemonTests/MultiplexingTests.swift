@@ -107,7 +107,7 @@ struct MultiplexingTests {
         // caller is told exactly that, never that it was cancelled.
         silent.stop()
         guard case .failure(let status, let reason) = await waiting.value else {
-            Issue.record("expected a failure")
+            Issue.record("expected a failure, got \(await waiting.value)")
             return
         }
         #expect(status == .notAvailable)

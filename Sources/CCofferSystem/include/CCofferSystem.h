@@ -15,4 +15,14 @@ void coffer_name_thread(const char *name);
 /// Copies the calling thread's name into `buffer` (at least 16 bytes). Returns 0 on success.
 int coffer_thread_name(char *buffer, size_t length);
 
+/// Sets RLIMIT_CORE to 0 (no core files), leaving the process dumpable. Returns 0 on success.
+int coffer_disable_core_files(void);
+
+/// Marks the process as not dumpable: no core dumps, and processes of the same uid without
+/// CAP_SYS_PTRACE can no longer ptrace it or read its /proc/PID/mem, environ or exe. Returns 0 on success.
+int coffer_set_undumpable(void);
+
+/// 1 when the process is dumpable, 0 when not, -1 on error.
+int coffer_is_dumpable(void);
+
 #endif

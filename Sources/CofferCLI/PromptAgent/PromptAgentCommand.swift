@@ -28,11 +28,11 @@ struct PromptAgentCommand: ParsableCommand {
     var retries = 2
 
     func run() throws {
-        guard case .daemon(let socket) = KeychainLocation.choice() else {
+        guard case .daemon = KeychainLocation.choice() else {
             throw CLIFailure("the prompt agent works with the daemon; set COFFER_SOCKET or start cofferd")
         }
         let asker = try PasscodeAsker(pinentry: pinentry, terminal: terminal)
-        let calls = DaemonKeychain(socketPath: socket).blocking
+        let calls = CLIKeychain.shared.blocking
         while true {
             let prompt: Prompt
             do {

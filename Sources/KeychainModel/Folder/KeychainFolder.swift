@@ -36,17 +36,18 @@ public struct KeychainFolder: Sendable, Hashable {
     /// The item database.
     public var databaseURL: URL { url.appendingPathComponent("items.sqlite") }
 
-    /// Creates the folder (and missing parents) with mode 0700, and tightens it to 0700 if it exists.
+    /// Creates the folder (and missing parents) with mode 0700 when it does not exist, then checks the
+    /// folder and its files as ``checkStrictModes()`` does (modes are changed only when they are wrong).
     public func create() throws(KeystoreError) {
         let path = url.path
-        do {
-            try FileManager.default.createDirectory(
-                atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw .io(reason: "cannot create the keychain folder \(path): \(error.localizedDescription)")
+        if access(path, F_OK) != 0 {
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .io(reason: "cannot create the keychain folder \(path): \(error.localizedDescription)")
+            }
         }
-        guard chmod(path, 0o700) == 0 else {
-            throw .io(reason: "cannot set mode 0700 on \(path): \(String(cString: strerror(errno)))")
-        }
+        try checkStrictModes()
     }
 }

@@ -1,37 +1,34 @@
-import CCofferSystem
 import Foundation
 
 /// Bytes that must not outlive their use: a passcode, raw key material read from a file.
 ///
-/// The storage is one fixed allocation that is never copied by growth and is overwritten with
-/// zeros when the value is released. Use ``withUnsafeBytes(_:)`` to hand the bytes to a KDF or cipher.
+/// The storage is one fixed allocation that is never copied by growth, locked in memory (`mlock`) where
+/// the system allows so it is never written to swap, and overwritten with zeros when the value is
+/// released (see `LockedMemory`). Use ``withUnsafeBytes(_:)`` to hand the bytes to a KDF or cipher.
 public final class SecretBytes: @unchecked Sendable {
     // Immutable after init; the pointer is only read. Sendable because nothing mutates it.
-    private let storage: UnsafeMutableRawBufferPointer
+    private let memory: LockedMemory
+    private var storage: UnsafeMutableRawBufferPointer { memory.buffer }
 
     /// Takes a copy of `bytes` into zeroizing storage.
     public init<Bytes: Collection>(copying bytes: Bytes) where Bytes.Element == UInt8 {
-        storage = .allocate(byteCount: Swift.max(bytes.count, 1), alignment: 16)
-        storage.initializeMemory(as: UInt8.self, repeating: 0)
+        let memory = LockedMemory(count: Swift.max(bytes.count, 1))
+        let storage = memory.buffer
         var index = 0
         for byte in bytes {
             storage[index] = byte
             index += 1
         }
         count = bytes.count
+        self.memory = memory
     }
 
     /// Fills fresh storage of `count` bytes through `initializer`, which returns how many bytes it wrote.
     public init(capacity: Int, initializer: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
-        storage = .allocate(byteCount: Swift.max(capacity, 1), alignment: 16)
-        storage.initializeMemory(as: UInt8.self, repeating: 0)
-        do {
-            count = try initializer(UnsafeMutableRawBufferPointer(rebasing: storage[0..<capacity]))
-        } catch {
-            coffer_secure_zero(storage.baseAddress, storage.count)
-            storage.deallocate()
-            throw error
-        }
+        // When `initializer` throws, `memory` is released here: zeroized, unlocked and freed.
+        let memory = LockedMemory(count: Swift.max(capacity, 1))
+        count = try initializer(UnsafeMutableRawBufferPointer(rebasing: memory.buffer[0..<capacity]))
+        self.memory = memory
     }
 
     /// The number of meaningful bytes.
@@ -39,6 +36,13 @@ public final class SecretBytes: @unchecked Sendable {
 
     /// Whether there are no bytes.
     public var isEmpty: Bool { count == 0 }
+
+    /// Whether the bytes are locked in memory (`mlock`), so never written to swap. False when the system
+    /// refused (`RLIMIT_MEMLOCK` exhausted); the bytes are then zeroized on release all the same.
+    public var isLockedInMemory: Bool { memory.isLocked }
+
+    /// The address of the first byte, for tests that check the memory's state. Never dereference it.
+    public var address: UInt { UInt(bitPattern: memory.buffer.baseAddress) }
 
     /// Calls `body` with the bytes. Do not let the pointer escape.
     public func withUnsafeBytes<Result, Failure: Error>(
@@ -64,10 +68,7 @@ public final class SecretBytes: @unchecked Sendable {
         }
     }
 
-    deinit {
-        coffer_secure_zero(storage.baseAddress, storage.count)
-        storage.deallocate()
-    }
+    // Releasing `memory` zeroizes, unlocks and frees it.
 }
 
 extension SecretBytes: Equatable {

@@ -5,17 +5,25 @@ import KeychainModel
 /// The working keys derived from one unwrapped class key: one wraps item keys, one seals attributes.
 ///
 /// The class key itself is not kept: the keystore unwraps it again from the keybag when it must be
-/// re-wrapped (passcode set, change, remove).
+/// re-wrapped (passcode set, change, remove). Both working keys are held locked in memory (``LockedKey``).
 struct ClassKeyMaterial: Sendable {
-    let itemKeyWrapping: SymmetricKey
-    let metadata: SymmetricKey
+    private let lockedItemKeyWrapping: LockedKey
+    private let lockedMetadata: LockedKey
+
+    /// The key that wraps item keys of the class.
+    var itemKeyWrapping: SymmetricKey { lockedItemKeyWrapping.key }
+    /// The key that seals item attributes of the class.
+    var metadata: SymmetricKey { lockedMetadata.key }
 
     init(classKey: SymmetricKey, protection: ProtectionClass) {
-        itemKeyWrapping = HKDF<SHA256>.deriveKey(
+        lockedItemKeyWrapping = LockedKey(HKDF<SHA256>.deriveKey(
             inputKeyMaterial: classKey, info: Data("coffer item-key wrapping v1 \(protection.rawValue)".utf8),
-            outputByteCount: 32)
-        metadata = HKDF<SHA256>.deriveKey(
+            outputByteCount: 32))
+        lockedMetadata = LockedKey(HKDF<SHA256>.deriveKey(
             inputKeyMaterial: classKey, info: Data("coffer metadata v1 \(protection.rawValue)".utf8),
-            outputByteCount: 32)
+            outputByteCount: 32))
     }
+
+    /// Whether both working keys are locked in memory.
+    var isLockedInMemory: Bool { lockedItemKeyWrapping.isLockedInMemory && lockedMetadata.isLockedInMemory }
 }

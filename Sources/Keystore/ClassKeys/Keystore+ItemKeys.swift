@@ -26,7 +26,7 @@ extension Keystore {
     }
 
     /// The blind-index key: protected by the device key alone, so matching and delete work in every lock state.
-    public func indexKey() -> SymmetricKey { state.withLock { $0.indexKey } }
+    public func indexKey() -> SymmetricKey { state.withLock { $0.indexKey.key } }
 
     /// The working keys of `protection`'s class key, if the lock state lets it be used.
     func usableClassKey(_ protection: ProtectionClass) throws(KeystoreError) -> ClassKeyMaterial {

@@ -14,7 +14,17 @@ struct DeviceKey: Sendable {
     private static let checksumLength = 16
     static let fileLength = magic.count + 1 + keyLength + checksumLength
 
-    let key: SymmetricKey
+    private let locked: LockedKey
+
+    /// The key, for one use (its bytes are kept locked in memory; see ``LockedKey``).
+    var key: SymmetricKey { locked.key }
+
+    /// Whether the key's bytes are locked in memory.
+    var isLockedInMemory: Bool { locked.isLockedInMemory }
+
+    private init(key: SymmetricKey) { locked = LockedKey(key) }
+
+    private init(bytes: UnsafeRawBufferPointer) { locked = LockedKey(bytes: bytes) }
 
     /// Makes a new random device key and writes it to `url`.
     static func create(at url: URL) throws(KeystoreError) -> DeviceKey {
@@ -54,12 +64,13 @@ struct DeviceKey: Sendable {
                 throw .deviceKeyDamaged(reason: "checksum mismatch")
             }
             let keyBytes = UnsafeRawBufferPointer(rebasing: bytes[(magic.count + 1)..<(magic.count + 1 + keyLength)])
-            return DeviceKey(key: SymmetricKey(data: keyBytes))
+            return DeviceKey(bytes: keyBytes)
         }
     }
 
     /// A key derived from the device key for one purpose (domain separation by `label`).
     func derivedKey(_ label: String, salt: SymmetricKey? = nil) -> SymmetricKey {
+        let key = self.key
         if let salt {
             return salt.withUnsafeBytes { saltBytes in
                 HKDF<SHA256>.deriveKey(inputKeyMaterial: key, salt: saltBytes, info: Data(label.utf8), outputByteCount: 32)

@@ -53,9 +53,10 @@ public enum SecureFile {
 
     /// Reads a whole file (at most `limit` bytes) into zeroizing storage; nil when it does not exist.
     public static func read(_ url: URL, limit: Int) throws(KeystoreError) -> SecretBytes? {
-        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
+            if errno == ELOOP { throw .unavailable(reason: "\(url.path) is a symbolic link; keychain files are never followed through links") }
             throw .io(reason: "cannot open \(url.path): \(errnoText())")
         }
         defer { close(descriptor) }
@@ -88,8 +89,15 @@ public enum SecureFile {
     static func withExclusiveLock<Result>(
         _ lockURL: URL, _ body: () throws(KeystoreError) -> Result
     ) throws(KeystoreError) -> Result {
-        let descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .io(reason: "cannot open \(lockURL.path): \(errnoText())") }
+        var descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if descriptor < 0, errno == EACCES || errno == EROFS {
+            // A read-only keychain: an existing lock file can still be locked through a read-only descriptor.
+            descriptor = open(lockURL.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        }
+        guard descriptor >= 0 else {
+            if errno == ELOOP { throw .unavailable(reason: "\(lockURL.path) is a symbolic link; keychain files are never followed through links") }
+            throw .io(reason: "cannot open \(lockURL.path): \(errnoText())")
+        }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else { throw .io(reason: "cannot lock \(lockURL.path): \(errnoText())") }

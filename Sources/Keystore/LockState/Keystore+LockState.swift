@@ -89,7 +89,7 @@ extension Keystore {
         }
         transition { state in
             state.classKeys = classKeys
-            state.indexKey = indexKey
+            state.indexKey = LockedKey(indexKey)
             state.passcodeSet = false
             state.lockState = .unlocked
         }

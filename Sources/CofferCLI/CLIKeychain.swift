@@ -1,0 +1,39 @@
+import CCofferSystem
+import KeychainClient
+import KeychainModel
+
+/// The one keychain client of a `coffer` process, and the process hardening that depends on it.
+///
+/// `coffer` makes itself non-dumpable (`PR_SET_DUMPABLE` 0) so that other programs of the same user cannot
+/// ptrace it or read its memory while it holds a passcode or a secret. A non-dumpable process's
+/// `/proc/PID/exe` cannot be read by a process of the same uid without `CAP_SYS_PTRACE`, though, and the
+/// per-user daemon (`cofferd --user`) is exactly such a process: it identifies each caller by reading that
+/// link when the connection is made, and would refuse a non-dumpable `coffer`. (The system daemon runs
+/// with `CAP_SYS_PTRACE` and is not affected.)
+///
+/// So, in daemon mode, `coffer` stays dumpable until the daemon has identified its connection: ``secure()``
+/// opens the connection with a lock-status request (the daemon identifies a caller when it accepts the
+/// connection, before it answers the first request), and only when that answer is in does the process
+/// become non-dumpable, before any passcode or secret is read. Every later request uses that same,
+/// already identified connection, because every command takes ``shared``. In embedded mode the process
+/// becomes non-dumpable at once. Core files are disabled from the first instruction either way.
+enum CLIKeychain {
+    /// The keychain the environment selects, shared by every command of the process.
+    static let shared: any KeychainClient = KeychainLocation.client()
+
+    /// Disables core files; called first thing in `main`.
+    static func disableCoreFiles() {
+        _ = coffer_disable_core_files()
+    }
+
+    /// Makes the process non-dumpable, after the daemon (if the keychain is behind one) has identified
+    /// this process's connection. Called before any command that may read a passcode or a secret runs.
+    static func secure() {
+        if shared is DaemonKeychain {
+            // The answer does not matter: a daemon that cannot be reached is reported by the command's own
+            // request. Once any answer is in, the daemon has identified the connection.
+            _ = shared.sendBlocking(.lockStatus)
+        }
+        _ = coffer_set_undumpable()
+    }
+}

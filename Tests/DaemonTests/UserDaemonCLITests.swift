@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The `coffer` CLI against the per-user daemon (`cofferd --user`), both run as an ordinary user: the
+/// daemon has no capabilities, so it can identify the CLI only while the CLI is dumpable. Needs root to
+/// create the throwaway user; skipped otherwise.
+@Suite("coffer against cofferd --user", .serialized, .enabled(if: getuid() == 0))
+struct UserDaemonCLITests {
+    static let user = "coffer-test-alice"
+
+    static var binaries: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent() }
+
+    /// A per-user daemon run as ``user`` on a runtime and data folder of its own.
+    final class Fixture {
+        let root: URL
+        let socket: String
+        let uid: uid_t
+        let gid: gid_t
+        let daemon = Process()
+
+        init() throws {
+            if try MultiUserDaemonTests.run(["/usr/bin/getent", "passwd", UserDaemonCLITests.user]).status != 0 {
+                let created = try MultiUserDaemonTests.run(
+                    ["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", UserDaemonCLITests.user])
+                guard created.status == 0 else { throw CocoaError(.fileWriteNoPermission) }
+            }
+            guard let entry = getpwnam(UserDaemonCLITests.user) else { throw CocoaError(.fileNoSuchFile) }
+            uid = entry.pointee.pw_uid
+            gid = entry.pointee.pw_gid
+            root = URL(fileURLWithPath: "/tmp/coffer-ud-\(UUID().uuidString.prefix(8))")
+            for folder in ["", "run", "home"] {
+                let url = root.appendingPathComponent(folder)
+                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: folder.isEmpty ? 0o755 : 0o700])
+                chown(url.path, folder.isEmpty ? 0 : uid, folder.isEmpty ? 0 : gid)
+            }
+            socket = root.appendingPathComponent("run/coffer/socket").path
+            daemon.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            daemon.arguments = asUser([
+                "/usr/bin/env", "-u", "COFFER_SOCKET", "XDG_RUNTIME_DIR=\(root.appendingPathComponent("run").path)",
+                "COFFER_HOME=\(root.appendingPathComponent("home/keychain").path)",
+                UserDaemonCLITests.binaries.appendingPathComponent("cofferd").path, "--user",
+            ])
+            daemon.standardError = FileHandle.nullDevice
+            try daemon.run()
+            for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
+        }
+
+        /// `setpriv` arguments that run `command` as the user (exec, no fork: the process is the command).
+        func asUser(_ command: [String]) -> [String] {
+            ["--reuid", String(uid), "--regid", String(gid), "--clear-groups", "--"] + command
+        }
+
+        /// The `coffer` command line as the user, against the per-user daemon.
+        func coffer(_ arguments: [String]) -> [String] {
+            asUser(["/usr/bin/env", "-u", "COFFER_HOME", "COFFER_SOCKET=\(socket)", UserDaemonCLITests.binaries.appendingPathComponent("coffer").path] + arguments)
+        }
+
+        deinit {
+            if daemon.isRunning {
+                kill(daemon.processIdentifier, SIGTERM)
+                daemon.waitUntilExit()
+            }
+            try? FileManager.default.removeItem(at: root)
+        }
+    }
+
+    @Test(.timeLimit(.minutes(2))) func addAndFindAPasswordThroughThePerUserDaemon() throws {
+        let fixture = try Fixture()
+        let add = try MultiUserDaemonTests.run(["/usr/bin/setpriv"] + fixture.coffer(["add-generic-password", "-s", "svc", "-a", "me", "-w"]), input: "user-daemon-secret\n")
+        #expect(add.status == 0, "\(add.output)")
+        let find = try MultiUserDaemonTests.run(["/usr/bin/setpriv"] + fixture.coffer(["find-generic-password", "-s", "svc", "-a", "me", "-w"]))
+        #expect(find.status == 0, "\(find.output)")
+        #expect(find.output == "user-daemon-secret\n")
+        let status = try MultiUserDaemonTests.run(["/usr/bin/setpriv"] + fixture.coffer(["status"]))
+        #expect(status.status == 0, "\(status.output)")
+    }
+
+    /// The CLI becomes non-dumpable once the daemon has identified it, before it reads the secret: while it
+    /// waits for standard input, its `/proc/PID` files belong to root (the kernel's sign of a non-dumpable
+    /// process), and the add still succeeds.
+    @Test(.timeLimit(.minutes(2))) func theCLIIsNotDumpableWhenItReadsTheSecret() throws {
+        let fixture = try Fixture()
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = fixture.coffer(["add-generic-password", "-s", "svc", "-a", "later", "-w"])
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        // setpriv and env exec: the process is coffer itself once its executable is coffer.
+        let proc = "/proc/\(process.processIdentifier)"
+        var becameUndumpable = false
+        while process.isRunning {
+            let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(proc)/exe")
+            var status = stat()
+            if exe?.hasSuffix("/coffer") == true, stat("\(proc)/status", &status) == 0, status.st_uid == 0 {
+                becameUndumpable = true
+                break
+            }
+            usleep(5_000)
+        }
+        #expect(becameUndumpable)
+        input.fileHandleForWriting.write(Data("typed-later\n".utf8))
+        try input.fileHandleForWriting.close()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(printed)")
+    }
+}
