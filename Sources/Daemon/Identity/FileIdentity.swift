@@ -74,6 +74,14 @@ public struct FileIdentity: Sendable, Hashable {
         group == gid && IdentityFileRule.carriesIdentity(owner: owner, group: group, mode: mode)
     }
 
+    /// Whether the file is a removed executable of group `gid` that root owns: what a program started from a
+    /// file carrying that identity runs after an upgrade replaced the file. dpkg clears the setgid bit (mode
+    /// 0600) of a file it replaces, so the running copy no longer shows it; the process got its group from
+    /// it all the same (the caller checks that it got it through a setgid exec).
+    public func isRemovedExecutable(ofGroup gid: UInt32) -> Bool {
+        links == 0 && isRegularFile && owner == 0 && gid != 0 && group == gid
+    }
+
     /// The identity group the file carries, if any (``carriesIdentity(ofGroup:)`` for its own group).
     public var identityGroup: UInt32? { carriesIdentity(ofGroup: group) ? group : nil }
 }

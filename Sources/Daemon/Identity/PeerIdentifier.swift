@@ -71,7 +71,8 @@ public final class PeerIdentifier: Sendable {
         isAbandoned: () -> Bool
     ) throws(DaemonError) -> PeerIdentity.Kind {
         let gid = peer.gid
-        let provesGroup = executable.file.carriesIdentity(ofGroup: gid)
+        let file = executable.file
+        let provesGroup = (file.carriesIdentity(ofGroup: gid) || file.isRemovedExecutable(ofGroup: gid))
             && ProcessGroupIDs.of(pid: peer.pid, procRoot: procRoot)?.gotThroughSetgid(gid) == true
         if let trusted = trustedFrontEndGroup, gid == trusted {
             guard provesGroup else {
