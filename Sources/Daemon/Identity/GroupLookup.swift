@@ -15,13 +15,4 @@ public enum GroupLookup {
         guard getgrnam_r(name, &entry, &buffer, buffer.count, &result) == 0, result != nil else { return nil }
         return entry.gr_gid
     }
-
-    /// The name of group `gid`, or nil when there is none.
-    public static func name(of gid: UInt32) -> String? {
-        var entry = group()
-        var result: UnsafeMutablePointer<group>?
-        var buffer = [CChar](repeating: 0, count: 16 * 1024)
-        guard getgrgid_r(gid, &entry, &buffer, buffer.count, &result) == 0, result != nil, let name = entry.gr_name else { return nil }
-        return String(cString: name)
-    }
 }

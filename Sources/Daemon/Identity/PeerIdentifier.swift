@@ -15,8 +15,8 @@ import Logging
 public final class PeerIdentifier: Sendable {
     /// The group of the trusted front end, if one is configured.
     public let trustedFrontEndGroup: UInt32?
-    /// Hashes executables for pinned path-mode entries.
-    public let hasher: ExecutableHasher
+    /// Hashes executables for pinned path-mode entries (its cache lives as long as the identifier).
+    private let hasher: ExecutableHasher
     private let procRoot: String
     private let reference: ProcessNamespaces?
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon.identity")
