@@ -122,7 +122,8 @@ let package = Package(
         .target(name: "CofferTestSupport", dependencies: ["Daemon", "KeychainClient", "KeychainModel", "Query"], path: "Tests/CofferTestSupport"),
         // A helper the crash tests start and kill; not installed.
         .executableTarget(
-            name: "CofferTestHelper", dependencies: ["Keystore", "KeychainModel", "KeychainClient", "Query"],
+            name: "CofferTestHelper",
+            dependencies: ["Keystore", "KeychainModel", "KeychainClient", "KeychainOperations", "DaemonProtocol", "Query"],
             path: "Tests/CofferTestHelper"),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         .testTarget(

@@ -18,9 +18,14 @@ bin="$(swift build -c release --show-bin-path)"
 if ! getent passwd coffer >/dev/null; then
     useradd --system --home-dir /var/lib/coffer --no-create-home --shell /usr/sbin/nologin coffer
 fi
+# The trusted front end's identity: the CLI runs setgid to coffer-cli (a group with no members), which the
+# daemon reads from SO_PEERCRED at connect (cofferd --trusted-group, default coffer-cli).
+if ! getent group coffer-cli >/dev/null; then
+    groupadd --system coffer-cli
+fi
 
 install -m 0755 "$bin/cofferd" /usr/local/bin/cofferd
-install -m 0755 "$bin/coffer" /usr/local/bin/coffer
+install -o root -g coffer-cli -m 2755 "$bin/coffer" /usr/local/bin/coffer
 install -d -m 0700 -o coffer -g coffer /var/lib/coffer
 install -d -m 0755 /usr/local/share/doc/coffer
 install -m 0644 SECURITY.md README.md /usr/local/share/doc/coffer/

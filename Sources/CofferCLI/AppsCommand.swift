@@ -15,6 +15,12 @@ struct AppsCommand: ParsableCommand {
             identifier. An unregistered program gets a group of its own and sees only what it created. \
             Needs the daemon (cofferd) and the keychain passcode (read from standard input when it is \
             not a terminal), so that no program can register itself behind your back.
+
+            A program is recognised by an identity group of its own: 'sudo coffer apps add PATH …' \
+            creates the group and makes PATH root-owned and setgid to it (through dpkg-statoverride when a \
+            Debian package owns it), then registers it in your keychain. The kernel tells the daemon that \
+            group at connect, so your other programs cannot pose as it. --by-path registers by path instead: \
+            a convenience any program of yours can defeat (SECURITY.md).
             """,
         subcommands: [Add.self, List.self, Remove.self])
 
@@ -27,19 +33,37 @@ struct AppsCommand: ParsableCommand {
         var appID: String
         @Option(name: .customLong("group"), help: "A keychain access group (repeat for several, in order).")
         var groups: [String] = []
-        @Flag(name: .customLong("pin-hash"), help: "Pin the executable's current SHA-256: a changed binary loses access until re-approved.")
+        @Flag(name: .customLong("by-path"), help: "Register by path (the convenience mode): any program of yours can pose as it.")
+        var byPath = false
+        @Flag(name: .customLong("pin-hash"), help: "With --by-path: pin the executable's current SHA-256; a changed binary loses access until re-approved.")
         var pinHash = false
 
         func validate() throws {
             guard path.hasPrefix("/") else { throw ValidationError("PATH must be absolute, not '\(path)'.") }
             guard FileManager.default.isExecutableFile(atPath: path) else { throw ValidationError("'\(path)' is not an executable file.") }
             guard !appID.isEmpty else { throw ValidationError("--app-id must not be empty.") }
+            guard !pinHash || byPath else { throw ValidationError("--pin-hash applies to --by-path registrations only.") }
         }
 
         func run() throws {
             let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let setup = AppIdentitySetup(path: canonical)
+            if !byPath {
+                if geteuid() == 0 {
+                    let group = try setup.establish()
+                    FileHandle.standardError.write(Data("coffer: \(canonical) runs setgid to \(group)\n".utf8))
+                } else if try setup.existingIdentityGroup() == nil {
+                    throw CLIFailure("""
+                        apps add: \(canonical) has no identity group (a group of its own it runs setgid to, from a root-owned file); \
+                        give it one with 'sudo coffer apps add \(canonical) --app-id \(appID)', or add --by-path for the convenience \
+                        mode, which any program of yours can defeat
+                        """)
+                }
+            }
+            try InvokingUser.fromSudo()?.becomeForGood()
             let registration = AppRegistration(
-                executablePath: canonical, applicationIdentifier: appID, accessGroups: groups, pinsExecutableHash: pinHash)
+                executablePath: canonical, applicationIdentifier: appID, accessGroups: groups, pinsExecutableHash: pinHash,
+                mode: byPath ? .path : .identityGroup)
             try AppsCommand.withPasscode { passcode in
                 try AppsCommand.print(AppsCommand.send(.appsAdd(registration, passcode: passcode), command: "apps add"))
             }
@@ -57,12 +81,28 @@ struct AppsCommand: ParsableCommand {
 
         @Argument(help: "An executable path or an application identifier.")
         var pathOrAppID: String
+        @Flag(name: .customLong("remove-identity"), help: "Also remove the executable's setgid bit, stat override and coffer-app group (as root, by path).")
+        var removeIdentity = false
+
+        func validate() throws {
+            guard !removeIdentity || pathOrAppID.hasPrefix("/") else { throw ValidationError("--remove-identity needs the executable's path.") }
+        }
 
         func run() throws {
             let selector: AppSelector = pathOrAppID.hasPrefix("/") ? .executablePath(pathOrAppID) : .applicationIdentifier(pathOrAppID)
-            try AppsCommand.withPasscode { passcode in
-                try AppsCommand.print(AppsCommand.send(.appsRemove(selector, passcode: passcode), command: "apps remove"))
+            let removal = {
+                try AppsCommand.withPasscode { passcode in
+                    try AppsCommand.print(AppsCommand.send(.appsRemove(selector, passcode: passcode), command: "apps remove"))
+                }
             }
+            guard removeIdentity else {
+                try InvokingUser.fromSudo()?.becomeForGood()
+                return try removal()
+            }
+            guard geteuid() == 0 else { throw CLIFailure("apps remove: --remove-identity changes system groups and file modes; run it with sudo") }
+            // The registry first, as the user; then root undoes the file's identity.
+            if let user = InvokingUser.fromSudo() { try user.whileActingAsUser(removal) } else { try removal() }
+            try AppIdentitySetup(path: pathOrAppID).remove()
         }
     }
 
@@ -89,8 +129,14 @@ struct AppsCommand: ParsableCommand {
     static func print(_ apps: [RegisteredApp]) {
         if apps.isEmpty { Swift.print("no registered programs") }
         for app in apps {
-            let pin = app.executableHash.map { "sha256 " + $0.map { String(format: "%02x", $0) }.joined() } ?? "not pinned"
-            Swift.print("\(app.executablePath)\n    app id: \(app.applicationIdentifier)\n    groups: \(app.accessGroups.joined(separator: ", "))\n    hash: \(pin)")
+            var lines = [app.executablePath, "    app id: \(app.applicationIdentifier)", "    groups: \(app.accessGroups.joined(separator: ", "))"]
+            if let gid = app.identityGroupID {
+                lines.append("    mode: identity group \(AppIdentitySetup.groupName(of: gid) ?? "?") (gid \(gid))")
+            } else {
+                lines.append("    mode: by path (convenience: any program of yours can pose as it)")
+                lines.append("    hash: " + (app.executableHash.map { "sha256 " + $0.map { String(format: "%02x", $0) }.joined() } ?? "not pinned"))
+            }
+            Swift.print(lines.joined(separator: "\n"))
         }
     }
 }

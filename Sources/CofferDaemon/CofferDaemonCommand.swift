@@ -41,6 +41,9 @@ struct CofferDaemonCommand: ParsableCommand {
     @Option(help: "Lock a keychain after this many seconds without a request (0: never).")
     var autoLock: Int = 0
 
+    @Option(help: "The trusted front end's group: a caller running setgid to it from a root-owned executable (the installed coffer CLI) is trusted. Default: coffer-cli, when that group exists.")
+    var trustedGroup: String?
+
     func validate() throws {
         guard autoLock >= 0 else { throw ValidationError("--auto-lock takes a number of seconds, 0 or more.") }
     }
@@ -56,8 +59,10 @@ struct CofferDaemonCommand: ParsableCommand {
             ? DaemonConfiguration.userSocketPath(environment: environment, uid: uid)
             : DaemonConfiguration.systemSocketPath)
         try prepareFolders(mode: mode, socketPath: socketPath)
-        let server = DaemonServer(configuration: DaemonConfiguration(
-            mode: mode, socketPath: socketPath, autoLockAfter: autoLock > 0 ? .seconds(autoLock) : nil))
+        var configuration = DaemonConfiguration(
+            mode: mode, socketPath: socketPath, autoLockAfter: autoLock > 0 ? .seconds(autoLock) : nil)
+        configuration.trustedFrontEndGroup = try trustedFrontEndGroup()
+        let server = DaemonServer(configuration: configuration)
 
         signal(SIGTERM, SIG_IGN)
         signal(SIGINT, SIG_IGN)
@@ -70,6 +75,15 @@ struct CofferDaemonCommand: ParsableCommand {
         }
         defer { signals.forEach { $0.cancel() } }
         try server.run(inheritedSocket: Self.systemdSocket(environment))
+    }
+
+    /// The gid of --trusted-group (which must exist), else of `coffer-cli` when it exists.
+    private func trustedFrontEndGroup() throws -> UInt32? {
+        guard let trustedGroup else { return GroupLookup.gid(named: GroupLookup.defaultTrustedFrontEndGroup) }
+        guard let gid = GroupLookup.gid(named: trustedGroup) else {
+            throw ValidationError("--trusted-group: there is no group named '\(trustedGroup)'.")
+        }
+        return gid
     }
 
     /// The listening socket systemd passed (socket activation), if any.

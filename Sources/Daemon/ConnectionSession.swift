@@ -21,7 +21,7 @@ final class ConnectionSession: @unchecked Sendable {
     private let connection: Int32
     private let peer: PeerCredentials
     private let keychain: UserKeychain
-    private let executable: ExecutableIdentity
+    private let identity: PeerIdentity
     private let workers: WorkerThreads
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
     private var decoder = FrameDecoder(limits: .requests)
@@ -36,23 +36,23 @@ final class ConnectionSession: @unchecked Sendable {
 
     /// Identifies the peer: its uid selects the keychain, its executable the access groups.
     init(
-        connection: Int32, id: UInt64, keychains: UserKeychains, identifier: ExecutableIdentifier, workers: WorkerThreads,
+        connection: Int32, id: UInt64, keychains: UserKeychains, identifier: PeerIdentifier, workers: WorkerThreads,
         mode: DaemonConfiguration.Mode
     ) throws {
         self.connection = connection
         self.workers = workers
         peer = try PeerCredentials.of(socket: connection)
         do {
-            executable = try identifier.identify(peer)
             keychain = try keychains.keychain(for: peer.uid)
+            identity = try identifier.identify(peer: peer, registry: keychain.programs, isAbandoned: { SocketHangup.hasHungUp(connection) })
         } catch {
             peer.close()
             throw error
         }
-        let description = "\(executable.path) (pid \(peer.pid))"
-        var caller = keychain.caller(for: executable)
+        let description = "\(identity.executablePath) (pid \(peer.pid))"
+        var caller = keychain.caller(for: identity)
         // Charged to the program, not the process: a new process of the same program keeps the count.
-        caller.passcodeAttempts = .caller(executable.path)
+        caller.passcodeAttempts = .caller(identity.executablePath)
         let trusted: Bool
         switch mode {
         case .user: trusted = true

@@ -23,6 +23,9 @@ public struct DaemonConfiguration: Sendable {
     public var maximumConnections: Int
     /// Seconds a connection may stay silent in the middle of a frame, or idle, before it is closed.
     public var connectionTimeoutSeconds: Int
+    /// The trusted front end's group (`cofferd --trusted-group`, by default `coffer-cli` when it exists):
+    /// a caller running setgid to it from a root-owned file is ``PeerIdentity/isTrustedFrontEnd``.
+    public var trustedFrontEndGroup: UInt32? = nil
 
     /// Creates a configuration.
     public init(

@@ -19,7 +19,7 @@ public final class DaemonServer: Sendable {
     public let configuration: DaemonConfiguration
     /// The keychains, by uid.
     public let keychains: UserKeychains
-    private let identifier = ExecutableIdentifier()
+    private let identifier: PeerIdentifier
     private let workers = WorkerThreads()
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
     private let state = Mutex(State())
@@ -41,6 +41,7 @@ public final class DaemonServer: Sendable {
     public init(configuration: DaemonConfiguration) {
         self.configuration = configuration
         keychains = UserKeychains(mode: configuration.mode)
+        identifier = PeerIdentifier(trustedFrontEndGroup: configuration.trustedFrontEndGroup)
     }
 
     /// Listens (or adopts the socket systemd passed, `LISTEN_FDS`) and serves until ``shutdown()``.

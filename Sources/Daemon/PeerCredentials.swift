@@ -11,12 +11,14 @@ public struct PeerCredentials: Sendable, Hashable {
     public let pid: Int32
     /// The peer's user ID.
     public let uid: UInt32
-    /// The peer's group ID.
+    /// The peer's effective group ID at connect: the identity group of a program registered by one.
     public let gid: UInt32
     /// A pidfd for the peer process, or -1 when the kernel does not offer one. Owned by the connection.
     public let pidfd: Int32
     /// The process's start time (field 22 of `/proc/PID/stat`) at connect, the fallback guard against PID reuse.
     public let startTime: UInt64?
+    /// The peer's LSM label (`SO_PEERSEC`), when an LSM provides one: recorded and logged, never relied on.
+    public let securityLabel: String?
 
     /// Layout-compatible with `struct ucred`, which Swift's Glibc module does not expose.
     private struct UCred {
@@ -27,6 +29,7 @@ public struct PeerCredentials: Sendable, Hashable {
 
     private static let peerCredentialsOption: Int32 = 17  // SO_PEERCRED
     private static let peerPidfdOption: Int32 = 77  // SO_PEERPIDFD (Linux 6.5+); not in glibc 2.36's headers
+    private static let peerSecurityOption: Int32 = 31  // SO_PEERSEC
 
     /// Reads the peer's credentials from a connected socket.
     public static func of(socket descriptor: Int32) throws -> PeerCredentials {
@@ -41,7 +44,16 @@ public struct PeerCredentials: Sendable, Hashable {
         if pidfd >= 0 { _ = fcntl(pidfd, F_SETFD, FD_CLOEXEC) }
         return PeerCredentials(
             pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, pidfd: pidfd,
-            startTime: processStartTime(credentials.pid))
+            startTime: processStartTime(credentials.pid), securityLabel: securityLabel(of: descriptor))
+    }
+
+    /// The peer's LSM label, or nil (no LSM offers one: `ENOPROTOOPT`).
+    static func securityLabel(of descriptor: Int32) -> String? {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        var length = socklen_t(buffer.count)
+        guard getsockopt(descriptor, SOL_SOCKET, peerSecurityOption, &buffer, &length) == 0, length > 0 else { return nil }
+        let label = String(decoding: buffer[0..<Int(min(length, socklen_t(buffer.count)))].prefix { $0 != 0 }, as: UTF8.self)
+        return label.isEmpty ? nil : label
     }
 
     /// Field 22 of `/proc/PID/stat` (start time in clock ticks since boot), or nil.
@@ -75,14 +87,16 @@ public struct PeerCredentials: Sendable, Hashable {
         gid = other.gid
         pidfd = other.pidfd
         startTime = other.startTime
+        securityLabel = other.securityLabel
     }
 
-    private init(pid: Int32, uid: UInt32, gid: UInt32, pidfd: Int32, startTime: UInt64?) {
+    private init(pid: Int32, uid: UInt32, gid: UInt32, pidfd: Int32, startTime: UInt64?, securityLabel: String?) {
         self.pid = pid
         self.uid = uid
         self.gid = gid
         self.pidfd = pidfd
         self.startTime = startTime
+        self.securityLabel = securityLabel
     }
 
     /// Closes the pidfd.

@@ -1,8 +1,10 @@
+import CofferDiagnostics
 import Foundation
 import KeychainModel
 import KeychainOperations
 import KeychainService
 import Keystore
+import Logging
 import Synchronization
 
 #if canImport(Glibc)
@@ -11,14 +13,17 @@ import Glibc
 
 /// One user's registry of programs, kept in `apps.json` (0600) in the user's keychain folder and
 /// written atomically: a change is kept only once it is on disk.
-final class ProgramRegistryFile: ProgramRegistry {
+final class ProgramRegistryFile: ProgramRegistry, RegisteredPrograms {
     private let url: URL
     private let registry: Mutex<AppRegistry>
+    private let hasher: ExecutableHasher
+    private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
 
     /// The registry stored at `url`, or an empty one when there is no file; a file that cannot be
     /// parsed is refused, never replaced.
-    init(url: URL) throws {
+    init(url: URL, hasher: ExecutableHasher = ExecutableHasher()) throws {
         self.url = url
+        self.hasher = hasher
         if let stored = try? SecureFile.read(url, limit: 1 << 20) {
             let data = stored.withUnsafeBytes { Data($0) }
             guard let decoded = try? JSONDecoder().decode(AppRegistry.self, from: data) else {
@@ -30,9 +35,19 @@ final class ProgramRegistryFile: ProgramRegistry {
         }
     }
 
-    /// The caller context of a program.
-    func caller(for executable: ExecutableIdentity) -> CallerContext {
-        registry.withLock { $0.caller(for: executable) }
+    /// The caller context of a caller.
+    func caller(for identity: PeerIdentity) -> CallerContext {
+        registry.withLock { $0.caller(for: identity) }
+    }
+
+    var snapshot: AppRegistry { registry.withLock { $0 } }
+
+    func recordFile(ofGroup gid: UInt32, device: UInt64, inode: UInt64) {
+        do {
+            try change { $0.recordFile(ofGroup: gid, device: device, inode: inode) }
+        } catch {
+            logger.warning("could not record the replaced file of a registered program", metadata: ["gid": "\(gid)", "reason": "\(error.reason ?? "")"])
+        }
     }
 
     /// The registered programs, as stored.
@@ -41,21 +56,39 @@ final class ProgramRegistryFile: ProgramRegistry {
     var registeredApps: [KeychainOperations.RegisteredApp] { apps.map(\.wire) }
 
     func register(_ registration: AppRegistration) throws(KeychainFailure) {
-        let pin: String?
-        if registration.pinsExecutableHash {
-            do {
-                pin = try Self.hash(of: registration.executablePath)
-            } catch {
-                throw KeychainFailure(.param, reason: "cannot read \(registration.executablePath) to pin its hash")
+        let path = registration.executablePath
+        var app = RegisteredApp(path: path, appID: registration.applicationIdentifier, groups: registration.accessGroups)
+        switch registration.mode {
+        case .identityGroup:
+            app.identity = try Self.identityRecord(of: path)
+            let taken = snapshot.entry(identityGroup: app.identity!.gid)
+            if let taken, taken.path != path {
+                throw KeychainFailure(.duplicateItem, reason: "group \(app.identity!.gid) already identifies \(taken.path)")
             }
-        } else {
-            pin = nil
+        case .path:
+            if registration.pinsExecutableHash {
+                do {
+                    app.pinnedSHA256 = try hasher.sha256(ofFileAt: path)
+                } catch {
+                    throw KeychainFailure(.param, reason: "cannot pin the hash of \(path): \(error)")
+                }
+            }
         }
-        try change { registry in
-            registry.register(RegisteredApp(
-                path: registration.executablePath, appID: registration.applicationIdentifier,
-                groups: registration.accessGroups, pinnedSHA256: pin))
+        try change { $0.register(app) }
+    }
+
+    /// The identity record of the file at `path` as the daemon sees it: it must be root-owned, setgid to a
+    /// group other than root's, and writable by neither group nor others.
+    private static func identityRecord(of path: String) throws(KeychainFailure) -> RegisteredApp.IdentityRecord {
+        guard let file = FileIdentity.at(path: path) else {
+            throw KeychainFailure(.param, reason: "\(path) cannot be read by the daemon")
         }
+        guard let gid = file.identityGroup else {
+            throw KeychainFailure(
+                .param,
+                reason: "\(path) carries no identity group (it must be root-owned, setgid to a group of its own, and not writable by group or others): run 'sudo coffer apps add \(path) …'")
+        }
+        return RegisteredApp.IdentityRecord(gid: gid, device: file.device, inode: file.inode)
     }
 
     func remove(_ selector: AppSelector) throws(KeychainFailure) {
@@ -83,14 +116,6 @@ final class ProgramRegistryFile: ProgramRegistry {
             throw KeychainFailure(.io, reason: "the program registry could not be written")
         }
     }
-
-    /// The SHA-256 of the file at `path`, for pinning.
-    private static func hash(of path: String) throws -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw DaemonError.system("open \(path)", errno) }
-        defer { close(descriptor) }
-        return try ExecutableIdentifier.sha256(of: descriptor)
-    }
 }
 
 extension RegisteredApp {
@@ -103,6 +128,7 @@ extension RegisteredApp {
                     let start = hex.index(hex.startIndex, offsetBy: offset)
                     return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)
                 }
-            })
+            },
+            identityGroupID: identity?.gid)
     }
 }

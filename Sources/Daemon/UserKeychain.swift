@@ -20,6 +20,8 @@ public final class UserKeychain: Sendable {
     public let service: KeychainService
     /// This user's prompt agent and the questions waiting for it.
     let prompts = PromptBroker()
+    /// The registry of this user's programs, which ``PeerIdentifier/identify(peer:registry:isAbandoned:)`` reads.
+    public var programs: some RegisteredPrograms { registry }
     private let registry: ProgramRegistryFile
     private let lastUse = Mutex(ContinuousClock.now)
 
@@ -41,9 +43,9 @@ public final class UserKeychain: Sendable {
     /// How long since the last request.
     var idleTime: Duration { lastUse.withLock { .now - $0 } }
 
-    /// The caller context of a program of this user.
-    public func caller(for executable: ExecutableIdentity) -> CallerContext {
-        registry.caller(for: executable)
+    /// The caller context of a caller of this user.
+    public func caller(for identity: PeerIdentity) -> CallerContext {
+        registry.caller(for: identity)
     }
 
     /// The registered programs.

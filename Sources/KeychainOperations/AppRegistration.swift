@@ -7,17 +7,33 @@ public struct AppRegistration: Sendable, Hashable {
     public var applicationIdentifier: String
     /// The keychain access groups it is entitled to, in order.
     public var accessGroups: [String]
-    /// Whether the daemon pins the executable's current SHA-256, so that a replaced binary loses the identity.
+    /// Whether the daemon pins the executable's current SHA-256, so that a replaced binary loses the identity
+    /// (path mode only).
     public var pinsExecutableHash: Bool
+    /// How the daemon recognises the program.
+    public var mode: AppIdentityMode
 
     /// A registry entry.
-    public init(executablePath: String, applicationIdentifier: String, accessGroups: [String], pinsExecutableHash: Bool)
-    {
+    public init(
+        executablePath: String, applicationIdentifier: String, accessGroups: [String], pinsExecutableHash: Bool,
+        mode: AppIdentityMode = .path
+    ) {
         self.executablePath = executablePath
         self.applicationIdentifier = applicationIdentifier
         self.accessGroups = accessGroups
         self.pinsExecutableHash = pinsExecutableHash
+        self.mode = mode
     }
+}
+
+/// How the daemon recognises a registered program.
+public enum AppIdentityMode: UInt8, Sendable, Hashable {
+    /// By its path (and, when pinned, its SHA-256): a convenience that the user's other programs can
+    /// defeat by exec-after-connect.
+    case path = 1
+    /// By the group the executable is setgid to, which the kernel captures at connect (`SO_PEERCRED`):
+    /// the file must be root-owned, setgid to a group of its own and not writable by group or others.
+    case identityGroup = 2
 }
 
 /// A registry entry as the daemon lists it.
@@ -30,15 +46,23 @@ public struct RegisteredApp: Sendable, Hashable {
     public var accessGroups: [String]
     /// The pinned SHA-256 of the executable, or `nil` when the entry does not pin one.
     public var executableHash: [UInt8]?
+    /// The identity group's gid for an identity-group entry, `nil` for a path-mode entry.
+    public var identityGroupID: UInt32?
 
     /// A listed registry entry.
-    public init(executablePath: String, applicationIdentifier: String, accessGroups: [String], executableHash: [UInt8]?)
-    {
+    public init(
+        executablePath: String, applicationIdentifier: String, accessGroups: [String], executableHash: [UInt8]?,
+        identityGroupID: UInt32? = nil
+    ) {
         self.executablePath = executablePath
         self.applicationIdentifier = applicationIdentifier
         self.accessGroups = accessGroups
         self.executableHash = executableHash
+        self.identityGroupID = identityGroupID
     }
+
+    /// How the daemon recognises the program.
+    public var mode: AppIdentityMode { identityGroupID == nil ? .path : .identityGroup }
 }
 
 /// Which registry entry `coffer apps remove` means.

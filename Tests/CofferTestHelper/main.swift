@@ -5,6 +5,11 @@
 //   CofferTestHelper mixed-ops FOLDER WORKER N    N rounds of add/find/update/delete on the worker's own items
 //   CofferTestHelper daemon-client SOCKET add|find ACCOUNT [GROUP]
 //                                                 one call through cofferd; prints the OSStatus (and the value found)
+//   CofferTestHelper wait-then-client SOCKET …    prints "ready PID", waits for a line, then as daemon-client
+//   CofferTestHelper exec-race SOCKET REGISTERED ACCOUNT COUNT
+//                                                 connect, fork a reader sharing the socket, exec REGISTERED; COUNT times
+//   CofferTestHelper linger FOLDER MS             stays alive MS milliseconds
+//   CofferTestHelper connect-and-wait SOCKET      connects and holds the connection until stdin closes
 import Foundation
 import KeychainClient
 import KeychainModel
@@ -117,6 +122,10 @@ switch arguments[1] {
 case "keybag-churn": keybagChurn()
 case "item-writer" where arguments.count >= 4: itemWriter(run: arguments[3])
 case "daemon-client": daemonClient()
+case "wait-then-client": waitThenClient()
+case "exec-race": execRace()
+case "linger": linger()
+case "connect-and-wait": connectAndWait()
 case "mixed-ops" where arguments.count >= 5: mixedOperations(worker: arguments[3], rounds: Int(arguments[4]) ?? 10)
 default: fail("unknown mode or missing arguments")
 }

@@ -105,7 +105,8 @@ enum Generate {
                 AppRegistration(
                     executablePath: text(&random), applicationIdentifier: text(&random),
                     accessGroups: (0..<Int.random(in: 0...3, using: &random)).map { _ in text(&random) },
-                    pinsExecutableHash: Bool.random(using: &random)),
+                    pinsExecutableHash: Bool.random(using: &random),
+                    mode: Bool.random(using: &random) ? .path : .identityGroup),
                 passcode: passcode(&random))
         case 9:
             .appsRemove(
@@ -167,7 +168,8 @@ enum Generate {
                     RegisteredApp(
                         executablePath: text(&random), applicationIdentifier: text(&random),
                         accessGroups: (0..<Int.random(in: 0...3, using: &random)).map { _ in text(&random) },
-                        executableHash: Bool.random(using: &random) ? random.bytes(32) : nil)
+                        executableHash: Bool.random(using: &random) ? random.bytes(32) : nil,
+                        identityGroupID: Bool.random(using: &random) ? UInt32.random(in: 1...UInt32.max, using: &random) : nil)
                 })
         }
     }

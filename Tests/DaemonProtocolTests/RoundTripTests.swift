@@ -21,6 +21,11 @@ struct RoundTripTests {
                 executablePath: "/usr/bin/tool", applicationIdentifier: "TEAM.tool",
                 accessGroups: ["TEAM.tool", "TEAM.shared"], pinsExecutableHash: true),
             passcode: SecretBytes(copying: Array("1234".utf8))),
+        .appsAdd(
+            AppRegistration(
+                executablePath: "/usr/bin/tool", applicationIdentifier: "TEAM.tool", accessGroups: [],
+                pinsExecutableHash: false, mode: .identityGroup),
+            passcode: SecretBytes(copying: Array("1234".utf8))),
         .appsRemove(.executablePath("/usr/bin/tool"), passcode: SecretBytes(copying: [])),
         .appsRemove(.applicationIdentifier("TEAM.tool"), passcode: SecretBytes(copying: [0xFF])),
         .setPasscode(new: SecretBytes(copying: Array("new".utf8))),
@@ -61,6 +66,9 @@ struct RoundTripTests {
             RegisteredApp(
                 executablePath: "/b", applicationIdentifier: "T.b", accessGroups: ["T.b"],
                 executableHash: Array(repeating: 7, count: 32)),
+            RegisteredApp(
+                executablePath: "/c", applicationIdentifier: "T.c", accessGroups: [], executableHash: nil,
+                identityGroupID: 998),
         ]),
     ]
 

@@ -1,31 +1,59 @@
 import Daemon
 import Engine
+import Foundation
 import Testing
 
 @Suite("App registry: entitlements for Linux programs")
 struct AppRegistryTests {
-    private let app = ExecutableIdentity(path: "/usr/bin/mail-client", sha256: "aa")
+    private let path = "/usr/bin/mail-client"
+
+    private func identity(_ kind: PeerIdentity.Kind, path: String = "/usr/bin/mail-client") -> PeerIdentity {
+        PeerIdentity(uid: 1000, pid: 42, gid: 1000, kind: kind, executablePath: path)
+    }
 
     @Test func registeredProgramGetsItsGroupsThenItsAppID() {
         var registry = AppRegistry()
-        registry.register(RegisteredApp(path: app.path, appID: "TEAM.mail", groups: ["TEAM.shared", "TEAM.mail.extra"]))
-        #expect(registry.caller(for: app).accessGroups == .list(["TEAM.shared", "TEAM.mail.extra", "TEAM.mail"]))
+        registry.register(RegisteredApp(path: path, appID: "TEAM.mail", groups: ["TEAM.shared", "TEAM.mail.extra"]))
+        #expect(registry.caller(for: identity(.pathModeProgram(path: path, sha256: nil))).accessGroups
+            == .list(["TEAM.shared", "TEAM.mail.extra", "TEAM.mail"]))
+    }
+
+    @Test func identityGroupProgramGetsItsEntrysGroups() {
+        var registry = AppRegistry()
+        registry.register(RegisteredApp(
+            path: path, appID: "TEAM.mail", groups: ["TEAM.shared"], identity: .init(gid: 990, device: 1, inode: 2)))
+        #expect(registry.caller(for: identity(.identityGroupProgram(gid: 990))).accessGroups == .list(["TEAM.shared", "TEAM.mail"]))
+        // Its path alone (a path-mode match) gives nothing of the entry: the entry is not a path-mode one.
+        #expect(registry.caller(for: identity(.pathModeProgram(path: path, sha256: nil))).accessGroups
+            == .list([AppRegistry.unregisteredGroup(forPath: path)]))
+        // Removed since the program connected: it is treated as unregistered.
+        registry.remove("TEAM.mail")
+        #expect(registry.caller(for: identity(.identityGroupProgram(gid: 990))).accessGroups
+            == .list([AppRegistry.unregisteredGroup(forPath: path)]))
     }
 
     @Test func unregisteredProgramGetsAGroupOfItsOwn() {
         let registry = AppRegistry()
-        let group = AppRegistry.unregisteredGroup(forPath: app.path)
-        #expect(registry.caller(for: app).accessGroups == .list([group]))
+        let group = AppRegistry.unregisteredGroup(forPath: path)
+        #expect(registry.caller(for: identity(.unregistered(group: group))).accessGroups == .list([group]))
         #expect(group.hasPrefix("unregistered."))
         #expect(group != AppRegistry.unregisteredGroup(forPath: "/usr/bin/other"))
+        #expect(AppRegistry.foreignNamespaceGroup(forPath: path) != group)
+    }
+
+    @Test func refusedCallersGetNoGroup() {
+        var registry = AppRegistry()
+        registry.register(RegisteredApp(path: path, appID: "TEAM.mail", groups: []))
+        #expect(registry.caller(for: identity(.refused(reason: "test"))).accessGroups == .list([]))
     }
 
     @Test func changedBinaryLosesAccessUntilReapproved() {
         var registry = AppRegistry()
-        registry.register(RegisteredApp(path: app.path, appID: "TEAM.mail", groups: [], pinnedSHA256: "bb"))
-        #expect(registry.caller(for: app).accessGroups == .list([]))
-        registry.register(RegisteredApp(path: app.path, appID: "TEAM.mail", groups: [], pinnedSHA256: "aa"))
-        #expect(registry.caller(for: app).accessGroups == .list(["TEAM.mail"]))
+        let running = identity(.pathModeProgram(path: path, sha256: "aa"))
+        registry.register(RegisteredApp(path: path, appID: "TEAM.mail", groups: [], pinnedSHA256: "bb"))
+        #expect(registry.caller(for: running).accessGroups == .list([]))
+        registry.register(RegisteredApp(path: path, appID: "TEAM.mail", groups: [], pinnedSHA256: "aa"))
+        #expect(registry.caller(for: running).accessGroups == .list(["TEAM.mail"]))
     }
 
     @Test func removeByPathOrAppID() {
@@ -35,5 +63,23 @@ struct AppRegistryTests {
         #expect(registry.remove("X.a") == 1)
         #expect(registry.remove("/b") == 1)
         #expect(registry.apps.isEmpty)
+    }
+
+    @Test func oneEntryPerIdentityGroupAndItsFileIsRecorded() {
+        var registry = AppRegistry()
+        registry.register(RegisteredApp(path: "/a", appID: "X.a", groups: [], identity: .init(gid: 990, device: 1, inode: 2)))
+        registry.register(RegisteredApp(path: "/b", appID: "X.b", groups: [], identity: .init(gid: 990, device: 1, inode: 3)))
+        #expect(registry.apps.map(\.path) == ["/b"])
+        let changed = registry.recordFile(ofGroup: 990, device: 1, inode: 4)
+        let changedAgain = registry.recordFile(ofGroup: 990, device: 1, inode: 4)
+        #expect(changed && !changedAgain)
+        #expect(registry.entry(identityGroup: 990)?.identity == .init(gid: 990, device: 1, inode: 4))
+    }
+
+    @Test func anAppsJSONFromBeforeIdentityGroupsReadsAsPathModeEntries() throws {
+        let stored = #"{"apps":[{"appID":"TEAM.mail","groups":["TEAM.shared"],"path":"/usr/bin/mail-client","pinnedSHA256":"aa"}]}"#
+        let registry = try JSONDecoder().decode(AppRegistry.self, from: Data(stored.utf8))
+        #expect(registry.apps == [RegisteredApp(path: path, appID: "TEAM.mail", groups: ["TEAM.shared"], pinnedSHA256: "aa")])
+        #expect(registry.apps[0].identity == nil)
     }
 }

@@ -74,12 +74,34 @@ struct MultiUserDaemonTests {
                      Self.binaries.appendingPathComponent("coffer").path] + arguments, input: input)
         }
 
+        /// Runs `coffer` as root on behalf of `user`, as `sudo` does (`SUDO_UID`, `SUDO_GID`).
+        func sudoCoffer(_ user: String, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+            try run(["/usr/bin/env", "SUDO_UID=\(try uid(user))", "SUDO_GID=\(try gid(user))", "COFFER_SOCKET=\(socket)",
+                     Self.binaries.appendingPathComponent("coffer").path] + arguments, input: input)
+        }
+
+        /// Registers `app` for `user` by identity group (through sudo), setting `user`'s passcode first if asked.
+        func registerByIdentityGroup(_ user: String, _ app: String, appID: String, groups: [String] = [], passcode: String) throws {
+            let added = try sudoCoffer(user, ["apps", "add", program(app), "--app-id", appID] + groups.flatMap { ["--group", $0] }, input: passcode + "\n")
+            guard added.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: added.output]) }
+        }
+
         func uid(_ user: String) throws -> String { try run(["/usr/bin/id", "-u", user]).output.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+        func gid(_ user: String) throws -> String { try run(["/usr/bin/id", "-g", user]).output.trimmingCharacters(in: .whitespacesAndNewlines) }
 
         deinit {
             if let daemon, daemon.isRunning {
                 kill(daemon.processIdentifier, SIGTERM)
                 daemon.waitUntilExit()
+            }
+            // The identity groups `coffer apps add` created for this fixture's programs.
+            let programs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("bin").path)) ?? []
+            for name in programs {
+                var status = stat()
+                guard stat(program(name), &status) == 0, let entry = getgrgid(status.st_gid),
+                      let group = entry.pointee.gr_name.map({ String(cString: $0) }), group.hasPrefix("coffer-app-") else { continue }
+                _ = try? run(["/usr/sbin/groupdel", group])
             }
             try? FileManager.default.removeItem(at: root)
         }
@@ -108,16 +130,18 @@ struct MultiUserDaemonTests {
         try fixture.startDaemon()
         let alice = Self.alice
         // Registering programs needs the keychain passcode: without one, and with a wrong one, it is refused.
-        let refused = try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a"], input: "whatever\n")
+        let refused = try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--by-path"], input: "whatever\n")
         #expect(refused.status != 0)
         #expect(refused.output.contains("needs a keychain passcode"))
         #expect(try fixture.coffer(alice, ["passcode", "set"], input: "alice-code\n").status == 0)
-        let wrong = try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a"], input: "not-it\n")
+        let wrong = try fixture.sudoCoffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a"], input: "not-it\n")
         #expect(wrong.status != 0)
         #expect(wrong.output.contains("wrong passcode"))
-        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--group", "TEAM.a", "--group", "TEAM.shared"], input: "alice-code\n").status == 0)
-        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-b"), "--app-id", "TEAM.b", "--group", "TEAM.b", "--group", "TEAM.shared"], input: "alice-code\n").status == 0)
-        #expect(try fixture.coffer(alice, ["apps", "list"]).output.contains("TEAM.shared"))
+        try fixture.registerByIdentityGroup(alice, "app-a", appID: "TEAM.a", groups: ["TEAM.a", "TEAM.shared"], passcode: "alice-code")
+        try fixture.registerByIdentityGroup(alice, "app-b", appID: "TEAM.b", groups: ["TEAM.b", "TEAM.shared"], passcode: "alice-code")
+        let listed = try fixture.coffer(alice, ["apps", "list"]).output
+        #expect(listed.contains("TEAM.shared"))
+        #expect(listed.contains("mode: identity group coffer-app-app-a-"))
 
         // Two registered executables with different groups each read only their own items.
         #expect(try fixture.client(alice, "app-a", "add", "item-a") == "0")
@@ -155,7 +179,8 @@ struct MultiUserDaemonTests {
         try fixture.startDaemon()
         let alice = Self.alice
         #expect(try fixture.coffer(alice, ["passcode", "set"], input: "alice-code\n").status == 0)
-        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--pin-hash"], input: "alice-code\n").status == 0)
+        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--by-path", "--pin-hash"], input: "alice-code\n").status == 0)
+        #expect(try fixture.coffer(alice, ["apps", "list"]).output.contains("mode: by path"))
         #expect(try fixture.client(alice, "app-a", "add", "pinned") == "0")
         // Replace the binary at the registered path with a different one.
         let path = fixture.program("app-a")
@@ -166,7 +191,7 @@ struct MultiUserDaemonTests {
         _ = chmod(path, 0o755)
         #expect(try fixture.client(alice, "app-a", "find", "pinned") == "-34018")
         // Re-approving restores access.
-        #expect(try fixture.coffer(alice, ["apps", "add", path, "--app-id", "TEAM.a", "--pin-hash"], input: "alice-code\n").status == 0)
+        #expect(try fixture.coffer(alice, ["apps", "add", path, "--app-id", "TEAM.a", "--by-path", "--pin-hash"], input: "alice-code\n").status == 0)
         #expect(try fixture.client(alice, "app-a", "find", "pinned") == "0 secret-pinned")
     }
 

@@ -26,6 +26,7 @@ enum RequestCoding {
             try writer.text(registration.applicationIdentifier)
             try writer.texts(registration.accessGroups)
             writer.bool(registration.pinsExecutableHash)
+            writer.byte(registration.mode.rawValue)
             try writer.secret(passcode)
         case .appsRemove(.executablePath(let path), let passcode):
             writer.byte(1)
@@ -83,9 +84,16 @@ enum RequestCoding {
             return .answerPrompt(id: promptID, passcode: try passcode(from: &reader))
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
+            let path = try reader.text()
+            let identifier = try reader.text()
+            let groups = try reader.texts()
+            let pins = try reader.bool("hash pin")
+            guard let mode = AppIdentityMode(rawValue: try reader.byte()) else {
+                throw .malformedPayload(.invalidField("identity mode"))
+            }
             let registration = AppRegistration(
-                executablePath: try reader.text(), applicationIdentifier: try reader.text(),
-                accessGroups: try reader.texts(), pinsExecutableHash: try reader.bool("hash pin"))
+                executablePath: path, applicationIdentifier: identifier, accessGroups: groups, pinsExecutableHash: pins,
+                mode: mode)
             return .appsAdd(registration, passcode: try passcode(from: &reader))
         case MessageTag.appsRemove:
             let selector: AppSelector

@@ -66,8 +66,8 @@ enum ResponseCoding {
                     passcodeSet: passcodeSet, lockState: lockState, failedAttempts: try reader.int(),
                     retryAfter: try reader.duration(), eraseAfterFailedAttempts: try reader.bool("erase setting")))
         case MessageTag.apps:
-            // Path, identifier and group count take at least 12 bytes, the presence byte one more.
-            let count = try reader.count(minimumElementSize: 13)
+            // Path, identifier and group count take at least 12 bytes, the two presence bytes two more.
+            let count = try reader.count(minimumElementSize: 14)
             var apps: [RegisteredApp] = []
             for _ in 0..<count { apps.append(try decodeApp(from: &reader)) }
             return .apps(apps)
@@ -89,6 +89,8 @@ enum ResponseCoding {
         try writer.texts(app.accessGroups)
         writer.bool(app.executableHash != nil)
         if let hash = app.executableHash { try writer.bytes(hash) }
+        writer.bool(app.identityGroupID != nil)
+        if let gid = app.identityGroupID { writer.uint32(gid) }
     }
 
     private static func decodeApp(from reader: inout WireReader) throws(ProtocolError) -> RegisteredApp {
@@ -97,8 +99,10 @@ enum ResponseCoding {
         let identifier = try reader.text()
         let groups = try reader.texts()
         let hash = try reader.bool("presence") ? [UInt8](try reader.data()) : nil
+        let gid = try reader.bool("presence") ? try reader.uint32() : nil
         return RegisteredApp(
-            executablePath: path, applicationIdentifier: identifier, accessGroups: groups, executableHash: hash)
+            executablePath: path, applicationIdentifier: identifier, accessGroups: groups, executableHash: hash,
+            identityGroupID: gid)
     }
 
     private static func lockStateCode(_ state: LockState) -> UInt8 {

@@ -27,7 +27,8 @@ public enum MessageTag {
     public static let setEraseAfterFailedAttempts: UInt8 = 0x16
     /// ``Request/appsList``: no fields.
     public static let appsList: UInt8 = 0x20
-    /// ``Request/appsAdd(_:passcode:)``: path, application identifier, groups (count, strings), pin (boolean byte), passcode.
+    /// ``Request/appsAdd(_:passcode:)``: path, application identifier, groups (count, strings), pin (boolean byte),
+    /// identity mode (1 path, 2 identity group), passcode.
     public static let appsAdd: UInt8 = 0x21
     /// ``Request/appsRemove(_:passcode:)``: selector kind (1 path, 2 application identifier), the string, the passcode.
     public static let appsRemove: UInt8 = 0x22
@@ -50,7 +51,7 @@ public enum MessageTag {
     /// ``Response/failure(_:reason:)``: the `OSStatus` (Int32), then the reason (text).
     public static let failure: UInt8 = 0x86
     /// ``Response/apps(_:)``: a count, then per entry path, application identifier, groups, and the pinned hash
-    /// (presence byte, then length and bytes).
+    /// (presence byte, then length and bytes), and the identity group (presence byte, then the gid, UInt32).
     public static let apps: UInt8 = 0x85
     /// ``Response/prompt(_:)``: the prompt's identifier (UInt64), its purpose (one byte, 1 unlock), the
     /// requester (text), failed attempts so far (Int64).
