@@ -28,8 +28,12 @@ enum CLIKeychain {
 
     /// Makes the process non-dumpable, after the daemon (if the keychain is behind one) has identified
     /// this process's connection. Called before any command that may read a passcode or a secret runs.
+    ///
+    /// Run as root through `sudo`, the command first does root's part and then becomes the invoking user
+    /// (``InvokingUser``) before it talks to the daemon, so no connection is opened here: one opened as
+    /// root would carry root's credentials, and the request would reach root's keychain.
     static func secure() {
-        if shared is DaemonKeychain {
+        if shared is DaemonKeychain, InvokingUser.fromSudo() == nil {
             // The answer does not matter: a daemon that cannot be reached is reported by the command's own
             // request. Once any answer is in, the daemon has identified the connection.
             _ = shared.sendBlocking(.lockStatus)

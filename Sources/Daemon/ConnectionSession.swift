@@ -49,16 +49,7 @@ final class ConnectionSession: @unchecked Sendable {
             peer.close()
             throw error
         }
-        let description = "\(identity.executablePath) (pid \(peer.pid))"
-        var caller = keychain.caller(for: identity)
-        // Charged to the program, not the process: a new process of the same program keeps the count.
-        caller.passcodeAttempts = .caller(identity.executablePath)
-        let trusted: Bool
-        switch mode {
-        case .user: trusted = true
-        case .system: trusted = true
-        }
-        origin = RequestOrigin(connection: id, caller: caller, isTrustedFrontEnd: trusted, description: description)
+        origin = RequestOrigin(connection: id, identity: identity, keychain: keychain, mode: mode)
         router = RequestRouter(keychain: keychain)
     }
 

@@ -95,8 +95,9 @@ func mixedOperations(worker: String, rounds: Int) -> Never {
 }
 
 func daemonClient() -> Never {
-    guard arguments.count >= 5 else { fail("daemon-client SOCKET add|find ACCOUNT [GROUP]") }
+    guard arguments.count >= 5 else { fail("daemon-client SOCKET add|find|unlock|lock|unlock-prompt ACCOUNT [GROUP]") }
     let client = DaemonKeychain(socketPath: arguments[2])
+    if ["unlock", "lock", "unlock-prompt"].contains(arguments[3]) { keystoreCall(client, arguments[3]) }
     var query: QueryDictionary = ["class": "genp", "svce": "multi-user", "acct": .string(arguments[4])]
     if arguments.count >= 6 { query.entries["agrp"] = .string(arguments[5]) }
     do {
@@ -112,6 +113,23 @@ func daemonClient() -> Never {
         default:
             fail("unknown operation")
         }
+    } catch {
+        print("\(error.status.code)")
+    }
+    exit(0)
+}
+
+/// A program's keystore call through the daemon (the passcode, for unlock, on standard input); prints the status.
+func keystoreCall(_ client: DaemonKeychain, _ operation: String) -> Never {
+    do throws(KeystoreError) {
+        switch operation {
+        case "unlock":
+            let line = readLine(strippingNewline: true) ?? ""
+            try client.blocking.unlock(passcode: SecretBytes(copying: Array(line.utf8)))
+        case "lock": try client.blocking.lock()
+        default: try client.blocking.unlockWithPrompt()
+        }
+        print("0")
     } catch {
         print("\(error.status.code)")
     }

@@ -12,6 +12,8 @@ struct MultiUserDaemonTests {
     static let serviceUser = "coffer-test-svc"
     static let alice = "coffer-test-alice"
     static let bob = "coffer-test-bob"
+    /// The group the fixture's copy of `coffer` is installed setgid to, as install.sh does with `coffer-cli`.
+    static let frontEndGroup = "coffer-test-front"
 
     /// Everything one test needs: users, a 0755 scratch folder, copies of the client program.
     final class Fixture {
@@ -40,7 +42,17 @@ struct MultiUserDaemonTests {
                 try FileManager.default.copyItem(atPath: Self.helper.path, toPath: copy)
                 _ = chmod(copy, 0o755)
             }
+            // The trusted front end: `coffer` installed root-owned and setgid to a group of its own.
+            if getgrnam(MultiUserDaemonTests.frontEndGroup) == nil {
+                _ = try run(["/usr/sbin/groupadd", "--system", MultiUserDaemonTests.frontEndGroup])
+            }
+            guard let frontEnd = getgrnam(MultiUserDaemonTests.frontEndGroup)?.pointee.gr_gid else { throw CocoaError(.fileWriteNoPermission) }
+            try FileManager.default.copyItem(atPath: Self.binaries.appendingPathComponent("coffer").path, toPath: cli)
+            guard chown(cli, 0, frontEnd) == 0, chmod(cli, 0o2755) == 0 else { throw CocoaError(.fileWriteNoPermission) }
         }
+
+        /// The fixture's `coffer`, the trusted front end.
+        var cli: String { program("coffer-cli") }
 
         static var helper: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("CofferTestHelper") }
         static var binaries: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent() }
@@ -51,7 +63,8 @@ struct MultiUserDaemonTests {
         func startDaemon(withPtraceCapability: Bool = true) throws {
             var command = ["/usr/bin/setpriv", "--reuid", MultiUserDaemonTests.serviceUser, "--regid", MultiUserDaemonTests.serviceUser, "--clear-groups"]
             if withPtraceCapability { command += ["--inh-caps", "+sys_ptrace", "--ambient-caps", "+sys_ptrace"] }
-            command += ["--", Self.binaries.appendingPathComponent("cofferd").path, "--state-dir", state.path, "--socket", socket]
+            command += ["--", Self.binaries.appendingPathComponent("cofferd").path, "--state-dir", state.path, "--socket", socket,
+                        "--trusted-group", MultiUserDaemonTests.frontEndGroup]
             let process = Process()
             process.executableURL = URL(fileURLWithPath: command[0])
             process.arguments = Array(command.dropFirst())
@@ -70,14 +83,13 @@ struct MultiUserDaemonTests {
 
         /// Runs `coffer` as `user` against the daemon, with `input` on standard input.
         func coffer(_ user: String, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
-            try run(["/usr/sbin/runuser", "-u", user, "--", "/usr/bin/env", "COFFER_SOCKET=\(socket)",
-                     Self.binaries.appendingPathComponent("coffer").path] + arguments, input: input)
+            try run(["/usr/sbin/runuser", "-u", user, "--", "/usr/bin/env", "COFFER_SOCKET=\(socket)", cli] + arguments, input: input)
         }
 
         /// Runs `coffer` as root on behalf of `user`, as `sudo` does (`SUDO_UID`, `SUDO_GID`).
         func sudoCoffer(_ user: String, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
-            try run(["/usr/bin/env", "SUDO_UID=\(try uid(user))", "SUDO_GID=\(try gid(user))", "COFFER_SOCKET=\(socket)",
-                     Self.binaries.appendingPathComponent("coffer").path] + arguments, input: input)
+            try run(["/usr/bin/env", "SUDO_UID=\(try uid(user))", "SUDO_GID=\(try gid(user))", "COFFER_SOCKET=\(socket)", cli]
+                    + arguments, input: input)
         }
 
         /// Registers `app` for `user` by identity group (through sudo), setting `user`'s passcode first if asked.

@@ -4,6 +4,10 @@ import KeychainClient
 import KeychainModel
 import KeychainOperations
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// `coffer prompt-agent`: the session's trusted prompt, polkit's model. It registers with cofferd, waits
 /// for questions (a program asking to unlock), asks the person through pinentry or on its terminal, and
 /// sends the passcode to the daemon: no program ever sees it.
@@ -31,6 +35,7 @@ struct PromptAgentCommand: ParsableCommand {
         guard case .daemon = KeychainLocation.choice() else {
             throw CLIFailure("the prompt agent works with the daemon; set COFFER_SOCKET or start cofferd")
         }
+        Self.acceptStopSignals()
         let asker = try PasscodeAsker(pinentry: pinentry, terminal: terminal)
         let calls = CLIKeychain.shared.blocking
         while true {
@@ -44,6 +49,16 @@ struct PromptAgentCommand: ParsableCommand {
             }
             answer(prompt, asker: asker, calls: calls)
         }
+    }
+
+    /// Unblocks the signals that stop a long-running agent (a parent such as a test runner or a session
+    /// manager may have started it with them blocked, and the blocked mask survives exec), before any
+    /// thread is started so that every thread inherits the mask.
+    private static func acceptStopSignals() {
+        var stopping = sigset_t()
+        sigemptyset(&stopping)
+        for signal in [SIGTERM, SIGINT, SIGHUP] { sigaddset(&stopping, signal) }
+        pthread_sigmask(SIG_UNBLOCK, &stopping, nil)
     }
 
     /// Asks until the passcode is right, the person cancels, or the retries run out.

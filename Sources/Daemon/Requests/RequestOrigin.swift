@@ -12,3 +12,22 @@ struct RequestOrigin: Sendable {
     /// Who is calling, for prompts and logs: the program and its process, never a secret.
     var description: String
 }
+
+extension RequestOrigin {
+    /// The origin of a connection's requests, from who the daemon identified at connect.
+    ///
+    /// Passcode attempts are charged to the program (its executable), not to the process, so that a new
+    /// process or connection of the same program keeps the count. In per-user mode every program of the
+    /// user is a trusted front end: the files are the user's, so the daemon keeps no program from them.
+    init(connection: UInt64, identity: PeerIdentity, keychain: UserKeychain, mode: DaemonConfiguration.Mode) {
+        var caller = keychain.caller(for: identity)
+        caller.passcodeAttempts = .caller(identity.executablePath)
+        let trusted = switch mode {
+        case .user: true
+        case .system: identity.isTrustedFrontEnd
+        }
+        self.init(
+            connection: connection, caller: caller, isTrustedFrontEnd: trusted,
+            description: "\(identity.executablePath) (pid \(identity.pid))")
+    }
+}
