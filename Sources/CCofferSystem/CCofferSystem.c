@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CCofferSystem.h"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -28,4 +29,10 @@ void coffer_name_thread(const char *name) {
 
 int coffer_thread_name(char *buffer, size_t length) {
     return pthread_getname_np(pthread_self(), buffer, length);
+}
+
+int coffer_return_large_blocks_to_system(size_t threshold) {
+    int mapped = mallopt(M_MMAP_THRESHOLD, (int)threshold);
+    int trimmed = mallopt(M_TRIM_THRESHOLD, 1 << 20);
+    return (mapped == 1 && trimmed == 1) ? 0 : -1;
 }

@@ -15,4 +15,10 @@ void coffer_name_thread(const char *name);
 /// Copies the calling thread's name into `buffer` (at least 16 bytes). Returns 0 on success.
 int coffer_thread_name(char *buffer, size_t length);
 
+/// Makes the allocator give large blocks back to the system when they are freed: allocations of at least
+/// `threshold` bytes are mapped on their own (glibc's `M_MMAP_THRESHOLD`, fixed rather than raised by each
+/// free), and free memory at the top of the heap above 1 MiB is returned. A daemon's memory then falls
+/// back after a burst of large frames. Returns 0 on success.
+int coffer_return_large_blocks_to_system(size_t threshold);
+
 #endif
