@@ -20,7 +20,8 @@ struct StorageQuota: Sendable {
         switch request {
         case .add, .update, .appsAdd: true
         case .copyMatching, .delete, .lockStatus, .unlock, .lock, .appsList, .appsRemove, .setPasscode,
-             .changePasscode, .removePasscode, .setEraseAfterFailedAttempts: false
+             .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt,
+             .answerPrompt: false
         }
     }
 
