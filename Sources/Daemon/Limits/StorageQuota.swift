@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 import KeychainOperations
 
 #if canImport(Glibc)
@@ -25,28 +26,38 @@ struct StorageQuota: Sendable {
         }
     }
 
-    /// Why a request of `incoming` bytes that grows the keychain in `folder` is refused, or nil.
-    func refusal(folder: URL, incoming: Int) -> String? {
-        if let free = Self.freeBytes(of: folder.path), free < Int64(freeSpaceReserve) + Int64(incoming) {
+    /// Why a request of `incoming` bytes that grows `keychain` is refused, or nil.
+    ///
+    /// A keychain occupies the pages its item database uses (free pages left by deletes are not
+    /// counted: later adds reuse them) and every other file of its folder (keybag, device key, registry).
+    /// The write-ahead log and its index are not counted: SQLite empties the log into the database at
+    /// each checkpoint (every 1 000 pages), so it holds at most about 4 MiB plus the largest request.
+    func refusal(for keychain: UserKeychain, incoming: Int) -> String? {
+        let folder = keychain.folder
+        if let free = Self.freeBytes(of: folder.url.path), free < Int64(freeSpaceReserve) + Int64(incoming) {
             return "the file system holding the keychains has \(free >> 20) MiB free, below the reserve of \(freeSpaceReserve >> 20) MiB the daemon keeps for unlocking and deleting"
         }
-        let used = Self.occupiedBytes(of: folder.path)
+        let database = folder.databaseURL.lastPathComponent
+        let others = Self.occupiedBytes(of: folder.url.path, excluding: [database, database + "-wal", database + "-shm"])
+        let items = (try? keychain.engine.databaseBytesInUse()) ?? Self.occupiedBytes(of: folder.url.path, only: database)
+        let used = items + others
         if used + Int64(incoming) > Int64(perUser) {
-            return "this user's keychain occupies \(used >> 10) KiB of its \(perUser >> 10) KiB quota; delete items to make room"
+            return "this user's keychain holds \(used >> 10) KiB of its \(perUser >> 10) KiB quota and the request brings \(incoming >> 10) KiB; delete items to make room"
         }
         return nil
     }
 
     /// The bytes the files directly inside `path` occupy on disk (allocated blocks, so a sparse file
-    /// counts what it really takes, and never less than the apparent size of a dense one).
-    static func occupiedBytes(of path: String) -> Int64 {
+    /// counts what it really takes), leaving out `excluded` names, or counting only `only`.
+    static func occupiedBytes(of path: String, excluding excluded: Set<String> = [], only: String? = nil) -> Int64 {
         guard let directory = opendir(path) else { return 0 }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
         var total: Int64 = 0
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
-            if name == "." || name == ".." { continue }
+            if name == "." || name == ".." || excluded.contains(name) { continue }
+            if let only, name != only { continue }
             var status = stat()
             guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             total += Int64(status.st_blocks) * 512

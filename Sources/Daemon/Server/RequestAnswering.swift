@@ -81,7 +81,7 @@ enum RequestAnswering {
         }
         let keychain = caller.keychain
         let (id, uid, pid) = (envelope.id, keychain.uid, caller.pid)
-        if StorageQuota.grows(envelope.request), let reason = server.quota.refusal(folder: keychain.folder.url, incoming: length) {
+        if StorageQuota.grows(envelope.request), let reason = server.quota.refusal(for: keychain, incoming: length) {
             keychain.touch()
             server.refusals.refused("storage", uid: uid, pid: pid, reason: reason)
             return deliver(encode(.failure(.diskFull, reason: reason), id: id, uid: uid, pid: pid, server: server))
