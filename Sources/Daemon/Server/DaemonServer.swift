@@ -24,7 +24,10 @@ public final class DaemonServer: Sendable {
     public let configuration: DaemonConfiguration
     /// The keychains, by uid.
     public let keychains: UserKeychains
-    private let workers = WorkerThreads()
+    /// The threads requests and identifications run on. A thread that answered a request looks for the
+    /// next one for 200 µs before it sleeps, as the thread-per-connection server polled for a client's
+    /// next request: waking a thread costs tens of microseconds here, more than a find takes.
+    private let workers = WorkerThreads(spinBeforeSleeping: .microseconds(200))
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
     private let listening = Mutex<(any Channel)?>(nil)
     private let stopRequested = Atomic<Bool>(false)
