@@ -53,6 +53,14 @@ enum DaemonAttackBenchmark {
             _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data"))
         }
         let before = resident(daemon)
+        // The attacker needs to reach the socket: search permission on the folders above it.
+        // (The benchmark's own folders only, strictly below the temporary directory.)
+        let temporary = FileManager.default.temporaryDirectory.standardizedFileURL.path
+        var folder = URL(fileURLWithPath: socket).deletingLastPathComponent().standardizedFileURL
+        while folder.path.hasPrefix(temporary + "/"), folder.path.count > temporary.count + 1 {
+            chmod(folder.path, 0o711)
+            folder.deleteLastPathComponent()
+        }
         let attacker = try Attacker(socket: socket)
         defer { attacker.stop() }
         let held = attacker.held()
@@ -81,7 +89,7 @@ enum DaemonAttackBenchmark {
     /// The attacking user's program: python3 as `nobody`, holding its connections until its input closes.
     private final class Attacker {
         static let script = #"""
-        import resource, socket, sys, time
+        resource, socket, sys, time = (__import__(name) for name in ("resource", "socket", "sys", "time"))
         path = sys.argv[1]
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))

@@ -6,7 +6,7 @@ import Foundation
 struct ConnectionHoarder {
     /// The script: `SOCKET CONNECTIONS PARTIAL_FRAMES BYTES_PER_PARTIAL_FRAME`.
     static let script = #"""
-    import resource, socket, sys, time
+    resource, socket, sys, time = (__import__(name) for name in ("resource", "socket", "sys", "time"))
     path, count, partial, sent = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
