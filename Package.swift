@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
     ],
     targets: [
         // The shared vocabulary: item and protection classes, Apple statuses, lock state and keystore errors,
@@ -74,9 +75,11 @@ let package = Package(
             name: "Daemon",
             dependencies: [
                 "Engine", "KeychainClient", "KeychainService", "KeychainOperations", "Keystore", "KeychainModel",
-                "DaemonProtocol", "CofferDiagnostics",
+                "DaemonProtocol", "CofferDiagnostics", "CCofferSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         // The Swift-native API: typed items and queries, async, KeychainError.

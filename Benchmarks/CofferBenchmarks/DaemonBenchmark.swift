@@ -13,7 +13,7 @@ import Glibc
 /// Round trips through `cofferd` (the release binary beside this one), on a keychain pre-filled with
 /// `size` items, next to the same operations on the embedded keychain.
 enum DaemonBenchmark {
-    static func run(in scratch: URL, size: Int, operations: Int) throws -> [ItemsBenchmark.Row] {
+    static func run(in scratch: URL, size: Int, operations: Int) throws -> (rows: [ItemsBenchmark.Row], attack: DaemonAttackBenchmark.Report?) {
         let state = scratch.appendingPathComponent("daemon-state")
         let folder = KeychainFolder(url: state.appendingPathComponent(String(getuid())))
         // This program is unregistered, so the daemon gives it the group derived from its path: fill that group.
@@ -30,7 +30,8 @@ enum DaemonBenchmark {
         let socket = scratch.appendingPathComponent("cofferd.socket").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: daemonPath)
-        process.arguments = ["--state-dir", state.path, "--socket", socket]
+        // The per-user connection cap raised, so that the attack below really holds 1 000 connections.
+        process.arguments = ["--state-dir", state.path, "--socket", socket, "--max-connections-per-user", "1100"]
         process.standardError = FileHandle.nullDevice
         try process.run()
         defer {
@@ -66,8 +67,11 @@ enum DaemonBenchmark {
             victim += 1
         }))
         rows += try concurrentFinds(client, size: size, batches: max(operations / 8, 50))
+        rows.append(DaemonAttackBenchmark.eightClients(socket: socket, size: size, findsPerClient: operations / 8))
         rows.append(try idleCPU(socket: socket, daemon: process.processIdentifier, seconds: operations >= 2_000 ? 60 : 10))
-        return rows
+        let attack = try DaemonAttackBenchmark.underAttack(
+            socket: socket, daemon: process.processIdentifier, client: client, size: size, operations: operations)
+        return (rows, attack)
     }
 
     /// Eight finds from eight tasks of one process at once (one multiplexed connection), next to the same

@@ -18,6 +18,7 @@ enum ItemsBenchmark {
         let samples: [Duration]
         var p50: Duration { samples.sorted()[samples.count / 2] }
         var p90: Duration { samples.sorted()[samples.count * 9 / 10] }
+        var p99: Duration { samples.sorted()[samples.count * 99 / 100] }
     }
 
     static func run(in scratch: URL, sizes: [Int], operations: Int) throws -> [Row] {

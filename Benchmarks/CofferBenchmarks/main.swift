@@ -69,9 +69,10 @@ do {
     }
     if requested.isEmpty || requested.contains("daemon") {
         let daemonSize = quick ? 10_000 : 100_000
-        let rows = try DaemonBenchmark.run(in: scratch, size: daemonSize, operations: quick ? 300 : 2_000)
+        let (rows, attack) = try DaemonBenchmark.run(in: scratch, size: daemonSize, operations: quick ? 300 : 2_000)
         table("Through the daemon (cofferd on a Unix socket, \(daemonSize) items)", rows)
         print(DaemonReport.goals(rows))
+        if let attack { print(DaemonReport.attack(attack)) }
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))

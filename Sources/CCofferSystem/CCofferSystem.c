@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CCofferSystem.h"
 
+#include <malloc.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -41,4 +42,10 @@ int coffer_set_undumpable(void) {
 
 int coffer_is_dumpable(void) {
     return prctl(PR_GET_DUMPABLE, 0, 0, 0, 0);
+}
+
+int coffer_return_large_blocks_to_system(size_t threshold) {
+    int mapped = mallopt(M_MMAP_THRESHOLD, (int)threshold);
+    int trimmed = mallopt(M_TRIM_THRESHOLD, 1 << 20);
+    return (mapped == 1 && trimmed == 1) ? 0 : -1;
 }

@@ -44,12 +44,55 @@ struct CofferDaemonCommand: ParsableCommand {
     @Option(help: "The trusted front end's group: a caller running setgid to it from a root-owned executable (the installed coffer CLI) is trusted. Default: coffer-cli, when that group exists.")
     var trustedGroup: String?
 
+    @Option(help: "Connections one user may hold open at once; more are closed as soon as they are accepted.")
+    var maxConnectionsPerUser: Int = ResourceLimits().connectionsPerUser
+
+    @Option(help: "Connections held open at once, all users together (default: from the file descriptor limit, at most 4096).")
+    var maxConnections: Int?
+
+    @Option(help: "MiB of frames one user may have in flight (received, being answered, queued); a request that does not fit closes its connection.")
+    var maxBytesInFlightPerUser: Int = ResourceLimits().bytesInFlightPerUser >> 20
+
+    @Option(help: "MiB of frames in flight, all users together.")
+    var maxBytesInFlight: Int = ResourceLimits().bytesInFlightTotal >> 20
+
+    @Option(help: "MiB one user's keychain folder may occupy; adds and updates beyond it get errSecDiskFull (-34).")
+    var storageQuotaPerUser: Int = ResourceLimits().storedBytesPerUser >> 20
+
+    @Option(help: "MiB of free space kept on the keychains' file system; below it, adds and updates get errSecDiskFull (-34).")
+    var freeSpaceReserve: Int = ResourceLimits().freeSpaceReserve >> 20
+
+    @Option(help: "Seconds a connection may stay silent in the middle of a frame before it is closed.")
+    var frameTimeout: Int = Int(ResourceLimits().frameTimeout.components.seconds)
+
+    @Option(help: "Seconds a connection may stay idle between requests before it is closed.")
+    var idleTimeout: Int = Int(ResourceLimits().idleTimeout.components.seconds)
+
     func validate() throws {
         guard autoLock >= 0 else { throw ValidationError("--auto-lock takes a number of seconds, 0 or more.") }
+        let positive = [
+            ("--max-connections-per-user", maxConnectionsPerUser), ("--max-bytes-in-flight-per-user", maxBytesInFlightPerUser),
+            ("--max-bytes-in-flight", maxBytesInFlight), ("--frame-timeout", frameTimeout), ("--idle-timeout", idleTimeout),
+        ] + (maxConnections.map { [("--max-connections", $0)] } ?? [])
+        for (name, value) in positive where value < 1 { throw ValidationError("\(name) takes a number, 1 or more.") }
+        guard storageQuotaPerUser >= 0, freeSpaceReserve >= 0 else {
+            throw ValidationError("--storage-quota-per-user and --free-space-reserve take a number of MiB, 0 or more.")
+        }
+    }
+
+    /// The limits the options set.
+    var limits: ResourceLimits {
+        ResourceLimits(
+            connectionsPerUser: maxConnectionsPerUser, maximumConnections: maxConnections,
+            bytesInFlightPerUser: maxBytesInFlightPerUser << 20, bytesInFlightTotal: maxBytesInFlight << 20,
+            storedBytesPerUser: storageQuotaPerUser << 20, freeSpaceReserve: freeSpaceReserve << 20,
+            frameTimeout: .seconds(frameTimeout), idleTimeout: .seconds(idleTimeout))
     }
 
     func run() throws {
         _ = coffer_disable_core_dumps()
+        // Large frame buffers are mapped on their own, so their memory returns to the system when freed.
+        _ = coffer_return_large_blocks_to_system(128 << 10)
         let environment = ProcessInfo.processInfo.environment
         let uid = getuid()
         let mode: DaemonConfiguration.Mode = user
@@ -60,7 +103,7 @@ struct CofferDaemonCommand: ParsableCommand {
             : DaemonConfiguration.systemSocketPath)
         try prepareFolders(mode: mode, socketPath: socketPath)
         var configuration = DaemonConfiguration(
-            mode: mode, socketPath: socketPath, autoLockAfter: autoLock > 0 ? .seconds(autoLock) : nil)
+            mode: mode, socketPath: socketPath, autoLockAfter: autoLock > 0 ? .seconds(autoLock) : nil, limits: limits)
         configuration.trustedFrontEndGroup = try trustedFrontEndGroup()
         let server = DaemonServer(configuration: configuration)
 

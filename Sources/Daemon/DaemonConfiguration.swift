@@ -19,24 +19,19 @@ public struct DaemonConfiguration: Sendable {
     public var socketPath: String
     /// Lock a keychain after this long without a request; nil never.
     public var autoLockAfter: Duration?
-    /// The most connections served at once; more wait in the listen backlog.
-    public var maximumConnections: Int
-    /// Seconds a connection may stay silent in the middle of a frame, or idle, before it is closed.
-    public var connectionTimeoutSeconds: Int
+    /// What one user may hold of the daemon at once (connections, bytes in flight, stored bytes) and the
+    /// connection time-outs.
+    public var limits: ResourceLimits
     /// The trusted front end's group (`cofferd --trusted-group`, by default `coffer-cli` when it exists):
     /// a caller running setgid to it from a root-owned file is ``PeerIdentity/isTrustedFrontEnd``.
     public var trustedFrontEndGroup: UInt32? = nil
 
     /// Creates a configuration.
-    public init(
-        mode: Mode, socketPath: String, autoLockAfter: Duration? = nil, maximumConnections: Int = 256,
-        connectionTimeoutSeconds: Int = 300
-    ) {
+    public init(mode: Mode, socketPath: String, autoLockAfter: Duration? = nil, limits: ResourceLimits = ResourceLimits()) {
         self.mode = mode
         self.socketPath = socketPath
         self.autoLockAfter = autoLockAfter
-        self.maximumConnections = maximumConnections
-        self.connectionTimeoutSeconds = connectionTimeoutSeconds
+        self.limits = limits
     }
 
     /// The system service's socket.

@@ -80,6 +80,13 @@ public struct PeerCredentials: Sendable, Hashable {
         return false
     }
 
+    /// Credentials read from a socket by its owner (the event-driven server reads `SO_PEERCRED` and
+    /// `SO_PEERPIDFD` through SwiftNIO, which does not expose the descriptor); the start time is read here.
+    /// The LSM label is passed when the server read one.
+    public init(pid: Int32, uid: UInt32, gid: UInt32, pidfd: Int32, securityLabel: String? = nil) {
+        self.init(pid: pid, uid: uid, gid: gid, pidfd: pidfd, startTime: Self.processStartTime(pid), securityLabel: securityLabel)
+    }
+
     /// The same credentials for another PID, keeping the pidfd (for tests of the PID-reuse guard).
     package init(copying other: PeerCredentials, pid: Int32) {
         self.pid = pid

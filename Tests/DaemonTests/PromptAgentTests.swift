@@ -137,7 +137,11 @@ struct PromptAgentTests {
         let agentProcess = Process()
         agentProcess.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("coffer")
         // A pinentry that never answers: the agent is killed while the person "thinks".
-        agentProcess.arguments = ["prompt-agent", "--pinentry", "/bin/sleep"]
+        let pinentry = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-silent-pinentry-\(UUID().uuidString)")
+        try "#!/bin/sh\necho OK\nexec sleep 600\n".write(to: pinentry, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: pinentry) }
+        _ = chmod(pinentry.path, 0o755)
+        agentProcess.arguments = ["prompt-agent", "--pinentry", pinentry.path]
         agentProcess.environment = ["COFFER_SOCKET": temporary.daemon.socketPath, "PATH": "/usr/bin:/bin"]
         agentProcess.standardError = FileHandle.nullDevice
         try agentProcess.run()

@@ -11,6 +11,7 @@ struct KeychainStatusTests {
             (.noSuchAttribute, -25303, "errSecNoSuchAttr"), (.noSuchClass, -25306, "errSecNoSuchClass"),
             (.interactionNotAllowed, -25308, "errSecInteractionNotAllowed"), (.decode, -26275, "errSecDecode"),
             (.missingEntitlement, -34018, "errSecMissingEntitlement"), (.io, -36, "errSecIO"),
+            (.diskFull, -34, "errSecDiskFull"),
         ]
         for (status, code, name) in expected {
             #expect(status.code == code)

@@ -69,6 +69,27 @@ struct WorkerThreadsTests {
         }
         #expect(workers.threadCount == 0, "an idle pool keeps no thread")
     }
+
+    /// Threads that spin for the next job lose none (each is run once, with its own result), and still
+    /// end once jobs stop.
+    @Test func aSpinningThreadTakesTheNextJobAndStillEnds() async throws {
+        let workers = WorkerThreads(maximum: 4, idleTimeout: .milliseconds(100), spinBeforeSleeping: .microseconds(500))
+        for index in 0..<200 {
+            #expect(await workers.run({ index }, whenCancelled: -1) == index)
+        }
+        // Bursts: several at once, while threads spin.
+        let results = await withTaskGroup(of: Int.self) { group in
+            for index in 0..<64 { group.addTask { await workers.run({ index }, whenCancelled: -1) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.sorted() == Array(0..<64))
+        var waited = 0
+        while workers.threadCount > 0, waited < 300 {
+            try await Task.sleep(for: .milliseconds(100))
+            waited += 1
+        }
+        #expect(workers.threadCount == 0, "an idle pool keeps no thread")
+    }
 }
 
 /// The kernel's name for the calling thread.

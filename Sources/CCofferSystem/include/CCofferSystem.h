@@ -25,4 +25,10 @@ int coffer_set_undumpable(void);
 /// 1 when the process is dumpable, 0 when not, -1 on error.
 int coffer_is_dumpable(void);
 
+/// Makes the allocator give large blocks back to the system when they are freed: allocations of at least
+/// `threshold` bytes are mapped on their own (glibc's `M_MMAP_THRESHOLD`, fixed rather than raised by each
+/// free), and free memory at the top of the heap above 1 MiB is returned. A daemon's memory then falls
+/// back after a burst of large frames. Returns 0 on success.
+int coffer_return_large_blocks_to_system(size_t threshold);
+
 #endif

@@ -18,13 +18,14 @@ extension RequestOrigin {
     ///
     /// Passcode attempts are charged to the program (its executable), not to the process, so that a new
     /// process or connection of the same program keeps the count. In per-user mode every program of the
-    /// user is a trusted front end: the files are the user's, so the daemon keeps no program from them.
+    /// user is a trusted front end: the files are the user's, so the daemon keeps no program from them. So
+    /// is every program of root in system mode: root is outside what the daemon can protect against.
     init(connection: UInt64, identity: PeerIdentity, keychain: UserKeychain, mode: DaemonConfiguration.Mode) {
         var caller = keychain.caller(for: identity)
         caller.passcodeAttempts = .caller(identity.executablePath)
         let trusted = switch mode {
         case .user: true
-        case .system: identity.isTrustedFrontEnd
+        case .system: identity.isTrustedFrontEnd || identity.uid == 0
         }
         self.init(
             connection: connection, caller: caller, isTrustedFrontEnd: trusted,

@@ -81,18 +81,9 @@ public struct FrameDecoder: Sendable {
 
     /// Validates as much of the header as has arrived; returns the payload length once all of it has.
     private func checkedHeader() throws(ProtocolError) -> Int? {
-        let available = bufferedByteCount
-        for index in 0..<min(available, FrameFormat.magic.count)
-        where buffer[readIndex + index] != FrameFormat.magic[index] {
-            throw .badMagic
-        }
-        guard available >= 6 else { return nil }
-        let version = UInt16(buffer[readIndex + 4]) << 8 | UInt16(buffer[readIndex + 5])
-        guard version == FrameFormat.version else { throw .unsupportedVersion(version) }
-        guard available >= FrameFormat.headerLength else { return nil }
-        let length = (6..<10).reduce(0) { $0 << 8 | Int(buffer[readIndex + $1]) }
-        guard length <= maximumPayloadLength else { throw .oversized(length: length, limit: maximumPayloadLength) }
-        return length
+        try FrameHeader.payloadLength(
+            ofPrefix: buffer[readIndex..<min(buffer.count, readIndex + FrameFormat.headerLength)],
+            maximumPayloadLength: maximumPayloadLength)
     }
 
     /// Moves the unread bytes into storage large enough for `extra` more, wiping the old storage.

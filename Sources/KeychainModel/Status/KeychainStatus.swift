@@ -26,6 +26,9 @@ extension KeychainStatus {
     public static let success = KeychainStatus(code: 0)
     /// `errSecUnimplemented` (-4).
     public static let unimplemented = KeychainStatus(code: -4)
+    /// `errSecDiskFull` (-34): the daemon refuses a write when the caller's storage quota is used up or
+    /// the file system is below its free-space reserve.
+    public static let diskFull = KeychainStatus(code: -34)
     /// `errSecIO` (-36).
     public static let io = KeychainStatus(code: -36)
     /// `errSecParam` (-50).
@@ -75,6 +78,7 @@ extension KeychainStatus {
     private static let catalogue: [Int32: (name: String, explanation: String)] = [
         0: ("errSecSuccess", "No error."),
         -4: ("errSecUnimplemented", "The function or operation is not implemented for this kind of item."),
+        -34: ("errSecDiskFull", "The disk is full: the keychain's storage quota is used up, or the file system is nearly full."),
         -36: ("errSecIO", "An input/output error occurred in the keychain database."),
         -50: ("errSecParam", "One or more parameters passed to the function are not valid."),
         -108: ("errSecAllocate", "Memory could not be allocated."),

@@ -1,0 +1,112 @@
+import CofferDiagnostics
+import Foundation
+import KeychainClient
+import KeychainService
+import Logging
+import NIOCore
+import NIOPosix
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The socket server, event-driven on SwiftNIO: one event loop thread carries every connection's bytes,
+/// and the requests run on the daemon's worker threads, never on the loop. Each caller is identified
+/// once, off the loop, before its first request is answered; a malformed frame closes that connection
+/// only. ``ResourceLimits`` bound what one user may hold, so that no user can starve another.
+///
+/// Shutdown (``shutdown()``, on SIGTERM) stops accepting; requests already running finish and are
+/// answered, requests not started are dropped; then every connection is closed and every keychain
+/// dropped, so that their keys are zeroized.
+public final class DaemonServer: Sendable {
+    /// The configuration.
+    public let configuration: DaemonConfiguration
+    /// The keychains, by uid.
+    public let keychains: UserKeychains
+    /// The threads requests and identifications run on. A thread that answered a request looks for the
+    /// next one for 200 µs before it sleeps, as the thread-per-connection server polled for a client's
+    /// next request: waking a thread costs tens of microseconds here, more than a find takes.
+    private let workers = WorkerThreads(spinBeforeSleeping: .microseconds(200))
+    private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
+    private let listening = Mutex<(any Channel)?>(nil)
+    private let stopRequested = Atomic<Bool>(false)
+
+    /// A server for `configuration`.
+    public init(configuration: DaemonConfiguration) {
+        self.configuration = configuration
+        keychains = UserKeychains(mode: configuration.mode)
+    }
+
+    /// Listens (or adopts the socket systemd passed, `LISTEN_FDS`) and serves until ``shutdown()``.
+    public func run(inheritedSocket: Int32? = nil) throws {
+        let limits = configuration.limits
+        let descriptorLimit = FileDescriptorLimit.raiseSoftToHard()
+        let connectionCap = limits.maximumConnections ?? FileDescriptorLimit.connectionCap(forDescriptorLimit: descriptorLimit)
+        let server = ServerContext(
+            keychains: keychains, mode: configuration.mode,
+            identifier: PeerIdentifier(trustedFrontEndGroup: configuration.trustedFrontEndGroup), limits: limits,
+            connectionCap: connectionCap, workers: workers)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let descriptor = try inheritedSocket ?? UnixSocket.listen(at: configuration.socketPath, mode: socketMode, backlog: 4_096)
+        let channel = try ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 4_096)
+            // Small reads into a fixed buffer: an idle connection keeps at most 8 KiB of receive buffer,
+            // and a large frame is copied into its own buffer as it arrives.
+            .childChannelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 8_192))
+            .childChannelOption(.maxMessagesPerRead, value: 4)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(server: server))
+                }
+            }
+            .withBoundSocket(descriptor)
+            .wait()
+        listening.withLock { $0 = channel }
+        logger.notice("cofferd listening", metadata: [
+            "socket": "\(configuration.socketPath)", "maximumConnections": "\(connectionCap)",
+            "connectionsPerUser": "\(limits.connectionsPerUser)", "bytesInFlightPerUser": "\(limits.bytesInFlightPerUser)",
+            "storedBytesPerUser": "\(limits.storedBytesPerUser)",
+        ])
+        let autoLock = configuration.autoLockAfter.map { interval in
+            let period = min(Duration.seconds(1), interval / 4 + .milliseconds(50))
+            return group.next().scheduleRepeatedTask(initialDelay: TimeAmount(period), delay: TimeAmount(period)) { [keychains, workers] _ in
+                // Locking may wait for a keystore operation in progress: never on the event loop.
+                workers.submit { keychains.lockIdle(after: interval) }
+            }
+        }
+        if stopRequested.load(ordering: .acquiring) { channel.close(promise: nil) }
+        try? channel.closeFuture.wait()
+        autoLock?.cancel()
+        server.stop()
+        waitForRequestsInFlight(server)
+        let closing = server.openChannels.map { $0.close() }
+        for future in closing { try? future.wait() }
+        keychains.closeAll()
+        if inheritedSocket == nil { unlink(configuration.socketPath) }
+        logger.notice("cofferd stopped")
+    }
+
+    /// Stops accepting; requests already running finish, then every connection is closed.
+    public func shutdown() {
+        stopRequested.store(true, ordering: .releasing)
+        listening.withLock { $0 }?.close(promise: nil)
+    }
+
+    private var socketMode: mode_t {
+        switch configuration.mode {
+        case .system: 0o666
+        case .user: 0o600
+        }
+    }
+
+    /// Waits (at most 10 s) for the requests being answered to finish; their answers are then queued on
+    /// the event loop ahead of the closing of their connections.
+    private func waitForRequestsInFlight(_ server: ServerContext) {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while server.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import DaemonProtocol
+import Foundation
+import KeychainModel
+import KeychainOperations
+import NIOCore
+
+/// The caller of an identified connection: its keychain, where its requests come from (its access
+/// groups, whether it is a trusted front end) and the router that answers them.
+struct ConnectionCaller: Sendable {
+    /// The keychain of the caller's uid.
+    let keychain: UserKeychain
+    /// The connection and its caller, as identified at connect.
+    let origin: RequestOrigin
+    /// Routes the caller's requests to the keychain service or the prompt broker.
+    let router: RequestRouter
+    /// The caller's process, for logs.
+    let pid: Int32
+
+    /// The caller behind a connection numbered `connection`, running `program` as process `pid`.
+    init(keychain: UserKeychain, program: IdentifiedProgram, pid: Int32, connection: UInt64, mode: DaemonConfiguration.Mode) {
+        self.keychain = keychain
+        self.pid = pid
+        origin = RequestOrigin(connection: connection, identity: program, keychain: keychain, mode: mode)
+        router = RequestRouter(keychain: keychain)
+    }
+}
+
+/// A payload handed from the event loop to the worker that decodes it, so the worker holds the only
+/// reference and can wipe it in place once decoded.
+final class PayloadHandOff: @unchecked Sendable {
+    // Set on the event loop before the hand-off, taken once on the worker thread after it.
+    private var payload: Data?
+
+    /// Holds `payload`.
+    init(_ payload: Data) { self.payload = payload }
+
+    /// The payload; the hand-off keeps no reference.
+    func take() -> Data { payload.take() ?? Data() }
+}
+
+/// What answering one request came to, delivered back to the connection's event loop.
+enum RequestOutcome: Sendable {
+    /// The answer's frame, with the bytes reserved for it until it is written.
+    case answer(ByteBuffer, reserved: Int)
+    /// Not answered: the connection closed, or the server is stopping, before the request started.
+    case dropped
+    /// The payload is not a valid request (the reason names no byte of it): the connection is closed.
+    case malformed(String)
+}
+
+/// Answers one request on a worker thread: decodes it, applies the storage quota, routes it (to the
+/// caller's keychain service, or to the prompt broker for a request that waits on a person), encodes the
+/// answer and reserves its bytes.
+enum RequestAnswering {
+    /// Answers the request in `payload`; `deliver` gets the outcome once, from this thread or, for a
+    /// request that waits on a person, later from the thread that settles it.
+    static func answer(
+        _ payload: PayloadHandOff, length: Int, caller: ConnectionCaller, server: ServerContext, closed: ClosedFlag,
+        deliver: @escaping @Sendable (RequestOutcome) -> Void
+    ) {
+        var bytes = payload.take()
+        guard !closed.isSet, !server.isStopping else {
+            bytes.resetBytes(in: 0..<bytes.count)
+            return deliver(.dropped)
+        }
+        let envelope: RequestEnvelope
+        do {
+            envelope = try RequestEnvelope(decodingPayload: bytes)
+            bytes.resetBytes(in: 0..<bytes.count)
+        } catch {
+            bytes.resetBytes(in: 0..<bytes.count)
+            return deliver(.malformed("\(error)"))
+        }
+        let keychain = caller.keychain
+        let (id, uid, pid) = (envelope.id, keychain.uid, caller.pid)
+        if StorageQuota.grows(envelope.request), let reason = server.quota.refusal(for: keychain, incoming: length) {
+            keychain.touch()
+            server.refusals.refused("storage", uid: uid, pid: pid, reason: reason)
+            return deliver(encode(.failure(.diskFull, reason: reason), id: id, uid: uid, pid: pid, server: server))
+        }
+        caller.router.route(envelope.request, from: caller.origin) { response in
+            deliver(encode(response, id: id, uid: uid, pid: pid, server: server))
+        }
+    }
+
+    /// The answer's frame in a buffer, its bytes reserved; `errSecAllocate` in its place when it is larger
+    /// than a client accepts or than the caller's bytes-in-flight budget allows.
+    private static func encode(_ response: Response, id: UInt64, uid: UInt32, pid: Int32, server: ServerContext) -> RequestOutcome {
+        var frame: Data
+        do {
+            frame = try ResponseEnvelope(id: id, response: response).encodedFrame()
+        } catch {
+            frame = refusal(id: id, reason: "the answer is larger than a client accepts (\(error))")
+        }
+        if !server.bytes.reserve(frame.count, for: uid) {
+            let reason = "the answer (\(frame.count) bytes) does not fit in this user's bytes in flight (\(server.bytes.used(by: uid)) of \(server.bytes.perUser))"
+            server.refusals.refused("answer bytes in flight", uid: uid, pid: pid, reason: reason)
+            frame.resetBytes(in: 0..<frame.count)
+            frame = refusal(id: id, reason: reason)
+            // A refusal is a few hundred bytes and replaces a request's reservation: it is always sent.
+            server.bytes.forceReserve(frame.count, for: uid)
+        }
+        var buffer = server.allocator.buffer(capacity: frame.count)
+        buffer.writeBytes(frame)
+        frame.resetBytes(in: 0..<frame.count)
+        return .answer(buffer, reserved: frame.count)
+    }
+
+    private static func refusal(id: UInt64, reason: String) -> Data {
+        (try? ResponseEnvelope(id: id, response: .failure(.allocate, reason: reason)).encodedFrame())
+            ?? (try! ResponseEnvelope(id: id, response: .status(.allocate)).encodedFrame())
+    }
+}
