@@ -32,6 +32,7 @@ install -m 0644 SECURITY.md README.md /usr/local/share/doc/coffer/
 install -m 0644 packaging/systemd/cofferd.service packaging/systemd/cofferd.socket /etc/systemd/system/
 install -d -m 0755 /etc/systemd/user
 install -m 0644 packaging/systemd/cofferd-user.service /etc/systemd/user/cofferd.service
+install -m 0644 packaging/systemd/coffer-prompt-agent.service /etc/systemd/user/coffer-prompt-agent.service
 
 if [ "${1:-}" != "--no-start" ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
     systemctl daemon-reload
