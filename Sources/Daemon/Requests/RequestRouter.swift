@@ -15,8 +15,10 @@ struct RequestRouter: Sendable {
 
     init(keychain: UserKeychain) { self.keychain = keychain }
 
-    func route(_ request: Request, from origin: RequestOrigin, reply: @escaping PromptBroker.Reply) {
+    func route(_ request: Request, from origin: RequestOrigin, reply answer: @escaping PromptBroker.Reply) {
         keychain.touch()
+        let folder = keychain.folder.url.path
+        let reply: PromptBroker.Reply = { response in answer(InternalPathRedaction.redacting(response, folder: folder)) }
         if TrustedFrontEndPolicy.isReserved(request.kind), !origin.isTrustedFrontEnd {
             logger.notice(
                 "refused a reserved request from a program that is not a trusted front end",
