@@ -39,6 +39,9 @@ let requests: [(String, Request)] = [
     ("changepasscode", .changePasscode(old: SecretBytes(copying: Array("1234".utf8)), new: SecretBytes(copying: Array("5678".utf8)))),
     ("removepasscode", .removePasscode(current: SecretBytes(copying: Array("5678".utf8)))),
     ("seterase", .setEraseAfterFailedAttempts(true, passcode: SecretBytes(copying: Array("5678".utf8)))),
+    ("unlockwithprompt", .unlockWithPrompt), ("awaitprompt", .awaitPrompt),
+    ("answerprompt", .answerPrompt(id: 7, passcode: SecretBytes(copying: Array("1234".utf8)))),
+    ("answerprompt-cancel", .answerPrompt(id: 7, passcode: nil)),
 ]
 let responses: [(String, Response)] = [
     ("value-none", .value(nil)), ("value", .value(.array([.dictionary(["acct": "a", "v_Data": .data(Data([0]))])]))),
@@ -46,6 +49,8 @@ let responses: [(String, Response)] = [
     ("kserror-wrong", .keystoreError(.wrongPasscode(failedAttempts: 2, retryAfter: .seconds(60)))),
     ("kserror-io", .keystoreError(.io(reason: "EIO"))),
     ("kserror-class", .keystoreError(.classUnavailable(.whenUnlocked))),
+    ("kserror-notpermitted", .keystoreError(.notPermitted(reason: "only the coffer command"))),
+    ("prompt", .prompt(Prompt(id: 7, purpose: .unlock, requester: "/usr/bin/x (pid 1)", failedAttempts: 1))),
     (
         "lockstatus-result",
         .lockStatus(
