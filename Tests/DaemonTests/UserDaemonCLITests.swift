@@ -68,6 +68,29 @@ struct UserDaemonCLITests {
         }
     }
 
+    /// `coffer` as install.sh installs it, setgid to a group of its own, is not dumpable from its first
+    /// instruction, so the per-user daemon cannot read its executable: it is still served.
+    @Test(.timeLimit(.minutes(2))) func theInstalledSetgidCommandWorksThroughThePerUserDaemon() throws {
+        let fixture = try Fixture()
+        if getgrnam(MultiUserDaemonTests.frontEndGroup) == nil {
+            _ = try MultiUserDaemonTests.run(["/usr/sbin/groupadd", "--system", MultiUserDaemonTests.frontEndGroup])
+        }
+        let group = try #require(getgrnam(MultiUserDaemonTests.frontEndGroup)?.pointee.gr_gid)
+        let installed = fixture.root.appendingPathComponent("coffer").path
+        try FileManager.default.copyItem(atPath: Self.binaries.appendingPathComponent("coffer").path, toPath: installed)
+        #expect(chown(installed, 0, group) == 0 && chmod(installed, 0o2755) == 0)
+        func coffer(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
+            try MultiUserDaemonTests.run(
+                ["/usr/bin/setpriv"] + fixture.asUser(["/usr/bin/env", "-u", "COFFER_HOME", "COFFER_SOCKET=\(fixture.socket)", installed] + arguments),
+                input: input)
+        }
+        let add = try coffer(["add-generic-password", "-s", "svc", "-a", "setgid", "-w"], input: "installed-secret\n")
+        #expect(add.status == 0, "\(add.output)")
+        let find = try coffer(["find-generic-password", "-s", "svc", "-a", "setgid", "-w"])
+        #expect(find.status == 0, "\(find.output)")
+        #expect(find.output == "installed-secret\n")
+    }
+
     @Test(.timeLimit(.minutes(2))) func addAndFindAPasswordThroughThePerUserDaemon() throws {
         let fixture = try Fixture()
         let add = try MultiUserDaemonTests.run(["/usr/bin/setpriv"] + fixture.coffer(["add-generic-password", "-s", "svc", "-a", "me", "-w"]), input: "user-daemon-secret\n")

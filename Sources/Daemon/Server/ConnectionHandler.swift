@@ -96,7 +96,8 @@ final class ConnectionHandler: ChannelInboundHandler {
                 defer { credentials.close() }
                 outcome = Result {
                     let keychain = try server.keychains.keychain(for: peer.uid)
-                    let program = try identifyCaller(credentials, of: keychain, with: server.identifier, isAbandoned: { closed.isSet })
+                    let program = try identifyCaller(
+                        credentials, of: keychain, with: server.identifier, mode: server.mode, isAbandoned: { closed.isSet })
                     return ConnectionCaller(
                         keychain: keychain, program: program, pid: peer.pid,
                         connection: server.connectionNumbers.add(1, ordering: .relaxed).newValue, mode: server.mode)
