@@ -65,7 +65,7 @@ public final class ItemStore: Sendable {
         self.keyring = keyring
         self.options = options
         let path = databaseURL.path
-        var readOnlyMode = try Self.readOnlyMode(for: databaseURL, force: false)
+        var readOnlyMode = try Self.readOnlyMode(for: databaseURL, force: options.readOnly)
         var writer: DatabaseQueue?
         if readOnlyMode == nil {
             do {
