@@ -22,6 +22,7 @@ enum StatusMapping {
         case .unknownAttribute: .noSuchAttribute
         case .invalidArgument: .param
         case .io: .io
+        case .readOnly: .readOnly
         }
     }
 

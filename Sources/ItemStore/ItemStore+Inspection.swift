@@ -7,7 +7,7 @@ import KeychainModel
 extension ItemStore {
     /// Runs `body` on the writer connection outside any transaction (tests read pragmas with it).
     func withWriterConnection<T>(_ body: (Database) throws -> T) throws -> T {
-        try writer.writeWithoutTransaction(body)
+        try requireWriter().writeWithoutTransaction(body)
     }
 
     /// The fixed columns of a row that tests may read or overwrite, plus `i_<code>` index columns.

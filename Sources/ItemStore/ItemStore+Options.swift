@@ -7,5 +7,8 @@ extension ItemStore {
         var busyTimeout: TimeInterval = 5
         /// How many reader connections stay open between reads.
         var maximumReaderCount = 4
+        /// Open read-only even when the folder and the file are writable (as when SQLite finds the file
+        /// read-only): what a read-only keychain does, testable without a read-only file system.
+        var readOnly = false
     }
 }

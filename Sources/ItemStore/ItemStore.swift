@@ -36,8 +36,13 @@ import Glibc
 public final class ItemStore: Sendable {
     /// The database file.
     public let databaseURL: URL
+    /// Whether the store was opened read-only, because its folder or file is not writable by this process
+    /// (see ``ItemStore/init(databaseURL:keyring:)``): reads work, every ``write(_:)`` throws
+    /// ``ItemStoreError/readOnly(_:)``.
+    public let isReadOnly: Bool
     let keyring: any ItemKeyring
-    let writer: DatabaseQueue
+    /// The single writer connection; nil in a read-only store.
+    let writer: DatabaseQueue?
     let readers: ReaderPool
     let indexers = IndexerCache()
     let options: Options
@@ -46,6 +51,10 @@ public final class ItemStore: Sendable {
     ///
     /// The folder is the caller's (it should be 0700); SQLite creates `-wal` and `-shm` beside the file
     /// with the file's mode. Throws ``ItemStoreError/io(_:)`` when the file cannot be opened or migrated.
+    ///
+    /// When the folder or the file is not writable by this process (or SQLite finds it read-only), the
+    /// store opens read-only (``isReadOnly``): no writer, no migration, nothing created in the folder; a
+    /// database whose schema is not the current one is refused, since it cannot be migrated.
     public convenience init(databaseURL: URL, keyring: any ItemKeyring) throws {
         try self.init(databaseURL: databaseURL, keyring: keyring, options: Options())
     }
@@ -56,37 +65,55 @@ public final class ItemStore: Sendable {
         self.keyring = keyring
         self.options = options
         let path = databaseURL.path
-        try Self.createFileIfMissing(path)
-        do {
-            var configuration = Configuration()
-            configuration.label = "Coffer.ItemStore"
-            configuration.busyMode = .timeout(options.busyTimeout)
-            configuration.publicStatementArguments = false  // never put bound values in errors or logs
-            configuration.prepareDatabase { db in
-                // Do not run SQL functions from schema entries of a (possibly tampered) file; check cell
-                // sizes so that a damaged page is reported, not misread; overwrite deleted content with zeros,
-                // so that a deleted item's wrapped key and ciphertexts do not linger in free pages of the
-                // database file (old WAL frames linger until the WAL is overwritten or truncated).
-                try db.execute(sql: "PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON; PRAGMA secure_delete = ON")
-                ItemStore.keepWriteAheadLogOnClose(db.sqliteConnection)
+        var readOnlyMode = try Self.readOnlyMode(for: databaseURL, force: options.readOnly)
+        var writer: DatabaseQueue?
+        if readOnlyMode == nil {
+            do {
+                try Self.createFileIfMissing(path)
+                writer = try Self.openWriter(databaseURL, options: options)
+            } catch let error as DatabaseError where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) {
+                // The permissions allowed writing, yet SQLite found the file read-only (an immutable file,
+                // a read-only mount seen late): read it as a read-only keychain.
+                readOnlyMode = try Self.readOnlyMode(for: databaseURL, force: true)
+            } catch let error as DatabaseError {
+                throw Self.storeError(error)
             }
-            writer = try DatabaseQueue(path: path, configuration: configuration)
-            readers = ReaderPool(path: path, busyTimeout: options.busyTimeout, maximumIdle: options.maximumReaderCount)
-            try Self.retryingWhileOthersSetUp {
-                try writer.writeWithoutTransaction { db in
-                    // WAL (persistent in the file once set), with every commit synced: a keychain write must be
-                    // durable when it returns. Set here rather than through GRDB's `journalMode = .wal`, which
-                    // also writes to the database at each open when the log file is missing or empty.
-                    guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-                        throw ItemStoreError.io("SQLite cannot use write-ahead logging for \(databaseURL.lastPathComponent)")
-                    }
-                    try db.execute(sql: "PRAGMA synchronous = FULL")
-                }
-            }
-            try Self.retryingWhileOthersSetUp { try migrate() }
-        } catch let error as DatabaseError {
-            throw Self.storeError(error)
         }
+        self.writer = writer
+        isReadOnly = writer == nil
+        readers = ReaderPool(
+            path: path, busyTimeout: options.busyTimeout, maximumIdle: options.maximumReaderCount, mode: readOnlyMode ?? .readWrite)
+        if isReadOnly { try Self.checkSchemaIsCurrent(readers, databaseURL: databaseURL) }
+    }
+
+    /// Opens the writer connection on an existing file, switches it to WAL and migrates the schema.
+    private static func openWriter(_ databaseURL: URL, options: Options) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.label = "Coffer.ItemStore"
+        configuration.busyMode = .timeout(options.busyTimeout)
+        configuration.publicStatementArguments = false  // never put bound values in errors or logs
+        configuration.prepareDatabase { db in
+            // Do not run SQL functions from schema entries of a (possibly tampered) file; check cell
+            // sizes so that a damaged page is reported, not misread; overwrite deleted content with zeros,
+            // so that a deleted item's wrapped key and ciphertexts do not linger in free pages of the
+            // database file (old WAL frames linger until the WAL is overwritten or truncated).
+            try db.execute(sql: "PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON; PRAGMA secure_delete = ON")
+            ItemStore.keepWriteAheadLogOnClose(db.sqliteConnection)
+        }
+        let writer = try DatabaseQueue(path: databaseURL.path, configuration: configuration)
+        try Self.retryingWhileOthersSetUp {
+            try writer.writeWithoutTransaction { db in
+                // WAL (persistent in the file once set), with every commit synced: a keychain write must be
+                // durable when it returns. Set here rather than through GRDB's `journalMode = .wal`, which
+                // also writes to the database at each open when the log file is missing or empty.
+                guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+                    throw ItemStoreError.io("SQLite cannot use write-ahead logging for \(databaseURL.lastPathComponent)")
+                }
+                try db.execute(sql: "PRAGMA synchronous = FULL")
+            }
+        }
+        try Self.retryingWhileOthersSetUp { try migrate(writer) }
+        return writer
     }
 
     // MARK: - Transactions
@@ -112,9 +139,11 @@ public final class ItemStore: Sendable {
     /// Errors thrown by `body` — including ``ItemKeyring`` errors — come out unchanged; SQLite failures
     /// (including a commit that fails, or waiting more than 5 s for another writer) come out as
     /// ``ItemStoreError``.
+    /// A read-only store (``isReadOnly``) throws ``ItemStoreError/readOnly(_:)`` before `body` runs.
     @discardableResult
     public func write<T>(_ body: (ItemWriter) throws -> T) throws -> T {
-        try Self.mappingErrors {
+        let writer = try requireWriter()
+        return try Self.mappingErrors {
             try writer.writeWithoutTransaction { db in
                 try Self.transaction(db, begin: "BEGIN IMMEDIATE") {
                     let keys = ItemKeys(keyring: keyring, indexers: indexers)
@@ -140,8 +169,14 @@ public final class ItemStore: Sendable {
 
     // MARK: - Internals
 
+    /// The writer connection, or ``ItemStoreError/readOnly(_:)`` for a read-only store.
+    func requireWriter() throws(ItemStoreError) -> DatabaseQueue {
+        guard let writer else { throw .readOnly(Self.readOnlyReason(databaseURL)) }
+        return writer
+    }
+
     /// Runs the migrations that are missing.
-    private func migrate() throws {
+    private static func migrate(_ writer: DatabaseQueue) throws {
         // Checking first, in a read, keeps an up-to-date keychain's open free of writes: the migrator
         // itself always commits a write transaction, which costs an fsync at every process start.
         if try writer.read({ try Schema.migrator.hasCompletedMigrations($0) }) { return }
@@ -208,9 +243,11 @@ public final class ItemStore: Sendable {
     }
 
     /// The ``ItemStoreError`` of an SQLite error: a UNIQUE violation (extended code 2067) is a duplicate;
+    /// `SQLITE_READONLY` (the file or its folder became read-only after the store opened) is read-only;
     /// anything else is I/O with SQLite's code and text (which hold no bound values).
     static func storeError(_ error: DatabaseError) -> ItemStoreError {
         if error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE { return .duplicateItem }
+        if error.resultCode == .SQLITE_READONLY { return .readOnly("SQLite found the item database read-only (\(error.extendedResultCode.rawValue))") }
         let code = error.extendedResultCode.rawValue
         return .io("SQLite error \(code): \(error.message ?? "no message")")
     }

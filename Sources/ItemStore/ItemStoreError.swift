@@ -37,6 +37,10 @@ public enum ItemStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     /// ciphertext and HMACs are bound).
     case io(String)
 
+    /// The store was opened read-only (its folder or file is not writable by this process), so the write
+    /// was refused before anything was written. The message says what is read-only.
+    case readOnly(String)
+
     /// A short text for logs and people; never holds a value, a secret or key material.
     public var description: String {
         switch self {
@@ -48,6 +52,7 @@ public enum ItemStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unknownAttribute(let code, let itemClass): "attribute \(code) has no index column in \(itemClass.rawValue)"
         case .invalidArgument(let why): "invalid argument: \(why)"
         case .io(let message): "database error: \(message)"
+        case .readOnly(let message): "read-only: \(message)"
         }
     }
 }

@@ -21,19 +21,23 @@ public final class KeychainService: Sendable {
     public let folder: KeychainFolder
     private let registry: (any ProgramRegistry)?
     private let opened: Mutex<KeychainEngine?>
+    /// Whether reasons may name the folder's path: in this process's own keychain, not in the daemon's.
+    private let namesFolderInReasons: Bool
 
-    /// A service over the keychain in `folder`, opened on first use.
+    /// A service over the keychain in `folder`, opened on first use. Reasons for people may name `folder`.
     public init(folder: KeychainFolder, registry: (any ProgramRegistry)? = nil) {
         self.folder = folder
         self.registry = registry
         opened = Mutex(nil)
+        namesFolderInReasons = true
     }
 
-    /// A service over an engine already open.
+    /// A service over an engine already open (the daemon's): reasons never name the folder's path.
     public init(engine: KeychainEngine, registry: (any ProgramRegistry)? = nil) {
         folder = engine.keystore.folder
         self.registry = registry
         opened = Mutex(engine)
+        namesFolderInReasons = false
     }
 
     /// The engine over this keychain's files, opened on first use.
@@ -108,13 +112,21 @@ public final class KeychainService: Sendable {
         }
     }
 
-    /// The engine's answer, or its status.
+    /// The engine's answer, or its status; `errSecReadOnly` comes with the reason (the folder is read-only).
     private func run<Result>(_ body: () throws(KeychainStatus) -> Result) throws(KeychainFailure) -> Result {
         do {
             return try body()
         } catch {
-            throw KeychainFailure(error)
+            guard error == .readOnly else { throw KeychainFailure(error) }
+            throw KeychainFailure(error, reason: readOnlyReason)
         }
+    }
+
+    /// Why a change to a read-only keychain was refused, for people.
+    private var readOnlyReason: String {
+        namesFolderInReasons
+            ? folder.readOnlyReason
+            : "this user's keychain folder is read-only for the daemon; the keychain can be read but not modified, and nothing was changed"
     }
 
     private func item(_ call: () throws(KeychainFailure) -> KeychainValue?) -> Response {

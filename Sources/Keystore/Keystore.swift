@@ -65,6 +65,12 @@ public final class Keystore: Sendable {
     ///
     /// A missing device key beside an existing keybag, or a missing keybag beside an existing item
     /// database, is reported as damage: nothing is ever recreated over existing data.
+    ///
+    /// A read-only keychain (a folder this process cannot write, or a read-only file system) opens
+    /// without creating or rewriting any file: the device key and the keybag are only read, and the
+    /// lock file is locked read-only (or skipped when absent). A keychain without a passcode is then fully
+    /// readable; one with a passcode stays locked, since unlocking must count the attempt first
+    /// (``unlock(passcode:charging:)``). Creating a new keychain there throws ``KeystoreError/readOnly(reason:)``.
     public static func open(folder: KeychainFolder, clock: any KeystoreClock = SystemClock()) throws(KeystoreError) -> Keystore {
         try folder.create()
         return try SecureFile.withExclusiveLock(folder.keybagLockURL) { () throws(KeystoreError) -> Keystore in

@@ -125,7 +125,7 @@ enum Generate {
 
     static func keystoreError(_ random: inout SeededGenerator) -> KeystoreError {
         let protection = ProtectionClass.allCases.randomElement(using: &random)!
-        return switch Int.random(in: 0..<15, using: &random) {
+        return switch Int.random(in: 0..<16, using: &random) {
         case 0: .classUnavailable(protection)
         case 1: .classMissing(protection)
         case 2: .wrongPasscode(failedAttempts: Int.random(in: 0...20, using: &random), retryAfter: duration(&random))
@@ -140,6 +140,7 @@ enum Generate {
         case 11: .unavailable(reason: text(&random))
         case 12: .cancelled
         case 13: .notPermitted(reason: text(&random))
+        case 14: .readOnly(reason: text(&random))
         default: .io(reason: text(&random))
         }
     }

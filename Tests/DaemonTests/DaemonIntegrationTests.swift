@@ -54,11 +54,11 @@ struct DaemonIntegrationTests {
     }
 
     @Test func lockStateLivesInTheDaemon() throws {
-        let daemon = try DaemonProcess()
+        // Set a passcode on the daemon's keychain files directly, before the daemon opens them.
+        let daemon = try DaemonProcess { folder in
+            try Keystore.open(folder: KeychainFolder(url: folder)).setPasscode(SecretBytes(copying: Array("1234".utf8)), kdf: .insecureForTesting)
+        }
         let client = daemon.client()
-        // Set a passcode on the daemon's keychain files directly (the daemon has not opened them yet).
-        let folder = KeychainFolder(url: daemon.keychainFolder())
-        try Keystore.open(folder: folder).setPasscode(SecretBytes(copying: Array("1234".utf8)), kdf: .insecureForTesting)
         #expect(try client.statusCalls.lockStatus().lockState == .beforeFirstUnlock)
         #expect(throws: KeychainStatus.interactionNotAllowed) { _ = try client.statusCalls.add(item("a", "x")) }
         #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) {
@@ -102,9 +102,10 @@ struct DaemonIntegrationTests {
     }
 
     @Test func autoLockAfterIdleTime() throws {
-        let daemon = try DaemonProcess(extraArguments: ["--auto-lock", "1"])
+        let daemon = try DaemonProcess(extraArguments: ["--auto-lock", "1"]) { folder in
+            try Keystore.open(folder: KeychainFolder(url: folder)).setPasscode(SecretBytes(copying: Array("1234".utf8)), kdf: .insecureForTesting)
+        }
         let client = daemon.client()
-        try Keystore.open(folder: KeychainFolder(url: daemon.keychainFolder())).setPasscode(SecretBytes(copying: Array("1234".utf8)), kdf: .insecureForTesting)
         try client.statusCalls.unlock(passcode: SecretBytes(copying: Array("1234".utf8)))
         #expect(try client.statusCalls.lockStatus().lockState == .unlocked)
         Thread.sleep(forTimeInterval: 2.5)

@@ -16,9 +16,14 @@ final class DaemonProcess {
     }
 
     /// Starts the daemon and waits until its socket answers.
-    init(extraArguments: [String] = [], directory: URL? = nil) throws {
+    ///
+    /// `prepareKeychain` runs first, with the folder of this user's keychain: a test that changes the
+    /// keychain's files directly (a passcode) must do it before the daemon starts, since the daemon opens
+    /// the keychain of a connecting user at once — even for the probe connection that waits for the socket.
+    init(extraArguments: [String] = [], directory: URL? = nil, prepareKeychain: ((URL) throws -> Void)? = nil) throws {
         self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("cofferd-\(UUID().uuidString)")
         socketPath = self.directory.appendingPathComponent("run/socket").path
+        try prepareKeychain?(self.directory.appendingPathComponent("state/\(getuid())"))
         process.executableURL = Self.executable
         process.arguments = ["--state-dir", self.directory.appendingPathComponent("state").path, "--socket", socketPath] + extraArguments
         process.standardError = FileHandle.nullDevice

@@ -14,10 +14,10 @@ import Glibc
 @Suite("cofferd shutdown")
 struct DaemonShutdownTests {
     @Test(.timeLimit(.minutes(1))) func aRequestInFlightAtSigtermIsAnswered() throws {
-        let daemon = try DaemonProcess()
         // A passcode with a slow KDF (N = 2^16), so that the unlock is still running when SIGTERM comes.
-        try Keystore.open(folder: KeychainFolder(url: daemon.keychainFolder()))
-            .setPasscode(SecretBytes(copying: Array("1234".utf8)), kdf: PasscodeKDF(logN: 16))
+        let daemon = try DaemonProcess { folder in
+            try Keystore.open(folder: KeychainFolder(url: folder)).setPasscode(SecretBytes(copying: Array("1234".utf8)), kdf: PasscodeKDF(logN: 16))
+        }
         let client = daemon.client()
         #expect(try client.statusCalls.lockStatus().lockState == .beforeFirstUnlock)
         let answer = LockedResponse()

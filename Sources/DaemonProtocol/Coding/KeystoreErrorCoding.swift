@@ -1,6 +1,6 @@
 import KeychainModel
 
-/// `KeystoreError`: one byte for the case (1–15, in declaration order), then its fields.
+/// `KeystoreError`: one byte for the case (1–16, in declaration order), then its fields.
 enum KeystoreErrorCoding {
     static func encode(_ error: KeystoreError, into writer: inout WireWriter) throws(ProtocolError) {
         switch error {
@@ -40,6 +40,9 @@ enum KeystoreErrorCoding {
         case .notPermitted(let reason):
             writer.byte(15)
             try writer.text(reason)
+        case .readOnly(let reason):
+            writer.byte(16)
+            try writer.text(reason)
         }
     }
 
@@ -60,6 +63,7 @@ enum KeystoreErrorCoding {
         case 13: return .unavailable(reason: try reader.text())
         case 14: return .cancelled
         case 15: return .notPermitted(reason: try reader.text())
+        case 16: return .readOnly(reason: try reader.text())
         default: throw .malformedPayload(.invalidField("keystore error"))
         }
     }

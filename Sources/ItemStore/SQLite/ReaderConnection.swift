@@ -13,10 +13,32 @@ final class ReaderConnection: @unchecked Sendable {
     private var handle: OpaquePointer?
     private var statements: [String: OpaquePointer] = [:]
 
-    /// Opens `path` (which must exist: the writer created and migrated it) for reading.
-    init(path: String, busyTimeout: TimeInterval) throws(ItemStoreError) {
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+    /// How a reader opens the file.
+    enum OpenMode: Sendable, Equatable {
+        /// A read-write connection beside the store's writer (`query_only` still refuses writes): the
+        /// normal keychain.
+        case readWrite
+        /// `SQLITE_OPEN_READONLY`: a read-only keychain whose `-shm` file exists or can be created.
+        case readOnly
+        /// `SQLITE_OPEN_READONLY` through the URI `file:…?immutable=1`: a read-only keychain whose `-shm`
+        /// file does not exist and cannot be created, and whose write-ahead log is empty or absent —
+        /// SQLite's documented way to read a WAL database on read-only media. No lock is taken and no file
+        /// is created; a change made meanwhile by someone who can write would not be seen.
+        case immutable
+    }
+
+    /// Opens `path` (which must exist: the writer created and migrated it) for reading, as `mode` says.
+    init(path: String, busyTimeout: TimeInterval, mode: OpenMode = .readWrite) throws(ItemStoreError) {
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        var name = path
+        switch mode {
+        case .readWrite: flags |= SQLITE_OPEN_READWRITE
+        case .readOnly: flags |= SQLITE_OPEN_READONLY
+        case .immutable:
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = Self.immutableURI(path)
+        }
+        let code = sqlite3_open_v2(name, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             sqlite3_close_v2(handle)
@@ -35,6 +57,20 @@ final class ReaderConnection: @unchecked Sendable {
             self.handle = nil
             throw error
         }
+    }
+
+    /// The URI `file:PATH?immutable=1`, with the characters a URI path cannot hold escaped.
+    static func immutableURI(_ path: String) -> String {
+        var escaped = ""
+        for character in path.unicodeScalars {
+            switch character {
+            case "%": escaped += "%25"
+            case "?": escaped += "%3F"
+            case "#": escaped += "%23"
+            default: escaped.unicodeScalars.append(character)
+            }
+        }
+        return "file:" + escaped + "?immutable=1"
     }
 
     deinit {

@@ -33,6 +33,10 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The caller may not make this call: through the daemon, only trusted front ends unlock, lock, or
     /// handle the passcode (maps to `errSecMissingEntitlement`). `reason` says who may.
     case notPermitted(reason: String)
+    /// The keychain's files cannot be written by this process (a read-only folder or file system), so the
+    /// change was refused before anything was written (maps to `errSecReadOnly`). `reason` names what is
+    /// read-only.
+    case readOnly(reason: String)
 
     /// The Apple status an engine reports for this error.
     public var status: KeychainStatus {
@@ -49,6 +53,7 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unavailable: .notAvailable
         case .cancelled: .userCanceled
         case .notPermitted: .missingEntitlement
+        case .readOnly: .readOnly
         }
     }
 
@@ -86,6 +91,8 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "the call was cancelled before it took effect"
         case .notPermitted(let reason):
             "not permitted: \(reason)"
+        case .readOnly(let reason):
+            "this keychain cannot be modified: \(reason)"
         }
     }
 }

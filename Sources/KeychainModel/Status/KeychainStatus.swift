@@ -86,7 +86,7 @@ extension KeychainStatus {
         -909: ("errSecBadReq", "The request was not valid."),
         -25244: ("errSecInvalidOwnerEdit", "The owner of this item cannot be changed."),
         -25291: ("errSecNotAvailable", "The keychain is not available: its files, its daemon or the needed class key cannot be used."),
-        -25292: ("errSecReadOnly", "The keychain database is read-only."),
+        -25292: ("errSecReadOnly", "This keychain cannot be modified: its folder or files are read-only for this process."),
         -25293: ("errSecAuthFailed", "Authentication failed: the passcode or password is not correct."),
         -25294: ("errSecNoSuchKeychain", "The keychain does not exist."),
         -25299: ("errSecDuplicateItem", "An item with the same primary key already exists; update it or delete it first."),

@@ -11,11 +11,19 @@ public enum SecureFile {
     /// Replaces the file at `url` with `bytes`, so that a crash at any moment leaves either the old
     /// or the new content: write a temporary file in the same folder, fsync it, rename it over the
     /// target, then fsync the folder.
+    ///
+    /// A folder this process may not write (no write permission, a read-only file system) throws
+    /// ``KeystoreError/readOnly(reason:)`` before anything is written.
     public static func writeAtomically(_ bytes: UnsafeRawBufferPointer, to url: URL) throws(KeystoreError) {
         let folder = url.deletingLastPathComponent().path
         let temporary = folder + "/." + url.lastPathComponent + ".tmp-\(getpid())-\(UInt32.random(in: .min ... .max))"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .io(reason: "cannot create \(temporary): \(errnoText())") }
+        guard descriptor >= 0 else {
+            if KeychainFolder.isReadOnlyError(errno) {
+                throw .readOnly(reason: KeychainFolder(url: URL(fileURLWithPath: folder, isDirectory: true)).readOnlyReason)
+            }
+            throw .io(reason: "cannot create \(temporary): \(errnoText())")
+        }
         var written = 0
         while written < bytes.count {
             let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
@@ -86,13 +94,19 @@ public enum SecureFile {
 
     /// Runs `body` while holding an exclusive `flock` on `lockURL` (created 0600), so that keybag
     /// read-modify-write cycles of several processes do not lose each other's changes.
+    ///
+    /// A read-only keychain is read without creating anything: an existing lock file is locked through
+    /// a read-only descriptor; when there is none and the folder cannot be written, `body` runs without
+    /// the lock — it can then only read, since every keybag write in such a folder fails with
+    /// ``KeystoreError/readOnly(reason:)``.
     static func withExclusiveLock<Result>(
         _ lockURL: URL, _ body: () throws(KeystoreError) -> Result
     ) throws(KeystoreError) -> Result {
         var descriptor = open(lockURL.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        if descriptor < 0, errno == EACCES || errno == EROFS {
+        if descriptor < 0, KeychainFolder.isReadOnlyError(errno) {
             // A read-only keychain: an existing lock file can still be locked through a read-only descriptor.
             descriptor = open(lockURL.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            if descriptor < 0, errno == ENOENT { return try body() }
         }
         guard descriptor >= 0 else {
             if errno == ELOOP { throw .unavailable(reason: "\(lockURL.path) is a symbolic link; keychain files are never followed through links") }

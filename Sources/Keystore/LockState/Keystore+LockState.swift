@@ -43,6 +43,10 @@ extension Keystore {
     ///
     /// `attempts` says which count a wrong passcode is charged to: the keybag's (a person's attempt, the
     /// default) or, for a passcode a program supplied, that program's own (``PasscodeAttempts``).
+    ///
+    /// On a read-only keychain an attempt charged to the keybag is refused with
+    /// ``KeystoreError/readOnly(reason:)`` before the KDF runs, since its count could not be written
+    /// (see `verifyPasscode(_:charging:)`): refusing is safer than allowing uncounted guesses.
     public func unlock(passcode: SecretBytes, charging attempts: PasscodeAttempts = .keybag) throws(KeystoreError) {
         let classKeys = try verifyPasscode(passcode, charging: attempts)
         transition { state in

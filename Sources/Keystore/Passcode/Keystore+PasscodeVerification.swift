@@ -18,6 +18,12 @@ extension Keystore {
     ///
     /// An attempt charged to a caller (``PasscodeAttempts/caller(_:)``) is counted in memory instead, under
     /// that caller's name: the same delays, for that caller only, and never an erase.
+    ///
+    /// A read-only keychain (a folder this process cannot write) refuses an attempt charged to the keybag
+    /// with ``KeystoreError/readOnly(reason:)`` before the KDF runs: the count cannot be written first, and
+    /// allowing uncounted guesses would let anyone who can copy the files read-only guess without delays or
+    /// an erase. This is the safe choice; its cost is that passcode-protected items of a read-only keychain
+    /// stay locked (items of classes the device key protects, in a keychain without a passcode, are readable).
     func verifyPasscode(_ passcode: SecretBytes, charging attempts: PasscodeAttempts) throws(KeystoreError) -> [ProtectionClass: SymmetricKey] {
         let outcome: AttemptOutcome
         switch attempts {
@@ -43,6 +49,7 @@ extension Keystore {
             guard wait == .zero else { throw .throttled(retryAfter: wait) }
             keybag.failedAttempts += 1
             keybag.lastAttemptTime = clock.now().timeIntervalSince1970
+            // Throws ``KeystoreError/readOnly(reason:)`` in a read-only folder: no uncounted attempt.
             try KeybagFile.store(keybag, to: folder.keybagURL, deviceKey: deviceKey)
 
             if let classKeys = try? unwrapPasscodeProtectedClassKeys(keybag, record: record, passcode: passcode) {
