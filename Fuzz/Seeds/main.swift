@@ -50,6 +50,7 @@ let responses: [(String, Response)] = [
     ("kserror-io", .keystoreError(.io(reason: "EIO"))),
     ("kserror-class", .keystoreError(.classUnavailable(.whenUnlocked))),
     ("kserror-notpermitted", .keystoreError(.notPermitted(reason: "only the coffer command"))),
+    ("kserror-readonly", .keystoreError(.readOnly(reason: "the keychain folder is read-only"))),
     ("prompt", .prompt(Prompt(id: 7, purpose: .unlock, requester: "/usr/bin/x (pid 1)", failedAttempts: 1))),
     (
         "lockstatus-result",

@@ -24,6 +24,7 @@ enum InternalPathRedaction {
             case .keybagDamaged(let reason): return .keystoreError(.keybagDamaged(reason: clean(reason)))
             case .deviceKeyDamaged(let reason): return .keystoreError(.deviceKeyDamaged(reason: clean(reason)))
             case .notPermitted(let reason): return .keystoreError(.notPermitted(reason: clean(reason)))
+            case .readOnly(let reason): return .keystoreError(.readOnly(reason: clean(reason)))
             default: return response
             }
         default:
