@@ -22,6 +22,18 @@ extension Keychain {
         try await unlock(passcode: SecretBytes(copying: passcode.utf8))
     }
 
+    /// Asks the person to unlock the keychain, through the daemon's prompt agent, and returns once they
+    /// have: this program never sees the passcode (iOS's model, where no app handles the device passcode).
+    ///
+    /// An unlocked keychain, or one without a passcode, returns at once. The person declining is
+    /// `KeychainStatus.userCanceled` (-128); no prompt agent running for the user, or an embedded keychain
+    /// (which has no agent: use ``unlock(passcode:)-(SecretBytes)``), is `KeychainStatus.notAvailable`
+    /// (-25291). Through the system daemon this is the way for a program to unlock: only trusted front ends
+    /// may send the passcode themselves (others get `KeychainStatus.missingEntitlement`, -34018).
+    public func unlockWithPrompt() async throws(KeychainError) {
+        try await keystoreCall(.unlock) { () async throws(KeystoreError) in try await client.unlockWithPrompt() }
+    }
+
     /// Whether a passcode is set, the lock state, and the failed-attempt throttle.
     public func status() async throws(KeychainError) -> KeystoreStatus {
         try await keystoreCall(.status) { () async throws(KeystoreError) in try await client.lockStatus() }
