@@ -126,7 +126,4 @@ final class PromptBroker: Sendable {
             reply(.keystoreError(.unavailable(reason: "the prompt agent stopped before the person answered")))
         }
     }
-
-    /// Whether an agent is connected, for status and tests.
-    var hasAgent: Bool { state.withLock { $0.agentConnection != nil } }
 }

@@ -46,7 +46,4 @@ struct CallerAttemptCounts: Sendable {
     mutating func succeeded(_ caller: String) {
         counts[caller] = nil
     }
-
-    /// How many failures in a row `caller` has, for status reports and tests.
-    func failedAttempts(of caller: String) -> Int { counts[caller]?.failed ?? 0 }
 }
