@@ -123,19 +123,23 @@ let package = Package(
         ),
         // Test support shared by the test targets (not a product).
         .target(name: "CofferTestSupport", dependencies: ["Daemon", "KeychainClient", "KeychainModel", "Query"], path: "Tests/CofferTestSupport"),
+        // How tests start programs: bounded waits, no inherited descriptors, a process group killed at the end.
+        .target(name: "CChildProcess", path: "Tests/CChildProcess"),
+        .target(name: "TestProcesses", dependencies: ["CChildProcess"], path: "Tests/TestProcesses"),
         // A helper the crash tests start and kill; not installed.
         .executableTarget(
             name: "CofferTestHelper",
             dependencies: ["Keystore", "KeychainModel", "KeychainClient", "KeychainOperations", "DaemonProtocol", "Query"],
             path: "Tests/CofferTestHelper"),
+        .testTarget(name: "TestProcessesTests", dependencies: ["TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         .testTarget(
             name: "KeystoreTests",
-            dependencies: ["Keystore", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["Keystore", "KeychainModel", "TestProcesses", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "CofferCLITests",
             dependencies: [
-                "KeychainModel", "CofferCLI", "Query",
+                "KeychainModel", "CofferCLI", "Query", "TestProcesses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
@@ -145,22 +149,22 @@ let package = Package(
             name: "DaemonTests",
             dependencies: [
                 "Daemon", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "DaemonProtocol", "Keystore",
-                "KeychainModel", "Query", "CofferTestSupport",
+                "KeychainModel", "Query", "CofferTestSupport", "TestProcesses",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Keystore", "KeychainModel", "Query", "CofferTestSupport"]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
-        .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security"]),
+        .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security", "TestProcesses"]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
         .testTarget(name: "KeychainServiceTests", dependencies: ["KeychainService", "CCofferSystem"]),
-        .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", "TestProcesses", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "EngineTests",
             dependencies: [
                 "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "Query", "Keystore", "KeychainModel",
-                "ItemStore", "CofferTestSupport",
+                "ItemStore", "CofferTestSupport", "TestProcesses",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

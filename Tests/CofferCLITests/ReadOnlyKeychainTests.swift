@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -161,29 +162,16 @@ enum MultiUserCommand {
         var output: String { standardOutput + standardError }
     }
 
-    /// Runs `arguments` with `input` on standard input.
+    /// Runs `arguments` with `input` on standard input (-1 and the reason when it cannot be run or finish).
     static func run(_ arguments: [String], input: String = "") -> Outcome {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "COFFER_LOG")
         environment.removeValue(forKey: "COFFER_SOCKET")
-        process.environment = environment
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        guard (try? process.run()) != nil else { return Outcome(status: -1, standardOutput: "", standardError: "cannot run \(arguments[0])") }
-        signal(SIGPIPE, SIG_IGN)
-        try? stdin.fileHandleForWriting.write(contentsOf: Data(input.utf8))
-        try? stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: output, as: UTF8.self),
-            standardError: String(decoding: errors, as: UTF8.self))
+        do {
+            let finished = try ChildProcess.run(arguments, input: input, environment: environment)
+            return Outcome(status: finished.status, standardOutput: finished.outputText, standardError: finished.errorText)
+        } catch {
+            return Outcome(status: -1, standardOutput: "", standardError: "\(arguments[0]): \(error)")
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestProcesses
 
 /// An attacking user's program (python3, run as that user): opens many connections to cofferd, sends
 /// partial largest-size frames on some of them and stalls, reports how many connections the daemon
@@ -41,35 +42,24 @@ struct ConnectionHoarder {
     sys.stdin.read()
     """#
 
-    let process = Process()
-    private let input = Pipe()
-    private let output = Pipe()
+    let process: ChildProcess
 
     /// Starts the hoarder as `user` against `socket`; returns once it holds its connections, with how many the daemon kept.
     init(user: String, socket: String, connections: Int, partialFrames: Int, bytesPerFrame: Int) throws {
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-        process.arguments = ["-u", user, "--", "/usr/bin/python3", "-c", Self.script, socket, "\(connections)", "\(partialFrames)", "\(bytesPerFrame)"]
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        process = try ChildProcess(
+            ["/usr/sbin/runuser", "-u", user, "--", "/usr/bin/python3", "-c", Self.script, socket, "\(connections)", "\(partialFrames)", "\(bytesPerFrame)"],
+            input: .pipe, errors: .null)
     }
 
-    /// Waits for the report: how many connections the daemon kept open.
+    /// Waits (up to two minutes) for the report: how many connections the daemon kept open.
     func held() -> Int? {
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { return nil }
-            line.append(chunk)
-        }
-        return String(decoding: line, as: UTF8.self).split(separator: " ").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        process.nextOutputLine(timeout: .seconds(120))?.split(separator: " ").last.flatMap { Int($0) }
     }
 
     /// Closes every connection: the hoarder exits.
     func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        process.closeInput()
+        if process.wait(timeout: .seconds(30)) == nil { process.kill() }
     }
 }
 

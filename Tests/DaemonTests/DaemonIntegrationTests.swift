@@ -6,6 +6,7 @@ import KeychainModel
 import Keystore
 import Query
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -116,15 +117,12 @@ struct DaemonIntegrationTests {
     @Test func perUserModeRefusesOtherUsers() throws {
         // The per-user daemon serves only the uid that runs it; this process is that uid, so it is served.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cofferd-user-\(UUID().uuidString)")
-        let process = Process()
-        process.executableURL = DaemonProcess.executable
-        process.arguments = ["--user", "--socket", directory.appendingPathComponent("socket").path]
         var environment = ProcessInfo.processInfo.environment
         environment["COFFER_HOME"] = directory.appendingPathComponent("keychain").path
-        process.environment = environment
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { kill(process.processIdentifier, SIGTERM); process.waitUntilExit() }
+        let process = try ChildProcess(
+            [DaemonProcess.executable.path, "--user", "--socket", directory.appendingPathComponent("socket").path],
+            environment: environment, output: .null, errors: .null)
+        defer { process.terminate() }
         let socket = directory.appendingPathComponent("socket").path
         for _ in 0..<250 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
         let mode = try FileManager.default.attributesOfItem(atPath: socket)[.posixPermissions] as? Int

@@ -1,5 +1,6 @@
 import Foundation
 import KeychainClient
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -9,7 +10,7 @@ import Glibc
 final class DaemonProcess {
     let directory: URL
     let socketPath: String
-    let process = Process()
+    let process: ChildProcess
 
     static var executable: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cofferd")
@@ -24,11 +25,11 @@ final class DaemonProcess {
         self.directory = directory ?? FileManager.default.temporaryDirectory.appendingPathComponent("cofferd-\(UUID().uuidString)")
         socketPath = self.directory.appendingPathComponent("run/socket").path
         try prepareKeychain?(self.directory.appendingPathComponent("state/\(getuid())"))
-        process.executableURL = Self.executable
-        process.arguments = ["--state-dir", self.directory.appendingPathComponent("state").path, "--socket", socketPath] + extraArguments
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(10)
+        process = try ChildProcess(
+            [Self.executable.path, "--state-dir", self.directory.appendingPathComponent("state").path, "--socket", socketPath]
+                + extraArguments,
+            output: .null, errors: .null)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if let descriptor = try? Self.connect(socketPath) {
                 close(descriptor)
@@ -36,7 +37,7 @@ final class DaemonProcess {
             }
             usleep(20_000)
         }
-        process.terminate()
+        process.kill()
         throw CocoaError(.fileNoSuchFile)
     }
 
@@ -46,21 +47,14 @@ final class DaemonProcess {
     /// The folder of `uid`'s keychain.
     func keychainFolder(uid: UInt32 = getuid()) -> URL { directory.appendingPathComponent("state/\(uid)") }
 
-    /// Sends SIGTERM and waits; returns the exit status.
+    /// Sends SIGTERM and waits (up to 30 s, then SIGKILL); returns the exit status.
     func terminate() -> Int32 {
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        return process.terminationStatus
+        process.terminate(grace: .seconds(30)).status
     }
 
     /// Sends SIGKILL and waits.
     func kill9() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    deinit {
-        if process.isRunning { kill9() }
+        process.kill()
     }
 
     /// A raw connection to the socket.

@@ -5,6 +5,7 @@ import KeychainModel
 import KeychainOperations
 import Keystore
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -27,11 +28,10 @@ struct DaemonShutdownTests {
             answered.signal()
         }.start()
         usleep(50_000)
-        kill(daemon.process.processIdentifier, SIGTERM)
+        daemon.process.signal(SIGTERM)
         #expect(answered.wait(timeout: .now() + 30) == .success)
         #expect(answer.value == .status(.success))
-        daemon.process.waitUntilExit()
-        #expect(daemon.process.terminationStatus == 0)
+        #expect(daemon.process.wait(timeout: .seconds(30))?.succeeded == true)
         #expect(throws: (any Error).self) { _ = try DaemonProcess.connect(daemon.socketPath) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -116,19 +117,9 @@ extension MultiUserDaemonTests {
     @Test func aDebuggerOfTheSameUserCannotAttachToTheRegisteredProgram() throws {
         let fixture = try registeredFixture()
         func attach(_ app: String) throws -> String {
-            let target = Process()
-            target.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            target.arguments = ["-u", Self.alice, "--", fixture.program(app), "wait-then-client", fixture.socket, "find", "item-a"]
-            let output = Pipe(), input = Pipe()
-            target.standardOutput = output
-            target.standardInput = input
-            try target.run()
-            defer {
-                try? input.fileHandleForWriting.close()
-                target.waitUntilExit()
-            }
-            let ready = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-            let pid = try #require(ready.split(separator: " ").last.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) })
+            let (target, ready) = try fixture.startWaitingClient(Self.alice, fixture.program(app), find: "item-a")
+            defer { _ = try? target.finish(timeout: .seconds(60)) }
+            let pid = try #require(ready)
             return try Self.run(["/usr/sbin/runuser", "-u", Self.alice, "--", "/usr/bin/gdb", "-nx", "--readnever", "-batch",
                                  "-p", pid, "-ex", "detach"]).output
         }

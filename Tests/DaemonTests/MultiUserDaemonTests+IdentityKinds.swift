@@ -2,6 +2,7 @@ import Daemon
 import Foundation
 import KeychainClient
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -16,18 +17,9 @@ extension MultiUserDaemonTests {
     private func identify(
         _ command: [String], listening: Int32, identifier: PeerIdentifier, registry: some RegisteredPrograms
     ) throws -> PeerIdentity {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-        process.arguments = ["-u", Self.alice, "--"] + command
-        let output = Pipe(), input = Pipe()
-        process.standardOutput = output
-        process.standardInput = input
-        try process.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-        }
-        #expect(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("ready"))
+        let process = try ChildProcess(["/usr/sbin/runuser", "-u", Self.alice, "--"] + command, input: .pipe, errors: .null)
+        defer { _ = try? process.finish(timeout: .seconds(60)) }
+        #expect(process.nextOutputLine()?.hasPrefix("ready") == true)
         let connection = accept(listening, nil, nil)
         defer { close(connection) }
         let peer = try PeerCredentials.of(socket: connection)

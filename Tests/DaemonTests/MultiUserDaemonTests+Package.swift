@@ -61,14 +61,7 @@ extension MultiUserDaemonTests {
         }
         #expect(try client(["daemon-client", fixture.socket, "add", "pkg-item"]) == "0")
         // A process started before the upgrade, which will read after it (its executable then shows " (deleted)").
-        let old = Process()
-        old.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-        old.arguments = ["-u", alice, "--", Self.packagedProgram, "wait-then-client", fixture.socket, "find", "pkg-item"]
-        let oldOutput = Pipe(), oldInput = Pipe()
-        old.standardOutput = oldOutput
-        old.standardInput = oldInput
-        try old.run()
-        #expect(String(decoding: oldOutput.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("ready"))
+        let old = try fixture.startWaitingClient(alice, Self.packagedProgram, find: "pkg-item").client
         var before = stat()
         _ = stat(Self.packagedProgram, &before)
 
@@ -80,10 +73,7 @@ extension MultiUserDaemonTests {
         // The new version reads its items (and the daemon records the new file)…
         #expect(try client(["daemon-client", fixture.socket, "find", "pkg-item"]) == "0 secret-pkg-item")
         // …and so does the process started before the upgrade.
-        oldInput.fileHandleForWriting.write(Data("go\n".utf8))
-        old.waitUntilExit()
-        #expect(String(decoding: oldOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines) == "0 secret-pkg-item")
+        #expect(try Fixture.release(old) == "0 secret-pkg-item")
         #expect(try fixture.coffer(alice, ["apps", "list"]).output.contains("mode: identity group coffer-app-app-"))
 
         // Removing the identity (root) removes the override, the setgid bit and the group.

@@ -56,34 +56,14 @@ extension MultiUserDaemonTests {
     @Test func pathModeKeepsAProgramWhoseFileWasReplacedWhileItRan() throws {
         let fixture = try pathModeFixture()
         #expect(try fixture.client(Self.alice, "app-c", "add", "own-c") == "0")
-        func startWaiting(_ app: String, _ account: String) throws -> (Process, Pipe) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-            process.arguments = ["-u", Self.alice, "--", fixture.program(app), "wait-then-client", fixture.socket, "find", account]
-            let output = Pipe(), input = Pipe()
-            process.standardOutput = output
-            process.standardInput = input
-            try process.run()
-            #expect(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("ready"))
-            return (process, input)
-        }
-        let registered = try startWaiting("app-a", "item-a")
-        let unregistered = try startWaiting("app-c", "own-c")
+        let registered = try fixture.startWaitingClient(Self.alice, fixture.program("app-a"), find: "item-a").client
+        let unregistered = try fixture.startWaitingClient(Self.alice, fixture.program("app-c"), find: "own-c").client
         // An upgrade replaces both files (a new inode at the same path); the running processes show " (deleted)".
         for app in ["app-a", "app-c"] {
             try FileManager.default.removeItem(atPath: fixture.program(app))
             try FileManager.default.copyItem(atPath: Fixture.helper.path, toPath: fixture.program(app))
         }
-        for (process, input) in [registered, unregistered] {
-            let output = process.standardOutput as! Pipe
-            input.fileHandleForWriting.write(Data("go\n".utf8))
-            process.waitUntilExit()
-            _ = output
-        }
-        let answers = [registered, unregistered].map { pair in
-            String(decoding: (pair.0.standardOutput as! Pipe).fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                .trimmingCharacters(in: .whitespacesAndNewlines)
-        }
+        let answers = try [registered, unregistered].map(Fixture.release)
         #expect(answers == ["0 secret-item-a", "0 secret-own-c"])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -62,16 +63,10 @@ extension MultiUserDaemonTests {
         try "alice-code".write(toFile: answer, atomically: true, encoding: .utf8)
         _ = chmod(answer, 0o644)
         let pinentry = try Self.fakePinentry(in: fixture, answerFile: answer)
-        let agent = Process()
-        agent.executableURL = URL(fileURLWithPath: "/usr/sbin/runuser")
-        agent.arguments = ["-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent", "--pinentry", pinentry]
-        agent.standardError = FileHandle.nullDevice
-        agent.standardOutput = FileHandle.nullDevice
-        try agent.run()
-        defer {
-            _ = try? Self.run(["/usr/bin/pkill", "-u", alice, "-f", "prompt-agent"])
-            agent.waitUntilExit()
-        }
+        let agent = try ChildProcess(
+            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent", "--pinentry", pinentry],
+            output: .null, errors: .null)
+        defer { agent.kill() }
         var unlocked = ""
         for _ in 0..<100 {
             unlocked = try fixture.client(alice, "app-c", "unlock-prompt", "-")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,7 @@ struct MultiUserDaemonTests {
         let root: URL
         let socket: String
         let state: URL
-        var daemon: Process?
+        var daemon: ChildProcess?
 
         init() throws {
             for user in [MultiUserDaemonTests.serviceUser, MultiUserDaemonTests.alice, MultiUserDaemonTests.bob] {
@@ -59,19 +60,15 @@ struct MultiUserDaemonTests {
 
         func program(_ name: String) -> String { root.appendingPathComponent("bin/\(name)").path }
 
-        /// Starts cofferd as the service user, with CAP_SYS_PTRACE as an ambient capability (as the unit grants it) unless told otherwise.
-        func startDaemon(withPtraceCapability: Bool = true) throws {
+        /// Starts cofferd as the service user with `extraArguments`, with CAP_SYS_PTRACE as an ambient
+        /// capability (as the unit grants it) unless told otherwise, and waits for its socket.
+        func startDaemon(withPtraceCapability: Bool = true, extraArguments: [String] = []) throws {
             var command = ["/usr/bin/setpriv", "--reuid", MultiUserDaemonTests.serviceUser, "--regid", MultiUserDaemonTests.serviceUser, "--clear-groups"]
             if withPtraceCapability { command += ["--inh-caps", "+sys_ptrace", "--ambient-caps", "+sys_ptrace"] }
             command += ["--", Self.binaries.appendingPathComponent("cofferd").path, "--state-dir", state.path, "--socket", socket,
-                        "--trusted-group", MultiUserDaemonTests.frontEndGroup]
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: command[0])
-            process.arguments = Array(command.dropFirst())
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            daemon = process
-            for _ in 0..<250 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
+                        "--trusted-group", MultiUserDaemonTests.frontEndGroup] + extraArguments
+            daemon = try ChildProcess(command, output: .null, errors: .null)
+            for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
         }
 
         /// Runs the client program `app` as `user`: one keychain call; returns the printed answer.
@@ -79,6 +76,21 @@ struct MultiUserDaemonTests {
             var arguments = ["/usr/sbin/runuser", "-u", user, "--", program(app), "daemon-client", socket, operation, account]
             if let group { arguments.append(group) }
             return try run(arguments).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+
+        /// Starts `program` as `user` in `wait-then-client` mode, connected to the daemon and waiting for a
+        /// line on standard input before it asks for `account`; returns it once it said "ready PID", with that PID.
+        func startWaitingClient(_ user: String, _ program: String, find account: String) throws -> (client: ChildProcess, pid: String?) {
+            let client = try ChildProcess(
+                ["/usr/sbin/runuser", "-u", user, "--", program, "wait-then-client", socket, "find", account], input: .pipe, errors: .null)
+            let ready = client.nextOutputLine()
+            #expect(ready?.hasPrefix("ready") == true)
+            return (client, ready?.split(separator: " ").last.map(String.init))
+        }
+
+        /// Lets a client ``startWaitingClient(_:_:find:)`` started make its call; returns what it printed.
+        static func release(_ client: ChildProcess) throws -> String {
+            try client.finish(writing: Data("go\n".utf8), timeout: .seconds(60)).outputText.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
         /// Runs `coffer` as `user` against the daemon, with `input` on standard input.
@@ -103,10 +115,7 @@ struct MultiUserDaemonTests {
         func gid(_ user: String) throws -> String { try run(["/usr/bin/id", "-g", user]).output.trimmingCharacters(in: .whitespacesAndNewlines) }
 
         deinit {
-            if let daemon, daemon.isRunning {
-                kill(daemon.processIdentifier, SIGTERM)
-                daemon.waitUntilExit()
-            }
+            daemon?.terminate()
             // The identity groups `coffer apps add` created for this fixture's programs.
             let programs = (try? FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("bin").path)) ?? []
             for name in programs {
@@ -119,22 +128,11 @@ struct MultiUserDaemonTests {
         }
     }
 
+    /// Runs `arguments` with `input` on standard input; its output and errors together.
     @discardableResult
     static func run(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        let output = Pipe()
-        let standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = standardInput
-        try process.run()
-        standardInput.fileHandleForWriting.write(Data(input.utf8))
-        try standardInput.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let finished = try ChildProcess.run(arguments, input: input, errors: .sameAsOutput)
+        return (finished.status, finished.outputText)
     }
 
     @Test func programsSeeOnlyTheirGroupsAndUsersOnlyTheirKeychains() throws {

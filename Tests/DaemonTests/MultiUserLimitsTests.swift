@@ -8,21 +8,6 @@ import Glibc
 /// No user can starve another: an attacking user's held connections, stalled largest-size frames and
 /// full keychain leave another user served. Runs with the other multi-user tests (root, throwaway users).
 extension MultiUserDaemonTests {
-    /// Starts cofferd as the service user with `arguments` added (as `Fixture.startDaemon` does).
-    private static func startDaemon(_ fixture: Fixture, _ arguments: [String]) throws {
-        let command = ["/usr/bin/setpriv", "--reuid", serviceUser, "--regid", serviceUser, "--clear-groups",
-                       "--inh-caps", "+sys_ptrace", "--ambient-caps", "+sys_ptrace", "--",
-                       Fixture.binaries.appendingPathComponent("cofferd").path, "--state-dir", fixture.state.path,
-                       "--socket", fixture.socket, "--trusted-group", frontEndGroup] + arguments
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        fixture.daemon = process
-        for _ in 0..<250 where !FileManager.default.fileExists(atPath: fixture.socket) { usleep(20_000) }
-    }
-
     /// What the daemon may hold while one user attacks with `connections` connections: its memory at
     /// rest, plus that user's bytes in flight (96 MiB by default), plus 16 KiB per connection
     /// (SECURITY.md, "Limits").
@@ -31,8 +16,8 @@ extension MultiUserDaemonTests {
     @Test(.timeLimit(.minutes(3))) func aThousandHeldConnectionsAndStalledFramesDoNotStarveAnotherUser() throws {
         let fixture = try Fixture()
         // The per-user connection cap raised, so the attacker really holds a thousand connections.
-        try Self.startDaemon(fixture, ["--max-connections-per-user", "1100"])
-        let daemon = try #require(fixture.daemon?.processIdentifier)
+        try fixture.startDaemon(extraArguments: ["--max-connections-per-user", "1100"])
+        let daemon = try #require(fixture.daemon?.pid)
         #expect(try fixture.client(Self.bob, "app-a", "add", "mine") == "0")
         #expect(try fixture.client(Self.bob, "app-a", "find", "mine") == "0 secret-mine")
         let atRest = try #require(residentBytes(of: daemon))
@@ -66,7 +51,7 @@ extension MultiUserDaemonTests {
 
     @Test(.timeLimit(.minutes(2))) func oneUserHoldsAtMostItsShareOfConnections() throws {
         let fixture = try Fixture()
-        try Self.startDaemon(fixture, ["--max-connections-per-user", "16"])
+        try fixture.startDaemon(extraArguments: ["--max-connections-per-user", "16"])
         let attacker = try ConnectionHoarder(user: Self.alice, socket: fixture.socket, connections: 40, partialFrames: 0, bytesPerFrame: 0)
         #expect(attacker.held() == 16)
         // Another user is served; the attacker's further connections are closed at once.
@@ -79,7 +64,7 @@ extension MultiUserDaemonTests {
 
     @Test(.timeLimit(.minutes(3))) func aFullKeychainIsRefusedWithDiskFullAndOthersStillAddAndUnlock() throws {
         let fixture = try Fixture()
-        try Self.startDaemon(fixture, ["--storage-quota-per-user", "1"])
+        try fixture.startDaemon(extraArguments: ["--storage-quota-per-user", "1"])
         let alice = Self.alice
         #expect(try fixture.coffer(alice, ["passcode", "set"], input: "alice-code\n").status == 0)
         // Items of 100 KiB until the 1 MiB quota refuses one.

@@ -2,6 +2,7 @@ import Crypto
 import Daemon
 import Foundation
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -103,16 +104,13 @@ struct PeerIdentityTests {
         // A child connects, then exits: its pidfd no longer names its PID, so no identity is given out.
         let (a, b) = try socketPair()
         defer { close(a) }
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/bin/sh")
-        child.arguments = ["-c", "exit 0"]
-        try child.run()
-        child.waitUntilExit()
+        let child = try ChildProcess(["/bin/sh", "-c", "exit 0"], output: .null, errors: .null)
+        #expect(child.wait() != nil)
         close(b)
         let peer = try PeerCredentials.of(socket: a)
         defer { peer.close() }
         // The socket pair's peer is this process; simulate the exited one through the child's pid.
-        let exited = PeerCredentials(copying: peer, pid: child.processIdentifier)
+        let exited = PeerCredentials(copying: peer, pid: child.pid)
         #expect(!exited.isStillTheConnectedProcess)
         #expect(throws: DaemonError.self) { try PeerIdentifier().identify(peer: exited, registry: InMemoryPrograms(), isAbandoned: { false }) }
     }

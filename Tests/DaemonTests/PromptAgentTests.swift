@@ -5,6 +5,7 @@ import KeychainClient
 import KeychainModel
 import KeychainOperations
 import Testing
+import TestProcesses
 
 /// The daemon's prompt: a program asks to unlock, the daemon asks the session's prompt agent, the agent
 /// answers with the person's passcode, and the program learns only the outcome.
@@ -134,22 +135,26 @@ struct PromptAgentTests {
 
     @Test func anAgentThatLeavesAnswersTheWaitingProgram() async throws {
         let temporary = try await Self.lockedKeychain()
-        let agentProcess = Process()
-        agentProcess.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("coffer")
-        // A pinentry that never answers: the agent is killed while the person "thinks".
-        let pinentry = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-silent-pinentry-\(UUID().uuidString)")
-        try "#!/bin/sh\necho OK\nexec sleep 600\n".write(to: pinentry, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: pinentry) }
-        _ = chmod(pinentry.path, 0o755)
-        agentProcess.arguments = ["prompt-agent", "--pinentry", pinentry.path]
-        agentProcess.environment = ["COFFER_SOCKET": temporary.daemon.socketPath, "PATH": "/usr/bin:/bin"]
-        agentProcess.standardError = FileHandle.nullDevice
-        try agentProcess.run()
-        defer { if agentProcess.isRunning { agentProcess.terminate() } }
+        // A pinentry that never answers, and leaves a mark once the agent has started it for the prompt:
+        // the agent is killed while the person "thinks". It ends when the agent's pipe closes.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-silent-pinentry-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let pinentry = scratch.appendingPathComponent("pinentry").path, shown = scratch.appendingPathComponent("shown").path
+        try "#!/bin/sh\necho OK\n: > '\(shown)'\nwhile read -r line; do :; done\n".write(toFile: pinentry, atomically: true, encoding: .utf8)
+        _ = chmod(pinentry, 0o755)
+        let coffer = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("coffer").path
+        let agent = try ChildProcess(
+            [coffer, "prompt-agent", "--pinentry", pinentry],
+            environment: ["COFFER_SOCKET": temporary.daemon.socketPath, "PATH": "/usr/bin:/bin"], output: .null, errors: .null)
+        defer { agent.kill() }
         async let requested = Self.askToUnlock(temporary)
-        try await Task.sleep(for: .milliseconds(300))
-        kill(agentProcess.processIdentifier, SIGKILL)
-        agentProcess.waitUntilExit()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: shown) && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(FileManager.default.fileExists(atPath: shown), "the agent never showed the prompt")
+        agent.kill()
         let answer = await requested
         #expect(answer == .keystoreError(.unavailable(reason: "the prompt agent stopped before the person answered")))
     }

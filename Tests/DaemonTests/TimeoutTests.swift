@@ -73,7 +73,7 @@ struct TimeoutTests {
 
     @Test(.timeLimit(.minutes(1))) func aStoppedDaemonIsAnsweredNotWaitedFor() async throws {
         let daemon = try DaemonProcess()
-        let pid = daemon.process.processIdentifier
+        let pid = daemon.process.pid
         #expect(kill(pid, SIGSTOP) == 0)
         defer {
             kill(pid, SIGCONT)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -20,7 +21,7 @@ struct UserDaemonCLITests {
         let socket: String
         let uid: uid_t
         let gid: gid_t
-        let daemon = Process()
+        let daemon: ChildProcess
 
         init() throws {
             if try MultiUserDaemonTests.run(["/usr/bin/getent", "passwd", UserDaemonCLITests.user]).status != 0 {
@@ -38,15 +39,15 @@ struct UserDaemonCLITests {
                 chown(url.path, folder.isEmpty ? 0 : uid, folder.isEmpty ? 0 : gid)
             }
             socket = root.appendingPathComponent("run/coffer/socket").path
-            daemon.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-            daemon.arguments = asUser([
+            // As `asUser` would, which cannot be called before every property is set.
+            let command = [
+                "/usr/bin/setpriv", "--reuid", String(uid), "--regid", String(gid), "--clear-groups", "--",
                 "/usr/bin/env", "-u", "COFFER_SOCKET", "XDG_RUNTIME_DIR=\(root.appendingPathComponent("run").path)",
                 "COFFER_HOME=\(root.appendingPathComponent("home/keychain").path)",
                 UserDaemonCLITests.binaries.appendingPathComponent("cofferd").path, "--user",
-            ])
-            daemon.standardError = FileHandle.nullDevice
-            try daemon.run()
-            for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
+            ]
+            daemon = try ChildProcess(command, output: .null, errors: .null)
+            for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
         }
 
         /// `setpriv` arguments that run `command` as the user (exec, no fork: the process is the command).
@@ -60,10 +61,7 @@ struct UserDaemonCLITests {
         }
 
         deinit {
-            if daemon.isRunning {
-                kill(daemon.processIdentifier, SIGTERM)
-                daemon.waitUntilExit()
-            }
+            daemon.terminate()
             try? FileManager.default.removeItem(at: root)
         }
     }
@@ -107,18 +105,13 @@ struct UserDaemonCLITests {
     /// process), and the add still succeeds.
     @Test(.timeLimit(.minutes(2))) func theCLIIsNotDumpableWhenItReadsTheSecret() throws {
         let fixture = try Fixture()
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = fixture.coffer(["add-generic-password", "-s", "svc", "-a", "later", "-w"])
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
+        let process = try ChildProcess(["/usr/bin/setpriv"] + fixture.coffer(["add-generic-password", "-s", "svc", "-a", "later", "-w"]),
+                                       input: .pipe, errors: .sameAsOutput)
         // setpriv and env exec: the process is coffer itself once its executable is coffer.
-        let proc = "/proc/\(process.processIdentifier)"
+        let proc = "/proc/\(process.pid)"
         var becameUndumpable = false
-        while process.isRunning {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while process.isRunning && ContinuousClock.now < deadline {
             let exe = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(proc)/exe")
             var status = stat()
             if exe?.hasSuffix("/coffer") == true, stat("\(proc)/status", &status) == 0, status.st_uid == 0 {
@@ -128,10 +121,7 @@ struct UserDaemonCLITests {
             usleep(5_000)
         }
         #expect(becameUndumpable)
-        input.fileHandleForWriting.write(Data("typed-later\n".utf8))
-        try input.fileHandleForWriting.close()
-        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(printed)")
+        let added = try process.finish(writing: Data("typed-later\n".utf8))
+        #expect(added.status == 0, "\(added.outputText)")
     }
 }

@@ -3,6 +3,7 @@ import GRDB
 import KeychainModel
 import Query
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -15,15 +16,9 @@ struct ReliabilityTests {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("CofferTestHelper")
     }
 
-    /// Starts the helper and returns it with a reader of its standard output lines.
-    private func start(_ arguments: [String]) throws -> (Process, Pipe) {
-        let process = Process()
-        process.executableURL = Self.helper
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        return (process, output)
+    /// Starts the helper with `arguments`.
+    private func start(_ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess([Self.helper.path] + arguments, errors: .null)
     }
 
     @Test func acknowledgedAddsSurviveSIGKILL() throws {
@@ -34,12 +29,11 @@ struct ReliabilityTests {
         var acknowledged: [String: Int] = [:]
         for iteration in 0..<iterations {
             let run = "run\(iteration)"
-            let (process, output) = try start(["item-writer", keychain.folder.url.path, run])
-            _ = output.fileHandleForReading.availableData  // "ready"
+            let writer = try start(["item-writer", keychain.folder.url.path, run])
+            _ = writer.nextOutputLine()  // "ready"
             usleep(UInt32.random(in: 0...30_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            writer.kill()
+            let lines = try writer.finish().outputText
                 .split(separator: "\n").compactMap { Int($0) }
             acknowledged[run] = (lines.max() ?? -1) + 1
         }
@@ -95,10 +89,9 @@ struct ReliabilityTests {
         let keychain = TestKeychain()
         _ = try keychain.add(genp("shared", "seed"))
         let rounds = 100
-        let processes = try (0..<4).map { worker in try start(["mixed-ops", keychain.folder.url.path, "\(worker)", "\(rounds)"]).0 }
+        let processes = try (0..<4).map { worker in try start(["mixed-ops", keychain.folder.url.path, "\(worker)", "\(rounds)"]) }
         for process in processes {
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
+            #expect(try process.finish(timeout: .seconds(300)).termination.succeeded)
         }
         for worker in 0..<4 {
             let remaining = try keychain.copy(["class": "genp", "svce": .string("mixed-\(worker)"), "m_Limit": "m_LimitAll", "r_Data": true])?.arrayValue

@@ -2,6 +2,7 @@ import Foundation
 import KeychainModel
 import Synchronization
 import Testing
+import TestProcesses
 
 @testable import ItemStore
 
@@ -94,26 +95,11 @@ struct ConcurrencyTests {
     private static let seed = Data((0..<32).map { UInt8($0 * 7 & 0xFF) })
 
     /// Starts this test binary again, running only ``childProcess()`` with `environment`.
-    private func startChild(_ environment: [String: String], output: Pipe) throws -> Process {
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        child.arguments = ["--testing-library", "swift-testing", "--filter", "childProcessEntryPoint"]
-        child.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        child.standardOutput = output
-        child.standardError = FileHandle.nullDevice
-        try child.run()
-        return child
-    }
-
-    /// Waits for `process` up to `seconds`; kills it when it overstays.
-    private func wait(_ process: Process, seconds: Double = 120) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning {
-            process.terminate()
-            return false
-        }
-        return true
+    private func startChild(_ environment: [String: String]) throws -> ChildProcess {
+        try ChildProcess(
+            [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
+             "--testing-library", "swift-testing", "--filter", "childProcessEntryPoint"],
+            environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, errors: .null)
     }
 
     @Test func severalProcessesWriteTheSameFile() throws {
@@ -124,15 +110,13 @@ struct ConcurrencyTests {
         let children = try (0..<3).map { id in
             try startChild(
                 ["COFFER_ITEMSTORE_CHILD": "burst", "COFFER_ITEMSTORE_DB": folder.database.path,
-                 "COFFER_ITEMSTORE_ID": "\(id)"],
-                output: Pipe())
+                 "COFFER_ITEMSTORE_ID": "\(id)"])
         }
         try store.write { writer in
             for index in 0..<20 { try writer.insert(genericPassword(account: "parent-\(index)")) }
         }
         for child in children {
-            #expect(wait(child))
-            #expect(child.terminationStatus == 0)
+            #expect(try child.finish().termination.succeeded)
         }
         try store.read { reader in
             // 3 × 30 own items + 1 shared (exactly one child won) + 20 of the parent.
@@ -148,25 +132,13 @@ struct ConcurrencyTests {
     @Test func committedWritesSurviveKill9() throws {
         let folder = try TempFolder()
         defer { folder.remove() }
-        let output = Pipe()
-        let child = try startChild(
-            ["COFFER_ITEMSTORE_CHILD": "forever", "COFFER_ITEMSTORE_DB": folder.database.path], output: output)
+        let child = try startChild(["COFFER_ITEMSTORE_CHILD": "forever", "COFFER_ITEMSTORE_DB": folder.database.path])
         // Read "COMMITTED <n>" lines until 30 writes have returned, then SIGKILL mid-stream.
         var committed: [Int] = []
-        var buffer = Data()
-        let reader = output.fileHandleForReading
-        while committed.count < 30 {
-            let chunk = reader.availableData
-            if chunk.isEmpty { break }
-            buffer.append(chunk)
-            while let newline = buffer.firstIndex(of: 0x0A) {
-                let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                buffer.removeSubrange(buffer.startIndex...newline)
-                if line.hasPrefix("COMMITTED "), let n = Int(line.dropFirst(10)) { committed.append(n) }
-            }
+        while committed.count < 30, let line = child.nextOutputLine() {
+            if line.hasPrefix("COMMITTED "), let n = Int(line.dropFirst(10)) { committed.append(n) }
         }
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
+        child.kill()
         #expect(committed.count >= 30)
         let store = try ItemStore(databaseURL: folder.database, keyring: FakeKeyring(seed: Self.seed))
         try store.read { reader in

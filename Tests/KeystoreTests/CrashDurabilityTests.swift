@@ -1,6 +1,7 @@
 import Foundation
 import Keystore
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -22,16 +23,10 @@ struct CrashDurabilityTests {
         try Keystore.open(folder: folder, clock: clock).setPasscode(secret("aaaa"), kdf: .insecureForTesting)
 
         for iteration in 0..<iterations {
-            let process = Process()
-            process.executableURL = helper
-            process.arguments = ["keybag-churn", folder.url.path]
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            _ = output.fileHandleForReading.availableData  // "ready": the churn loop has started
+            let writer = try ChildProcess([helper.path, "keybag-churn", folder.url.path], errors: .null)
+            _ = writer.nextOutputLine()  // "ready": the churn loop has started
             usleep(UInt32.random(in: 0...20_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            writer.kill()
 
             clock.advance(by: 7200)
             let keystore = try Keystore.open(folder: folder, clock: clock)

@@ -2,6 +2,7 @@ import Foundation
 import KeychainModel
 import Keystore
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -102,15 +103,8 @@ struct StrictModesTests {
 
 /// Running helper commands for the multi-user test.
 enum MultiUser {
-    /// Runs `arguments` and returns the exit status.
+    /// Runs `arguments` and returns the exit status (-1 when it cannot be run or does not finish).
     static func run(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: arguments[0])
-        process.arguments = Array(arguments.dropFirst())
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        (try? ChildProcess.run(arguments))?.status ?? -1
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 @_spi(Testing) import Security
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -23,18 +24,12 @@ func withFreshKeychain<Result>(_ transport: BoundaryTransport = .embedded, _ bod
         return try SecurityTesting.withKeychain(at: folder, body)
     case .daemon:
         let socket = folder.appendingPathComponent("socket").path
-        let daemon = Process()
-        daemon.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cofferd")
-        daemon.arguments = ["--user", "--socket", socket]
-        daemon.environment = ["COFFER_HOME": folder.appendingPathComponent("keychain").path, "PATH": "/usr/bin:/bin"]
-        daemon.standardError = FileHandle.nullDevice
-        try? daemon.run()
-        defer {
-            if daemon.isRunning {
-                kill(daemon.processIdentifier, SIGTERM)
-                daemon.waitUntilExit()
-            }
-        }
+        let cofferd = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("cofferd")
+        let daemon = try? ChildProcess(
+            [cofferd.path, "--user", "--socket", socket],
+            environment: ["COFFER_HOME": folder.appendingPathComponent("keychain").path, "PATH": "/usr/bin:/bin"],
+            output: .null, errors: .null)
+        defer { daemon?.terminate() }
         for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
         return try SecurityTesting.withKeychain(socket: socket, body)
     }
