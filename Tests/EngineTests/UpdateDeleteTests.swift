@@ -98,8 +98,16 @@ struct UpdateDeleteTests {
         #expect(locked.status { _ = try $0.copy(genp("s", "a")) } == .itemNotFound)
     }
 
-    @Test(arguments: Transport.allCases) func deleteRejectsMatchKeys(transport: Transport) {  // D1
-        #expect(TestKeychain(transport: transport).status { try $0.delete(genp("s", "a", ["m_Limit": "m_LimitAll"])) } == .param)
+    /// D1: no match keys and no limit but All; All deletes every match.
+    @Test(arguments: Transport.allCases) func deleteRejectsMatchKeysButAcceptsLimitAll(transport: Transport) throws {
+        let keychain = TestKeychain(transport: transport)
+        #expect(keychain.status { try $0.delete(genp("s", "a", ["m_Limit": "m_LimitOne"])) } == .param)
+        #expect(keychain.status { try $0.delete(genp("s", "a", ["m_CaseInsensitive": true])) } == .param)
+        _ = try keychain.add(genp("s", "a"))
+        _ = try keychain.add(genp("s", "b"))
+        try keychain.delete(["class": "genp", "svce": "s", "m_Limit": "m_LimitAll"])
+        #expect(keychain.status { _ = try $0.copy(genp("s", "b")) } == .itemNotFound)
+        #expect(keychain.status { try $0.delete(["class": "genp", "svce": "s", "m_Limit": "m_LimitAll"]) } == .itemNotFound)
     }
 
     @Test(arguments: Transport.allCases) func akpuItemsVanishWhenThePasscodeIsRemoved(transport: Transport) throws {  // §4.3

@@ -158,19 +158,20 @@ struct AddRulesTests {
         #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseAdd(genp([.string(key): "m_LimitAll"]))) }
     }
 
-    /// A11, as decided: a synchronizable item may not use a ThisDeviceOnly class.
+    /// A11: a synchronizable item with a ThisDeviceOnly class is accepted and stored as asked (Apple's
+    /// daemon has no check; the item never leaves the device).
     @Test(arguments: ["aku", "cku", "dku", "akpu"])
-    func synchronizableThisDeviceOnlyIsParam(protection: String) {
-        #expect(throws: KeychainStatus.param) {
-            try statusOf(QueryParser.parseAdd(genp(["sync": true, "pdmn": .string(protection)])))
-        }
+    func synchronizableThisDeviceOnlyIsAccepted(protection: String) throws {
+        let request = try QueryParser.parseAdd(genp(["sync": true, "pdmn": .string(protection)]))
+        #expect(request.isSynchronizable)
+        #expect(request.protection.rawValue == protection)
         let control = AccessControl(protection: ProtectionClass(rawValue: protection)!)
-        #expect(throws: KeychainStatus.param) {
-            try statusOf(QueryParser.parseAdd(genp(["sync": 1, "accc": .accessControl(control)])))
-        }
+        let controlled = try QueryParser.parseAdd(genp(["sync": 1, "accc": .accessControl(control)]))
+        #expect(controlled.isSynchronizable)
+        #expect(controlled.protection.rawValue == protection)
     }
 
-    /// A11 counterpart: migratory classes may sync; ThisDeviceOnly items that do not sync are fine.
+    /// Migratory classes may sync; ThisDeviceOnly items that do not sync are fine.
     @Test func synchronizableMigratoryIsAccepted() throws {
         #expect(try QueryParser.parseAdd(genp(["sync": true, "pdmn": "ck"])).isSynchronizable)
         #expect(try QueryParser.parseAdd(genp(["sync": false, "pdmn": "aku"])).protection == .whenUnlockedThisDeviceOnly)

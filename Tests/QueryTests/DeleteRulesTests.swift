@@ -14,13 +14,25 @@ struct DeleteRulesTests {
         #expect(request.search.filters["svce"] == .string("mail"))
     }
 
-    /// D1: kSecMatchLimit with any value (even All), or any other match key.
+    /// D1: a kSecMatchLimit other than All (`errSecMatchLimitUnsupported`), or any other match key
+    /// (`errSecItemMatchUnsupported`); both are -50.
     @Test(arguments: [
-        ("m_Limit", KeychainValue.string("m_LimitAll")), ("m_Limit", "m_LimitOne"), ("m_Limit", 3),
-        ("m_SubjectContains", "x"), ("m_Anything", true),
+        ("m_Limit", KeychainValue.string("m_LimitOne")), ("m_Limit", 3), ("m_Limit", 1),
+        ("m_SubjectContains", "x"), ("m_CaseInsensitive", true), ("m_Anything", true),
     ])
     func matchKeysAreParam(key: String, value: KeychainValue) {
         #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseDelete(genp([.string(key): value]))) }
+    }
+
+    /// D1: kSecMatchLimitAll is accepted: Apple creates a delete with an unlimited limit, which All sets
+    /// again. macOS-flavoured code sends it on every delete.
+    @Test func matchLimitAllIsAccepted() throws {
+        let request = try QueryParser.parseDelete(genp(["m_Limit": "m_LimitAll"]))
+        #expect(request.search.limit == .all)
+        #expect(request.search.filters["svce"] == .string("mail"))
+        #expect(throws: KeychainStatus.param) {
+            try statusOf(QueryParser.parseDelete(genp(["m_Limit": "m_LimitAll", "m_CaseInsensitive": true])))
+        }
     }
 
     /// D2: a legacy rowid reference with attribute filters.

@@ -161,14 +161,6 @@ struct QueryRejectionTests {
         expect(
             rejection(try QueryParser.parseAdd(genp(["m_Limit": "m_LimitAll"]))), .param, rule: "A9", key: "m_Limit",
             message: "A9: SecItemAdd takes no kSecMatchLimit; Coffer refuses it rather than add nothing")
-        expect(
-            rejection(try QueryParser.parseAdd(genp(["sync": true, "pdmn": "aku"]))), .param, rule: "A11", key: "sync",
-            message:
-                "A11: kSecAttrSynchronizable is true, but kSecAttrAccessibleWhenUnlockedThisDeviceOnly items may never leave this device")
-        expect(
-            rejection(try ItemRules.checkSynchronizable(true, protection: .alwaysThisDeviceOnly)), .param, rule: "A11",
-            key: "sync",
-            message: "A11: kSecAttrSynchronizable is true, but kSecAttrAccessibleAlwaysThisDeviceOnly items may never leave this device")
     }
 
     @Test func searchRules() {
@@ -215,8 +207,11 @@ struct QueryRejectionTests {
 
     @Test func deleteRules() {
         expect(
-            rejection(try QueryParser.parseDelete(genp(["m_Limit": "m_LimitAll"]))), .param, rule: "D1", key: "m_Limit",
-            message: "D1: SecItemDelete takes no kSecMatch… keys; got kSecMatchLimit")
+            rejection(try QueryParser.parseDelete(genp(["m_Limit": "m_LimitOne"]))), .param, rule: "D1", key: "m_Limit",
+            message: "D1: SecItemDelete deletes every match: its kSecMatchLimit may only be kSecMatchLimitAll")
+        expect(
+            rejection(try QueryParser.parseDelete(genp(["m_CaseInsensitive": true]))), .param, rule: "D1", key: "m_CaseInsensitive",
+            message: "D1: SecItemDelete takes no kSecMatch… keys; got kSecMatchCaseInsensitive")
         let legacy: QueryDictionary = ["class": "genp", "svce": "s", "v_PersistentRef": .data(legacyGenpReference.data)]
         expect(
             rejection(try QueryParser.parseDelete(legacy)), .param, rule: "D2", key: "v_PersistentRef",

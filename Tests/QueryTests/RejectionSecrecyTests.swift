@@ -21,7 +21,7 @@ struct RejectionSecrecyTests {
             rejection(try QueryParser.parseAdd(genp(["v_Data": asData, "srvr": "example.com"]))),
             rejection(try QueryParser.parseAdd(genp(["v_Data": asData, "acct": .date(Date())]))),
             rejection(try QueryParser.parseAdd(genp(["v_Data": asData, "m_Limit": "m_LimitAll"]))),
-            rejection(try QueryParser.parseAdd(genp(["v_Data": asData, "sync": true, "pdmn": "aku"]))),
+            rejection(try QueryParser.parseAdd(genp(["v_Data": asData, "pdmn": "not-a-class"]))),
             rejection(try QueryParser.parseAdd(genp(["v_Data": .array([asText])]))),
             rejection(try QueryParser.parseAdd(genp(["v_Data": .dictionary(["pw": asText])]))),
             rejection(try QueryParser.parseSearch(genp(["v_Data": asText]))),

@@ -131,9 +131,11 @@ struct UpdateRulesTests {
         #expect(try update(["sync": true]).changes["sync"] == .number(1))
     }
 
-    /// A11 applies to the changes too.
-    @Test func synchronizableThisDeviceOnlyChangeIsParam() {
-        #expect(throws: KeychainStatus.param) { try update(["sync": 1, "pdmn": "aku"]) }
+    /// A11 in the changes: making an item synchronizable and ThisDeviceOnly at once is accepted.
+    @Test func synchronizableThisDeviceOnlyChangeIsAccepted() throws {
+        let request = try update(["sync": 1, "pdmn": "aku"])
+        #expect(request.changes["sync"] == .number(1))
+        #expect(request.newProtection == .whenUnlockedThisDeviceOnly)
     }
 
     /// G4/G5 apply to the changes.

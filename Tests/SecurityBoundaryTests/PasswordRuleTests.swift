@@ -64,8 +64,9 @@ import Testing
             let changes = [kSecAttrLabel as String: "label"]
             #expect(SecItemUpdate(search("x", [kSecReturnData as String: true]) as CFDictionary, changes as CFDictionary) == errSecParam)
             #expect(SecItemUpdate(search("x") as CFDictionary, [kSecReturnData as String: true] as CFDictionary) == errSecNoSuchAttr)
-            // D1: no match keys in a delete.
-            #expect(SecItemDelete(search("x", [kSecMatchLimit as String: kSecMatchLimitAll]) as CFDictionary) == errSecParam)
+            // D1: no match keys in a delete, and no limit but All.
+            #expect(SecItemDelete(search("x", [kSecMatchLimit as String: kSecMatchLimitOne]) as CFDictionary) == errSecParam)
+            #expect(SecItemDelete(search("x", [kSecMatchCaseInsensitive as String: true]) as CFDictionary) == errSecParam)
             // G5: a value of the wrong type.
             #expect(SecItemCopyMatching(search("x", [kSecAttrLabel as String: Date()]) as CFDictionary, nil) == errSecParam)
         }
@@ -78,6 +79,43 @@ import Testing
             let everyRule = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "rules"]
             #expect(SecItemDelete(everyRule as CFDictionary) == errSecSuccess)
             #expect(SecItemCopyMatching(everyRule as CFDictionary, nil) == errSecItemNotFound)
+        }
+    }
+
+    /// D1: macOS-flavoured code deletes with kSecMatchLimitAll; Apple accepts it and deletes every match.
+    @Test(arguments: BoundaryTransport.allCases) func deleteWithMatchLimitAllRemovesEveryMatch(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
+            #expect(SecItemAdd(password("one") as CFDictionary, nil) == errSecSuccess)
+            #expect(SecItemAdd(password("two") as CFDictionary, nil) == errSecSuccess)
+            #expect(SecItemAdd(password("other", service: "kept") as CFDictionary, nil) == errSecSuccess)
+            let everyRule: [String: Any] = [
+                kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "rules",
+                kSecMatchLimit as String: kSecMatchLimitAll,
+            ]
+            #expect(SecItemDelete(everyRule as CFDictionary) == errSecSuccess)
+            #expect(SecItemDelete(everyRule as CFDictionary) == errSecItemNotFound)
+            let kept = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "kept"]
+            #expect(SecItemCopyMatching(kept as CFDictionary, nil) == errSecSuccess)
+        }
+    }
+
+    /// A11: a synchronizable item with a ThisDeviceOnly class is stored as asked and found again.
+    @Test(arguments: BoundaryTransport.allCases) func synchronizableThisDeviceOnlyItemIsStored(transport: BoundaryTransport) {
+        withFreshKeychain(transport) {
+            var add = password("device")
+            add[kSecAttrSynchronizable as String] = true
+            add[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+            #expect(SecItemAdd(add as CFDictionary, nil) == errSecSuccess)
+            var found: CFTypeRef?
+            let query = search("device", [
+                kSecAttrSynchronizable as String: kSecAttrSynchronizableAny, kSecReturnAttributes as String: true,
+            ])
+            #expect(SecItemCopyMatching(query as CFDictionary, &found) == errSecSuccess)
+            let item = found as? [String: Any]
+            #expect(item?[kSecAttrSynchronizable as String] as? Int == 1)
+            #expect(item?[kSecAttrAccessible as String] as? String == "aku")
+            // Not synchronizable is the default of a search: it is not found without asking.
+            #expect(SecItemCopyMatching(search("device") as CFDictionary, nil) == errSecItemNotFound)
         }
     }
 

@@ -31,8 +31,8 @@ struct AddAssembler {
         attributes[QueryKey.accessible] = .string(protection.rawValue)
         if let control = parsed.accessControl { attributes[QueryKey.accessControl] = .accessControl(control) }
         // kSecAttrSynchronizableAny on add means "not synchronizable": `sync` stays absent and defaults to 0.
+        // A11: `sync = 1` with a `…ThisDeviceOnly` class is stored as asked; such an item never leaves the device.
         fillDefaults(&attributes)
-        try ItemRules.checkSynchronizable(attributes[QueryKey.synchronizable] == .number(1), protection: protection)
         return AddRequest(
             itemClass: parsed.itemClass, attributes: attributes, accessGroup: accessGroup, protection: protection,
             accessControl: parsed.accessControl, valueData: parsed.valueData, returns: parsed.returns,

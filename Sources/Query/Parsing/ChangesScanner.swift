@@ -56,9 +56,6 @@ enum ChangesScanner {
             }
         }
         update.newProtection = update.newAccessControl?.protection ?? accessible
-        if let protection = update.newProtection {
-            try ItemRules.checkSynchronizable(update.changes[QueryKey.synchronizable] == .number(1), protection: protection)
-        }
         return update
     }
 }

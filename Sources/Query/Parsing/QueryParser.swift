@@ -8,7 +8,8 @@ public enum QueryParser {
     /// Parses `SecItemAdd`'s attributes.
     ///
     /// Rules: G2–G12, G14, G15, G18, G22, A3, A4, A6, A8, A9 (decided: -50, see ``AddRequest``), A11
-    /// (decided: -50, see ``ItemRules/checkSynchronizable(_:protection:)``), plus the §1.5 defaults.
+    /// (accepted, as Apple's daemon does: a synchronizable `…ThisDeviceOnly` item is stored and never leaves
+    /// the device), plus the §1.5 defaults.
     public static func parseAdd(_ query: QueryDictionary) throws(QueryRejection) -> AddRequest {
         let parsed = try QueryScanner.scan(query, call: .add)
         if !parsed.matchKeys.isEmpty || parsed.usesItemList {  // A9, as decided
@@ -52,7 +53,7 @@ public enum QueryParser {
     /// Parses `SecItemUpdate`'s query and `attributesToUpdate`.
     ///
     /// Rules on the query: G2–G12, G14, G15, G18, U1, U2, U3, U8, U14. On the changes: U4, U5, U7, U13,
-    /// G5, G9–G11, A11, `musr` dropped, `kSecAttrSynchronizableAny` ignored.
+    /// G5, G9–G11, A11 (accepted), `musr` dropped, `kSecAttrSynchronizableAny` ignored.
     public static func parseUpdate(
         query: QueryDictionary, attributesToUpdate: QueryDictionary
     ) throws(QueryRejection) -> UpdateRequest {
@@ -75,12 +76,15 @@ public enum QueryParser {
 
     /// Parses `SecItemDelete`'s query.
     ///
-    /// Rules: G2–G12, G14, G15, G18, D1, D2, D5 (return keys, `kSecValueData` and `kSecUseItemList` are
-    /// accepted and ignored), D6.
+    /// Rules: G2–G12, G14, G15, G18, D1 (`kSecMatchLimitAll` accepted: a delete's own limit is unlimited),
+    /// D2, D5 (return keys, `kSecValueData` and `kSecUseItemList` are accepted and ignored), D6.
     public static func parseDelete(_ query: QueryDictionary) throws(QueryRejection) -> DeleteRequest {
         let parsed = try QueryScanner.scan(query, call: .delete)
-        if let key = parsed.matchKeys.min() {
-            throw .param("D1", key: key, "SecItemDelete takes no kSecMatch… keys; got \(AppleNames.key(key))")
+        let unlimited: Set<String> = parsed.matchLimit == .all ? [QueryKey.matchLimit] : []
+        if let key = parsed.matchKeys.subtracting(unlimited).min() {
+            throw .param("D1", key: key, key == QueryKey.matchLimit
+                ? "SecItemDelete deletes every match: its kSecMatchLimit may only be kSecMatchLimitAll"
+                : "SecItemDelete takes no kSecMatch… keys; got \(AppleNames.key(key))")
         }
         if parsed.persistentRef?.isLegacy == true, parsed.hasAttributeFilters { throw persistentRefWithFilters("D2", parsed) }
         return DeleteRequest(search: SearchAssembler.request(parsed, limit: .all, returns: []))

@@ -73,13 +73,6 @@ extension QueryRejection {
             "an item whose kSecAttrAccessControl requires user authentication cannot have kSecAttrSynchronizable = true")
     }
 
-    /// A11: a synchronizable item with a `…ThisDeviceOnly` protection.
-    static func synchronizableThisDeviceOnly(_ protection: ProtectionClass) -> QueryRejection {
-        .param(
-            "A11", key: QueryKey.synchronizable,
-            "kSecAttrSynchronizable is true, but \(AppleNames.protection(protection)) items may never leave this device")
-    }
-
     /// Coffer's size limits: `key` holds `size` bytes, more than `limit`.
     static func tooLarge(_ key: String?, size: Int, limit: Int, limitName: String) -> QueryRejection {
         let subject = key.map { AppleNames.key($0) } ?? "an attribute value"
