@@ -126,6 +126,9 @@ private struct LegacyGenericPasswords {
             var data: CFTypeRef?
             #expect(SecItemCopyMatching(secItemSearch("dave", [kSecReturnData as String: true]) as CFDictionary, &data) == errSecSuccess)
             #expect(data as? Data == Data("new password".utf8))
+            // The older name does the same.
+            #expect(SecKeychainItemModifyContent(item, nil, 5, "third") == errSecSuccess)
+            #expect(tool.find(account: "dave").password == "third")
         }
     }
 

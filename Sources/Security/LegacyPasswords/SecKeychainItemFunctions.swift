@@ -37,6 +37,15 @@ public func SecKeychainItemModifyAttributesAndData(
     }
 }
 
+/// Changes an item's attributes and data (`SecKeychainItemModifyContent`): the same as
+/// ``SecKeychainItemModifyAttributesAndData(_:_:_:_:)``, under the older name much macOS code still calls.
+@discardableResult
+public func SecKeychainItemModifyContent(
+    _ itemRef: SecKeychainItem, _ attrList: UnsafePointer<SecKeychainAttributeList>?, _ length: UInt32, _ data: UnsafeRawPointer?
+) -> OSStatus {
+    SecKeychainItemModifyAttributesAndData(itemRef, attrList, length, data)
+}
+
 /// Deletes the item from the keychain (`SecKeychainItemDelete`). The reference stays valid as an object;
 /// an item already deleted is ``errSecItemNotFound``.
 @discardableResult
