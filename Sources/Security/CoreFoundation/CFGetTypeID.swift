@@ -5,6 +5,8 @@ import Foundation
 public func CFGetTypeID(_ object: CFTypeRef!) -> CFTypeID {
     guard let object else { return TypeIdentifier.notAType.rawValue }
     if object is SecAccessControl { return TypeIdentifier.accessControl.rawValue }
+    if object is SecKeychainItem { return TypeIdentifier.keychainItem.rawValue }
+    if object is SecKeychain { return TypeIdentifier.keychain.rawValue }
     if object is NSError { return TypeIdentifier.error.rawValue }
     let identifier: TypeIdentifier =
         switch ValueBridge.value(of: object) {

@@ -13,4 +13,6 @@ enum TypeIdentifier: CFTypeID {
     case error = 31
     case uuid = 33
     case accessControl = 300
+    case keychainItem = 301
+    case keychain = 302
 }
