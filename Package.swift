@@ -88,7 +88,7 @@ let package = Package(
         .target(
             name: "Security",
             dependencies: [
-                "KeychainClient", "Query", "KeychainModel", "CofferDiagnostics",
+                "KeychainClient", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -49,3 +49,7 @@ int coffer_return_large_blocks_to_system(size_t threshold) {
     int trimmed = mallopt(M_TRIM_THRESHOLD, 1 << 20);
     return (mapped == 1 && trimmed == 1) ? 0 : -1;
 }
+
+size_t coffer_allocation_size(void *pointer) {
+    return malloc_usable_size(pointer);
+}

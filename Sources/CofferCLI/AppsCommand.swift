@@ -112,7 +112,7 @@ struct AppsCommand: ParsableCommand {
     }
 
     static func send(_ request: Request, command: String) throws -> [RegisteredApp] {
-        guard case .daemon(let socket) = KeychainLocation.choice() else {
+        guard case .daemon = KeychainLocation.choice() else {
             throw CLIFailure("\(command): the app registry lives in the daemon; start cofferd or set COFFER_SOCKET (COFFER_HOME selects the embedded keychain)")
         }
         do {

@@ -96,7 +96,7 @@ struct WorkerThreadsTests {
 func currentThreadName() -> String {
     var buffer = [CChar](repeating: 0, count: 16)
     _ = coffer_thread_name(&buffer, buffer.count)
-    return String(cString: buffer)
+    return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }
 
 /// Lets `parties` threads through once all of them have arrived.

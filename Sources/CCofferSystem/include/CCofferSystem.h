@@ -31,4 +31,8 @@ int coffer_is_dumpable(void);
 /// back after a burst of large frames. Returns 0 on success.
 int coffer_return_large_blocks_to_system(size_t threshold);
 
+/// The usable size of a block `malloc` returned (glibc's `malloc_usable_size`): at least what was asked
+/// for, so that zeroing this many bytes before `free` clears all of it.
+size_t coffer_allocation_size(void *pointer);
+
 #endif

@@ -1,5 +1,3 @@
-import KeychainModel
-
 /// Why a keystore operation failed. Messages never contain a passcode or key material.
 public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The class key is not usable in the current lock state (maps to `errSecInteractionNotAllowed`).

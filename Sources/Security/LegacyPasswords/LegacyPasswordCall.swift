@@ -1,3 +1,4 @@
+import CCofferSystem
 import Foundation
 import KeychainClient
 import KeychainModel
@@ -77,16 +78,9 @@ enum LegacyPasswordCall {
 
     /// Frees memory ``handOut(_:)`` returned, zeroing it first (all of the allocation `malloc` gave).
     static func release(_ pointer: UnsafeMutableRawPointer) {
-        if let usableSize { zeroize(pointer, usableSize(pointer)) }
+        zeroize(pointer, coffer_allocation_size(pointer))
         free(pointer)
     }
-
-    /// The C library's `malloc_usable_size`, which Swift's C-library module does not declare; nil where
-    /// the C library has none (the memory is then freed without being zeroed).
-    private static let usableSize: (@convention(c) (UnsafeMutableRawPointer?) -> Int)? = {
-        guard let symbol = dlsym(nil, "malloc_usable_size") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutableRawPointer?) -> Int).self)
-    }()
 
     /// Zeros `count` bytes at `pointer` through a call the optimiser cannot drop.
     static func zeroize(_ pointer: UnsafeMutableRawPointer, _ count: Int) {
