@@ -156,14 +156,7 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     deinit {
-        if termination == nil {
-            Glibc.kill(-pid, SIGKILL)
-            Glibc.kill(pid, SIGKILL)
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        }
-        // Whatever the child left behind in its group (a pinentry, a helper it forked) goes too.
-        Glibc.kill(-pid, SIGKILL)
+        kill()
         [inputDescriptor, outputDescriptor, errorDescriptor].filter { $0 >= 0 }.forEach { close($0) }
     }
 
@@ -340,11 +333,13 @@ public final class ChildProcess: @unchecked Sendable {
     /// Kills the child's whole process group with SIGKILL and reaps the child.
     @discardableResult
     public func kill() -> Termination {
-        Glibc.kill(-pid, SIGKILL)
-        Glibc.kill(pid, SIGKILL)
         lock.lock()
         defer { lock.unlock() }
+        // Whatever the child left in its group (a pinentry, a helper it forked) goes too, even once the
+        // child itself has been reaped; the child is signalled only while its PID is still its own.
+        Glibc.kill(-pid, SIGKILL)
         if let termination { return termination }
+        Glibc.kill(pid, SIGKILL)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         let ended = Self.termination(status)
