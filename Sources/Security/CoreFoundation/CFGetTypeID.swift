@@ -7,6 +7,7 @@ public func CFGetTypeID(_ object: CFTypeRef!) -> CFTypeID {
     if object is SecAccessControl { return TypeIdentifier.accessControl.rawValue }
     if object is SecKeychainItem { return TypeIdentifier.keychainItem.rawValue }
     if object is SecKeychain { return TypeIdentifier.keychain.rawValue }
+    if object is SecAccess { return TypeIdentifier.access.rawValue }
     if object is NSError { return TypeIdentifier.error.rawValue }
     let identifier: TypeIdentifier =
         switch ValueBridge.value(of: object) {

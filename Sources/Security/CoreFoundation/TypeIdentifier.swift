@@ -15,4 +15,5 @@ enum TypeIdentifier: CFTypeID {
     case accessControl = 300
     case keychainItem = 301
     case keychain = 302
+    case access = 303
 }

@@ -8,24 +8,36 @@ import Query
 /// `attributes` holds the item class, its attributes and its value; with `kSecReturn…` keys, the new item
 /// is handed back through `result` as `SecItemCopyMatching` would, else `result` is left untouched. The
 /// rules and statuses are Apple's (keychain reference §2, §3): the engine decides them, not this function.
+/// A dictionary only macOS code sends is first translated as macOS translates it (docs/MacOSBranch.md).
 @discardableResult
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
     let query = ValueBridge.query(attributes)
-    return ItemCall.run("SecItemAdd(\(Diagnostics.render(query)))", result: result) { client throws(KeychainFailure) in
-        try client.blocking.add(query)
+    let references = PasswordItemReferences(query)
+    return ItemCall.run("SecItemAdd(\(Diagnostics.render(query)))", result: result, present: references.presenter) {
+        client throws(KeychainFailure) in
+        let translated = try MacOSShim.translate(query, from: attributes, for: .add)
+        return try client.blocking.add(references?.keychainQuery(translated.query) ?? translated.query)
     }
 }
 
 /// Finds items matching `query` and returns what its `kSecReturn…` keys ask for (`SecItemCopyMatching`).
 ///
 /// Without `kSecMatchLimit` at most one item is returned. Results are Foundation objects: `as? Data`,
-/// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` work as on Apple platforms.
+/// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` work as on Apple platforms;
+/// `kSecReturnRef` on a password answers a ``SecKeychainItem``, as on macOS.
 /// When nothing matches the status is ``errSecItemNotFound`` and `result` is left untouched.
 @discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
     let parsed = ValueBridge.query(query)
-    return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result) { client throws(KeychainFailure) in
-        try client.blocking.copyMatching(parsed)
+    let references = PasswordItemReferences(parsed)
+    return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result, present: references.presenter) {
+        client throws(KeychainFailure) in
+        let translated = try MacOSShim.translate(parsed, from: query, for: .copyMatching)
+        let asked = references?.keychainQuery(translated.query) ?? translated.query
+        if let items = translated.itemList {
+            return try KeychainItemListCall.copyMatching(asked, items: items, client: client)
+        }
+        return try client.blocking.copyMatching(asked)
     }
 }
 
@@ -34,8 +46,15 @@ public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePo
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
     let parsed = ValueBridge.query(query)
     let changes = ValueBridge.query(attributesToUpdate)
-    return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) { client throws(KeychainFailure) in
-        try client.blocking.update(parsed, attributesToUpdate: changes)
+    return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) {
+        client throws(KeychainFailure) in
+        let translated = try MacOSShim.translate(parsed, from: query, for: .update)
+        let newValues = MacOSShim.translateChanges(changes, from: attributesToUpdate)
+        if let items = translated.itemList {
+            try KeychainItemListCall.update(translated.query, items: items, changes: newValues, client: client)
+        } else {
+            try client.blocking.update(translated.query, attributesToUpdate: newValues)
+        }
         return nil
     }
 }
@@ -45,7 +64,12 @@ public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDiction
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
     let parsed = ValueBridge.query(query)
     return ItemCall.run("SecItemDelete(\(Diagnostics.render(parsed)))", result: nil) { client throws(KeychainFailure) in
-        try client.blocking.delete(parsed)
+        let translated = try MacOSShim.translate(parsed, from: query, for: .delete)
+        if let items = translated.itemList {
+            try KeychainItemListCall.delete(translated.query, items: items, client: client)
+        } else {
+            try client.blocking.delete(translated.query)
+        }
         return nil
     }
 }

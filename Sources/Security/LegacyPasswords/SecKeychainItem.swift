@@ -45,3 +45,14 @@ public typealias SecKeychainItemRef = SecKeychainItem
 
 /// The type identifier of ``SecKeychainItem``, for comparison with ``CFGetTypeID(_:)``.
 public func SecKeychainItemGetTypeID() -> CFTypeID { TypeIdentifier.keychainItem.rawValue }
+
+extension SecKeychainItem {
+    /// The item a persistent reference names, its class read from the reference's first four bytes; nil
+    /// when they name no class.
+    convenience init?(persistentReference: Data) {
+        guard let itemClass = ItemClass(rawValue: String(decoding: persistentReference.prefix(4), as: UTF8.self)) else {
+            return nil
+        }
+        self.init(itemClass: itemClass, persistentReference: persistentReference)
+    }
+}

@@ -6,9 +6,9 @@ import Query
 
 /// Match certificates trusted under a policy.
 nonisolated(unsafe) public let kSecMatchPolicy: CFString = .constant(QueryKey.matchPolicy)
-/// Search only these items (ignored, as on iOS).
+/// Search only these items: ``SecKeychainItem``s are honoured (see docs/MacOSBranch.md); other values are ignored, as on iOS.
 nonisolated(unsafe) public let kSecMatchItemList: CFString = .constant(QueryKey.matchItemList)
-/// Search these keychains (ignored, as on iOS).
+/// Search these keychains (an array of ``SecKeychain``; there is one keychain, so it changes nothing).
 nonisolated(unsafe) public let kSecMatchSearchList: CFString = .constant(QueryKey.matchSearchList)
 /// Match certificates issued by these names.
 nonisolated(unsafe) public let kSecMatchIssuers: CFString = .constant(QueryKey.matchIssuers)
