@@ -104,6 +104,13 @@ import Testing
             #expect(found?[kSecAttrCreator as String] as? Int == creator)
             #expect(found?[kSecAttrType as String] as? Int == type)
             #expect(SecItemCopyMatching(Self.search("mac", [kSecAttrCreator as String: creator]) as CFDictionary, nil) == errSecSuccess)
+            // As filters and new values of an update, and as filters of a delete.
+            let retyped: [String: Any] = [kSecAttrType as String: type + 1, kSecAttrIsInvisible as String: false]
+            #expect(SecItemUpdate(Self.search("mac", [kSecAttrCreator as String: creator]) as CFDictionary, retyped as CFDictionary) == errSecSuccess)
+            #expect(Self.attributes(Self.search("mac")).1?[kSecAttrType as String] as? Int == type + 1)
+            #expect(SecItemDelete(Self.search("mac", [kSecAttrType as String: type]) as CFDictionary) == errSecItemNotFound)
+            #expect(SecItemDelete(Self.search("mac", [kSecAttrType as String: type + 1, kSecAttrIsInvisible as String: false]) as CFDictionary) == errSecSuccess)
+            #expect(SecItemCopyMatching(Self.search("mac") as CFDictionary, nil) == errSecItemNotFound)
 
             let internet: [String: Any] = [
                 kSecClass as String: kSecClassInternetPassword, kSecAttrServer as String: "files.example.com",
@@ -118,6 +125,12 @@ import Testing
             var result: CFTypeRef?
             #expect(SecItemCopyMatching(domain as CFDictionary, &result) == errSecSuccess)
             #expect((result as? [String: Any])?[kSecAttrSecurityDomain as String] as? String == "WORKGROUP")
+            let domainQuery: [String: Any] = [kSecClass as String: kSecClassInternetPassword, kSecAttrSecurityDomain as String: "WORKGROUP"]
+            #expect(SecItemUpdate(domainQuery as CFDictionary, [kSecAttrSecurityDomain as String: "HOME"] as CFDictionary) == errSecSuccess)
+            #expect(SecItemDelete(domainQuery as CFDictionary) == errSecItemNotFound)
+            var moved = domainQuery
+            moved[kSecAttrSecurityDomain as String] = "HOME"
+            #expect(SecItemDelete(moved as CFDictionary) == errSecSuccess)
             // A security domain is an internet password's attribute only.
             #expect(SecItemAdd(Self.item("domain", [kSecAttrSecurityDomain as String: "X"]) as CFDictionary, nil) == errSecNoSuchAttr)
         }
@@ -131,6 +144,14 @@ import Testing
             ] {
                 #expect(SecItemAdd(Self.item(account, [kSecAttrAccessible as String: protection]) as CFDictionary, nil) == errSecSuccess)
                 #expect(Self.attributes(Self.search(account)).1?[kSecAttrAccessible as String] as? String == code)
+                // As a filter, a new value and a delete filter.
+                let byClass = Self.search(account, [kSecAttrAccessible as String: protection])
+                #expect(SecItemCopyMatching(byClass as CFDictionary, nil) == errSecSuccess)
+                let relabel = [kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock] as CFDictionary
+                #expect(SecItemUpdate(byClass as CFDictionary, relabel) == errSecSuccess)
+                #expect(Self.attributes(Self.search(account)).1?[kSecAttrAccessible as String] as? String == "ck")
+                #expect(SecItemUpdate(Self.search(account) as CFDictionary, [kSecAttrAccessible as String: protection] as CFDictionary) == errSecSuccess)
+                #expect(SecItemDelete(byClass as CFDictionary) == errSecSuccess)
             }
         }
     }

@@ -116,6 +116,10 @@ import Testing
             #expect(item?[kSecAttrAccessible as String] as? String == "aku")
             // Not synchronizable is the default of a search: it is not found without asking.
             #expect(SecItemCopyMatching(search("device") as CFDictionary, nil) == errSecItemNotFound)
+            // A delete that names the flag reaches it.
+            let synced = search("device", [kSecAttrSynchronizable as String: true])
+            #expect(SecItemDelete(synced as CFDictionary) == errSecSuccess)
+            #expect(SecItemCopyMatching(synced as CFDictionary, nil) == errSecItemNotFound)
         }
     }
 

@@ -32,8 +32,9 @@ struct MacOSObjects {
         return items.count == array.count ? items : nil
     }
 
-    /// Whether `kSecMatchSearchList` holds ``SecKeychain``s, which only macOS code has.
+    /// Whether `kSecMatchSearchList` is a ``SecKeychain`` or holds some, which only macOS code has.
     var searchesKeychains: Bool {
+        if values["m_SearchList"] is SecKeychain { return true }
         guard let array = values["m_SearchList"] as? NSArray else { return false }
         return array.contains { $0 is SecKeychain }
     }

@@ -20,7 +20,8 @@ import Query
 /// - on the data-protection route `kSecAttrModificationDate` is removed from every dictionary (macOS
 ///   stops it from being a filter, as code passes a result's attributes back as a query) and
 ///   `kSecAttrSynchronizable` from one with a persistent reference;
-/// - a ``SecKeychainItem`` as `kSecValueRef` becomes its persistent reference, and a `kSecMatchItemList`
+/// - a ``SecKeychainItem`` as `kSecValueRef` becomes its persistent reference (an add by it stays
+///   `errSecParam`: only keys, certificates and identities are added by reference), and a `kSecMatchItemList`
 ///   of ``SecKeychainItem``s is handed back to be applied item by item (``KeychainItemListCall``).
 /// Other dictionaries, such as every one iOS code sends, pass unchanged.
 enum MacOSShim {
@@ -73,7 +74,7 @@ enum MacOSShim {
         for key in [QueryKey.useDataProtectionKeychain, MacOSKey.useKeychain, MacOSKey.access, QueryKey.matchSearchList] {
             translated[key] = nil
         }
-        if let reference {
+        if let reference, call != .add {
             translated[QueryKey.valueRef] = nil
             translated[QueryKey.valuePersistentRef] = .data(reference.persistentReference)
         }
@@ -105,13 +106,14 @@ enum MacOSShim {
 
     /// Whether a value the engine cannot carry sits where macOS code puts its objects.
     private static func mayHoldObjects(_ query: QueryDictionary) -> Bool {
-        if case .unsupported = query[QueryKey.valueRef] { return true }
-        for key in [QueryKey.matchItemList, QueryKey.matchSearchList] {
-            if case .array(let elements) = query[key], elements.contains(where: { if case .unsupported = $0 { true } else { false } }) {
-                return true
+        func isObject(_ value: KeychainValue?) -> Bool {
+            switch value {
+            case .unsupported: true
+            case .array(let elements): elements.contains { isObject($0) }
+            default: false
             }
         }
-        return false
+        return [QueryKey.valueRef, QueryKey.matchItemList, QueryKey.matchSearchList].contains { isObject(query[$0]) }
     }
 }
 
