@@ -12,6 +12,13 @@ public enum DERGeneralizedTime {
     /// Seconds from 1970 to 2001 (`kCFAbsoluteTimeIntervalSince1970`).
     private static let intervalSince1970 = 978_307_200.0
 
+    /// The Gregorian calendar in UTC (like CFCalendar's, Julian before October 1582).
+    private static let utcCalendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        return calendar
+    }()
+
     /// The ASCII body for `absoluteTime` (seconds since 2001-01-01 00:00:00 UTC).
     public static func body(of absoluteTime: Double) -> Data {
         var text = calendarFields(of: absoluteTime)
@@ -27,9 +34,7 @@ public enum DERGeneralizedTime {
         let days = (milliseconds / 86_400_000.0).rounded(.down)
         let secondOfDay = Int((milliseconds - days * 86_400_000.0).rounded(.towardZero)) / 1000
         let wholeSecond = Date(timeIntervalSince1970: days * 86_400.0 + Double(secondOfDay))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
-        let fields = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: wholeSecond)
+        let fields = utcCalendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: wholeSecond)
         func pad(_ value: Int?, _ width: Int) -> String {
             let digits = String(value ?? 0)
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
