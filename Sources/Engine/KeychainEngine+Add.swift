@@ -37,7 +37,8 @@ extension KeychainEngine {
         progress(requests.count)
     }
 
-    /// The stored attributes (group, dates, protection filled in) and the store's input for one add.
+    /// The stored attributes (group, dates, protection and the `sha1` digest filled in) and the store's input
+    /// for one add.
     private func prepare(_ request: AddRequest, caller: CallerContext) throws(KeychainStatus) -> (attributes: AttributeSet, item: NewItem) {
         try checkAccess(caller, explicitGroup: request.accessGroup)
         guard let group = request.accessGroup ?? caller.defaultGroup else { throw .missingEntitlement }
@@ -47,6 +48,8 @@ extension KeychainEngine {
         attributes[QueryKey.modificationDate] = .date(now)
         attributes[QueryKey.accessible] = .string(request.protection.rawValue)
         if let accessControl = request.accessControl { attributes[QueryKey.accessControl] = .accessControl(accessControl) }
+        // Last, over the finished attributes; a caller's own kSecAttrSHA1 never got this far (AddAssembler).
+        attributes = ItemDigest.stamped(attributes, secret: request.valueData, in: request.itemClass)
         let item = NewItem(
             itemClass: request.itemClass, protection: request.protection, attributes: attributes.encoded(),
             secret: request.valueData,

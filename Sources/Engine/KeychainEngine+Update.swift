@@ -9,7 +9,8 @@ extension KeychainEngine {
     /// Each item is decrypted (so a locked class fails with -25308, rule U12), merged with the
     /// changes, re-encrypted with a fresh item key under its (possibly new) class, and written back
     /// to the same row with the same persistent reference. A uniqueness collision rolls the whole
-    /// update back and returns -25299 (U10). `mdat` moves forward; `cdat` changes only when asked.
+    /// update back and returns -25299 (U10). `mdat` moves forward; `cdat` changes only when asked; `sha1` is
+    /// recomputed (and so always changes, since `mdat` is part of it).
     public func update(_ request: UpdateRequest, caller: CallerContext) throws(KeychainStatus) {
         try checkAccess(caller, explicitGroup: request.search.accessGroup)
         if let group = request.newAccessGroup, !caller.mayUse(group) { throw .missingEntitlement }
@@ -48,10 +49,14 @@ extension KeychainEngine {
         if !request.changes.contains(QueryKey.creationDate) {
             attributes[QueryKey.creationDate] = item.attributes[QueryKey.creationDate]
         }
+        // Recomputed from the merged attributes and secret (a caller's kSecAttrSHA1 is never a change, as on
+        // Apple's keychain); this is also how an item stored before Coffer kept digests gets one.
+        let secret = request.newValueData ?? item.data
+        attributes = ItemDigest.stamped(attributes, secret: secret, in: itemClass)
 
         return NewItem(
             itemClass: itemClass, protection: protection, attributes: attributes.encoded(),
-            secret: request.newValueData ?? item.data,
+            secret: secret,
             indexValues: ItemIndexing.indexValues(of: attributes, in: itemClass),
             uniqueKey: ItemIndexing.uniqueKey(of: attributes, in: itemClass),
             persistentRef: item.stored.persistentRef)

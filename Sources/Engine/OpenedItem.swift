@@ -54,7 +54,8 @@ extension KeychainEngine {
                     continue
                 }
                 let data = loadData ? try reader.openSecret(row) : nil
-                outcome.matches.append(OpenedItem(stored: row, attributes: attributes, data: data))
+                let shown = loadData ? ItemDigest.filledIn(attributes, secret: data, in: row.itemClass) : attributes
+                outcome.matches.append(OpenedItem(stored: row, attributes: shown, data: data))
             } catch where StatusMapping.isLocked(error) {
                 throw KeychainStatus.interactionNotAllowed
             } catch where StatusMapping.isUndecryptable(error) {

@@ -48,6 +48,20 @@ struct AttributeCatalogueTests {
         #expect(AttributeCatalogue.descriptor(for: "type", in: .key)?.constantName == "kSecAttrKeyType")
     }
 
+    /// Apple's H flag (keychain/securityd/SecItemSchema.c): every attribute is part of the `sha1` digest except
+    /// the digest itself and the bookkeeping Apple keeps out of it.
+    @Test func digestAttributesFollowAppleHFlag() {
+        let outside: Set<String> = ["sha1", "accc", "musr", "UUID", "persistref", "clip"]
+        let secrets: Set<String> = ["binn", "bini", "bin0", "bin1", "bin2", "bin3"]
+        for itemClass in [ItemClass.genericPassword, .internetPassword, .certificate, .key] {
+            let descriptors = AttributeCatalogue.descriptors(for: itemClass)
+            let notInDigest = Set(descriptors.filter { !$0.isInDigest }.map(\.code))
+            #expect(notInDigest == outside.union(itemClass == .internetPassword ? secrets : []), "\(itemClass)")
+        }
+        #expect(AttributeCatalogue.descriptor(for: "agrp", in: .genericPassword)?.isInDigest == true)
+        #expect(AttributeCatalogue.descriptor(for: "mdat", in: .internetPassword)?.isInDigest == true)
+    }
+
     @Test func identityResolvesCertificateThenKeyAttributes() {
         #expect(AttributeCatalogue.descriptor(for: "issr", in: .identity) != nil)
         #expect(AttributeCatalogue.descriptor(for: "kcls", in: .identity) != nil)

@@ -21,6 +21,8 @@ public struct AttributeDescriptor: Sendable, Hashable {
         public static let secret = Flags(rawValue: 1 << 4)
         /// Must not be NULL; filled with ``AttributeDescriptor/defaultValue`` on add (N).
         public static let notNull = Flags(rawValue: 1 << 5)
+        /// Part of the item's `sha1` digest when it has a value (H; reference §5.6).
+        public static let inDigest = Flags(rawValue: 1 << 6)
     }
 
     /// What a caller may do with the attribute.
@@ -67,6 +69,9 @@ public struct AttributeDescriptor: Sendable, Hashable {
 
     /// Whether the attribute is part of the class's uniqueness constraint.
     public var isPrimaryKey: Bool { flags.contains(.primaryKey) }
+
+    /// Whether the attribute's value goes into the item's `sha1` digest (Apple's H flag).
+    public var isInDigest: Bool { flags.contains(.inDigest) }
 
     /// Whether matching compares the value's bytes (hashed columns and byte kinds), as Apple does.
     public var comparesBytes: Bool { kind.comparesBytes || flags.contains(.hashed) }

@@ -1,11 +1,16 @@
 import Foundation
 
 /// The attribute lists of Apple's schema 12.11 (§1.3), as descriptors.
+///
+/// Every attribute carries Apple's H flag (``AttributeDescriptor/Flags/inDigest``: part of the item's `sha1`)
+/// unless it is one of the bookkeeping attributes Apple leaves out of the digest: `sha1` itself, `accc`, `musr`,
+/// `UUID`, `persistref`, `clip` and the `inet` secret fields `bin*` (keychain/securityd/SecItemSchema.c, the
+/// H column of each `SECDB_ATTR`). The flag is added by the helpers below and listed where flags are explicit.
 enum ClassSchema {
     private typealias Flags = AttributeDescriptor.Flags
 
     private static func attribute(
-        _ code: String, _ constant: String?, _ kind: AttributeKind, _ flags: Flags = [.returned],
+        _ code: String, _ constant: String?, _ kind: AttributeKind, _ flags: Flags = [.returned, .inDigest],
         default defaultValue: AttributeValue? = nil, access: AttributeDescriptor.CallerAccess = .settable
     ) -> AttributeDescriptor {
         AttributeDescriptor(
@@ -15,36 +20,43 @@ enum ClassSchema {
 
     /// A hashed, returned Blob attribute.
     private static func blob(_ code: String, _ constant: String?, _ extra: Flags = []) -> AttributeDescriptor {
-        attribute(code, constant, .blob, Flags([.returned, .hashed]).union(extra))
+        attribute(code, constant, .blob, Flags([.returned, .hashed, .inDigest]).union(extra))
     }
 
     /// A hashed NOT NULL Blob key attribute defaulting to `""`.
     private static func blobKey(_ code: String, _ constant: String) -> AttributeDescriptor {
         attribute(
-            code, constant, .blob, [.returned, .hashed, .primaryKey, .notNull, .indexed], default: .string(""))
+            code, constant, .blob, [.returned, .hashed, .primaryKey, .notNull, .indexed, .inDigest],
+            default: .string(""))
     }
 
     /// A NOT NULL Number key attribute defaulting to 0.
     private static func numberKey(_ code: String, _ constant: String, _ extra: Flags = []) -> AttributeDescriptor {
         attribute(
-            code, constant, .number, Flags([.returned, .primaryKey, .notNull, .indexed]).union(extra),
+            code, constant, .number, Flags([.returned, .primaryKey, .notNull, .indexed, .inDigest]).union(extra),
             default: .number(0))
     }
 
     private static func number(_ code: String, _ constant: String?, _ extra: Flags = []) -> AttributeDescriptor {
-        attribute(code, constant, .number, Flags([.returned]).union(extra))
+        attribute(code, constant, .number, Flags([.returned, .inDigest]).union(extra))
     }
 
     /// Attributes every class has (§1.3.1), after the class's own.
     static let common: [AttributeDescriptor] = [
-        attribute("agrp", "kSecAttrAccessGroup", .string, [.returned, .primaryKey, .notNull]),
+        attribute("agrp", "kSecAttrAccessGroup", .string, [.returned, .primaryKey, .notNull, .inDigest]),
         attribute("pdmn", "kSecAttrAccessible", .access),
-        attribute("sync", "kSecAttrSynchronizable", .sync, [.returned, .primaryKey, .notNull], default: .number(0)),
-        attribute("tomb", "kSecAttrTombstone", .tombstone, [.notNull], default: .number(0), access: .managed),
+        attribute(
+            "sync", "kSecAttrSynchronizable", .sync, [.returned, .primaryKey, .notNull, .inDigest], default: .number(0)),
+        attribute(
+            "tomb", "kSecAttrTombstone", .tombstone, [.notNull, .inDigest], default: .number(0), access: .managed),
+        // The engine computes `sha1` (ItemDigest). As on Apple's keychain a caller's value is validated (20 bytes)
+        // and then dropped by add and update, but matches like any attribute in a query: `query_add_attribute_with_desc`
+        // (keychain/securityd/SecDbQuery.c) keeps SHA1-kind values out of the item it builds yet records them
+        // in the query's attribute pairs, which become `sha1 = ?` in SecItemDb.c's select.
         attribute("sha1", "kSecAttrSHA1", .sha1, [.returned, .indexed], access: .managed),
-        attribute("vwht", "kSecAttrSyncViewHint", .string, [.returned, .primaryKey, .indexed]),
-        attribute("tkid", "kSecAttrTokenID", .string, [.returned, .primaryKey, .indexed]),
-        attribute("accc", "kSecAttrAccessControl", .accessControl),
+        attribute("vwht", "kSecAttrSyncViewHint", .string, [.returned, .primaryKey, .indexed, .inDigest]),
+        attribute("tkid", "kSecAttrTokenID", .string, [.returned, .primaryKey, .indexed, .inDigest]),
+        attribute("accc", "kSecAttrAccessControl", .accessControl, [.returned]),
         attribute(
             "musr", "kSecAttrMultiUser", .uuid, [.primaryKey, .notNull], default: .data(Data()), access: .callerView),
         attribute("UUID", "kSecAttrUUID", .string, [.indexed], access: .managed),
@@ -54,7 +66,9 @@ enum ClassSchema {
         attribute("pcsi", "kSecAttrPCSPlaintextPublicIdentity", .blob),
         attribute("persistref", "kSecAttrPersistentReference", .uuid, [.indexed, .notNull], access: .managed),
         attribute("clip", "kSecAttrAppClipItem", .number, [.notNull], access: .forbidden),
-        attribute("ggrp", "kSecAttrSharingGroup", .string, [.returned, .primaryKey, .indexed], access: .sharingGroup),
+        attribute(
+            "ggrp", "kSecAttrSharingGroup", .string, [.returned, .primaryKey, .indexed, .inDigest],
+            access: .sharingGroup),
     ]
 
     /// The dates and label every class starts with.
@@ -113,15 +127,15 @@ enum ClassSchema {
             number("cenc", "kSecAttrCertificateEncoding"),
             blob("labl", "kSecAttrLabel"),
             blob("alis", "kSecAttrAlias", [.indexed]),
-            attribute("subj", "kSecAttrSubject", .data, [.returned, .hashed, .indexed]),
+            attribute("subj", "kSecAttrSubject", .data, [.returned, .hashed, .indexed, .inDigest]),
             attribute(
-                "issr", "kSecAttrIssuer", .data, [.returned, .hashed, .primaryKey, .notNull, .indexed],
+                "issr", "kSecAttrIssuer", .data, [.returned, .hashed, .primaryKey, .notNull, .indexed, .inDigest],
                 default: .data(Data())),
             attribute(
-                "slnr", "kSecAttrSerialNumber", .data, [.returned, .hashed, .primaryKey, .notNull, .indexed],
+                "slnr", "kSecAttrSerialNumber", .data, [.returned, .hashed, .primaryKey, .notNull, .indexed, .inDigest],
                 default: .data(Data())),
-            attribute("skid", "kSecAttrSubjectKeyID", .data, [.returned, .hashed, .indexed]),
-            attribute("pkhh", "kSecAttrPublicKeyHash", .data, [.returned, .indexed]),
+            attribute("skid", "kSecAttrSubjectKeyID", .data, [.returned, .hashed, .indexed, .inDigest]),
+            attribute("pkhh", "kSecAttrPublicKeyHash", .data, [.returned, .indexed, .inDigest]),
         ] + common
 
     /// `keys` (§1.3.4).
@@ -134,7 +148,7 @@ enum ClassSchema {
             number("priv", "kSecAttrIsPrivate"),
             number("modi", "kSecAttrIsModifiable"),
             attribute(
-                "klbl", "kSecAttrApplicationLabel", .data, [.returned, .primaryKey, .notNull, .indexed],
+                "klbl", "kSecAttrApplicationLabel", .data, [.returned, .primaryKey, .notNull, .indexed, .inDigest],
                 default: .data(Data())),
             blobKey("atag", "kSecAttrApplicationTag"),
             numberKey("crtr", "kSecAttrKeyCreator"),
@@ -142,10 +156,10 @@ enum ClassSchema {
             numberKey("bsiz", "kSecAttrKeySizeInBits"),
             numberKey("esiz", "kSecAttrEffectiveKeySize"),
             attribute(
-                "sdat", "kSecAttrStartDate", .date, [.returned, .primaryKey, .notNull, .indexed],
+                "sdat", "kSecAttrStartDate", .date, [.returned, .primaryKey, .notNull, .indexed, .inDigest],
                 default: .date(Date(timeIntervalSinceReferenceDate: 0))),
             attribute(
-                "edat", "kSecAttrEndDate", .date, [.returned, .primaryKey, .notNull, .indexed],
+                "edat", "kSecAttrEndDate", .date, [.returned, .primaryKey, .notNull, .indexed, .inDigest],
                 default: .date(Date(timeIntervalSinceReferenceDate: 0))),
             number("sens", "kSecAttrIsSensitive"),
             number("asen", "kSecAttrWasAlwaysSensitive"),
