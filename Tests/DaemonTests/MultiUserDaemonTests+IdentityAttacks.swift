@@ -55,7 +55,7 @@ extension MultiUserDaemonTests {
         let race = try Self.run(["/usr/sbin/runuser", "-u", Self.alice, "--", fixture.program("app-c"), "exec-race",
                                  fixture.socket, fixture.program("app-a"), "item-a", "100"])
         let lines = race.output.split(separator: "\n").map(String.init)
-        #expect(lines.last == "successes 0", "\(race.output)")
+        #expect(lines.last == "successes 0", "exit status \(race.status): \(race.output)")
         let answers = lines.dropLast()
         #expect(answers.count == 100)
         // Every answer is a refusal: -34018 when the daemon saw the registered program without its group,

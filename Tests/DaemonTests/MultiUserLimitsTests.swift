@@ -35,7 +35,7 @@ extension MultiUserDaemonTests {
         #expect(try fixture.client(Self.bob, "app-a", "find", "mine") == "0 secret-mine")
         #expect(try fixture.client(Self.bob, "app-a", "add", "during") == "0")
         #expect(ContinuousClock.now < deadline)
-        #expect(try residentBytes(of: daemon).map { $0 < Self.residentBound(atRest: atRest, connections: 1_000) } == true)
+        #expect(residentBytes(of: daemon).map { $0 < Self.residentBound(atRest: atRest, connections: 1_000) } == true)
 
         // Memory goes back once the attacker is gone.
         attacker.stop()
