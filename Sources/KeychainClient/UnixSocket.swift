@@ -11,17 +11,22 @@ import Glibc
 public enum UnixSocket {
     /// Creates, binds and listens on a Unix stream socket at `path` with file mode `mode`, replacing a
     /// stale socket file (never another kind of file).
+    ///
+    /// The socket is bound under a name of its own next to `path` and renamed to `path` once it listens,
+    /// so a client that finds the file can connect: between `bind` and `listen` a connect would be refused.
+    /// (When that name does not fit a socket address, the socket is bound at `path` directly.)
     public static func listen(at path: String, mode: mode_t, backlog: Int32 = 128) throws -> Int32 {
         var status = stat()
-        if lstat(path, &status) == 0 {
-            guard (status.st_mode & S_IFMT) == S_IFSOCK else {
-                throw Failure("bind \(path): a file that is not a socket is in the way", EEXIST)
-            }
-            unlink(path)
+        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFSOCK {
+            throw Failure("bind \(path): a file that is not a socket is in the way", EEXIST)
         }
+        let staging = "\(path).\(getpid()).new"
+        let stagingFits = (try? socketAddress(staging)) != nil
+        let boundPath = stagingFits ? staging : path
+        if lstat(boundPath, &status) == 0, (status.st_mode & S_IFMT) == S_IFSOCK { unlink(boundPath) }
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket", errno) }
-        var address = try socketAddress(path)
+        var address = try socketAddress(boundPath)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
@@ -30,9 +35,12 @@ public enum UnixSocket {
             close(descriptor)
             throw Failure("bind \(path)", code)
         }
-        guard chmod(path, mode) == 0, Glibc.listen(descriptor, backlog) == 0 else {
+        guard chmod(boundPath, mode) == 0, Glibc.listen(descriptor, backlog) == 0,
+            boundPath == path || rename(boundPath, path) == 0
+        else {
             let code = errno
             close(descriptor)
+            if boundPath != path { unlink(boundPath) }
             throw Failure("listen \(path)", code)
         }
         return descriptor
