@@ -24,9 +24,10 @@ enum FileDescriptorLimit {
         return limit.rlim_cur >= rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
     }
 
-    /// The connection cap for a descriptor limit: a connection costs one descriptor (its peer's pidfd is
-    /// closed once the caller is identified), but half is left for what a connection opens while served.
+    /// The connection cap for a descriptor limit: a connection costs two descriptors (the channel's, and
+    /// the duplicate its answers are written to, ``AnswerWriter``; its peer's pidfd is closed once the
+    /// caller is identified), and one more is left per connection for what it opens while served.
     static func connectionCap(forDescriptorLimit limit: Int) -> Int {
-        max(16, min(automaticCap, (limit - reserved) / 2))
+        max(16, min(automaticCap, (limit - reserved) / 3))
     }
 }

@@ -4,7 +4,9 @@ import NIOCore
 
 /// One client connection on the event loop: admits it under the per-uid and global connection caps,
 /// has its caller identified off the loop, reassembles its frames within the caller's byte budget and
-/// hands each request to the worker threads, then writes the answers back, in the order they are ready.
+/// hands each request to the worker threads. The worker that answers a request writes the answer to the
+/// socket itself (``AnswerWriter``), in the order answers are ready, without waking the event loop; the
+/// loop writes only what the socket did not take at once.
 ///
 /// Requests that arrive before the caller is identified wait (their bytes stay reserved). A connection
 /// is closed when a frame is malformed or does not fit the budget, when it stays silent inside a frame
@@ -26,23 +28,30 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private let server: ServerContext
+    private let writer: AnswerWriter
+    private let activity = ConnectionActivity()
     private var phase = Phase.connecting
     private var peer: SocketPeer?
     private var admitted = false
     private var assembler = FrameAssembler()
     private let closedFlag = ClosedFlag()
     private var context: ChannelHandlerContext?
-    private var requestsRunning = 0
     private var lastActivity = NIODeadline.now()
     private var timer: Scheduled<Void>?
     private var timerDeadline: NIODeadline?
 
-    /// A handler for one connection of `server`.
-    init(server: ServerContext) { self.server = server }
+    /// A handler for one connection of `server`, whose answers `writer` writes.
+    init(server: ServerContext, writer: AnswerWriter) {
+        self.server = server
+        self.writer = writer
+    }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
-    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        writer.close()
+    }
 
     func channelActive(context: ChannelHandlerContext) {
         SocketPeer.read(from: context.channel) { [self] result in
@@ -168,7 +177,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    /// Hands requests to the worker threads; their answers come back to the event loop. Several read at
+    /// Hands requests to the worker threads, which write their answers. Several read at
     /// once are split in two jobs, each answering its half in order: two threads work on them together,
     /// for two hand-offs rather than one per request.
     private func dispatch(_ frames: [FrameAssembler.Frame], caller: ConnectionCaller, context: ChannelHandlerContext) {
@@ -179,10 +188,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private func dispatchInOrder(_ frames: [FrameAssembler.Frame], caller: ConnectionCaller, context: ChannelHandlerContext) {
-        requestsRunning += frames.count
+        activity.started(frames.count)
         server.inFlight.add(frames.count, ordering: .relaxed)
-        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let eventLoop = context.eventLoop
+        let delivery = AnswerDelivery(
+            server: server, writer: writer, activity: activity, uid: caller.keychain.uid,
+            loop: NIOLoopBound(self, eventLoop: context.eventLoop))
         let server = server
         let closed = closedFlag
         let requests = frames.map { (payload: PayloadHandOff($0.payload), length: $0.reserved) }
@@ -190,7 +200,7 @@ final class ConnectionHandler: ChannelInboundHandler {
             let uid = caller.keychain.uid
             for request in requests {
                 RequestAnswering.answer(request.payload, length: request.length, caller: caller, server: server, closed: closed) { outcome in
-                    eventLoop.execute { bound.value.answered(outcome, uid: uid) }
+                    delivery.deliver(outcome)
                 }
                 // The request's bytes are decoded and gone; a request waiting on a person is no longer in
                 // flight (its answer, when it comes, is written if the connection is still open).
@@ -200,30 +210,33 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    private func answered(_ outcome: RequestOutcome, uid: UInt32) {
-        requestsRunning -= 1
-        let server = server
-        switch outcome {
-        case .answer(let buffer, let reserved):
-            guard case .serving = phase, let context, context.channel.isActive else {
-                server.bytes.release(reserved, for: uid)
-                return
-            }
-            context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in server.bytes.release(reserved, for: uid) }
-            lastActivity = .now()
-            armTimer()
-        case .dropped:
-            break
-        case .malformed(let reason):
+    /// Writes, on the event loop, an answer (or its remainder) the socket did not take from the worker.
+    fileprivate func writeHandedOff(_ buffer: ByteBuffer, reserved: Int, uid: UInt32) {
+        let (server, writer) = (server, writer)
+        guard case .serving = phase, let context, context.channel.isActive else {
+            writer.handedOffWriteFinished()
+            server.bytes.release(reserved, for: uid)
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in
+            writer.handedOffWriteFinished()
+            server.bytes.release(reserved, for: uid)
+        }
+    }
+
+    /// Closes the connection after a malformed request, or after the socket refused an answer.
+    fileprivate func closeAfterAnswer(malformed reason: String?, uid: UInt32) {
+        if let reason {
             server.logger.notice("closing a connection after a malformed request", metadata: [
                 "reason": "\(reason)", "uid": "\(uid)", "pid": "\(peer?.pid ?? 0)",
             ])
-            if let context { close(context) }
         }
+        if let context { close(context) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         closedFlag.set()
+        writer.close()
         timer?.cancel()
         timer = nil
         if let peer {
@@ -259,13 +272,16 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     // MARK: Time-outs
 
-    /// When the connection is due to be closed: silence inside a frame, or idleness between requests;
-    /// none while requests are being answered.
+    /// When the connection is due to be closed: silence inside a frame, or idleness since the last
+    /// request or answer (not while requests are being answered: ``timerFired()`` then looks again later).
     private var deadline: NIODeadline? {
         if assembler.isInsideFrame { return lastActivity + TimeAmount(server.limits.frameTimeout) }
-        if case .serving = phase, requestsRunning == 0 { return lastActivity + TimeAmount(server.limits.idleTimeout) }
-        if case .identifying = phase { return lastActivity + TimeAmount(server.limits.idleTimeout) }
-        return nil
+        switch phase {
+        case .serving, .identifying:
+            return max(lastActivity, activity.lastAnswered ?? lastActivity) + TimeAmount(server.limits.idleTimeout)
+        case .connecting, .closed:
+            return nil
+        }
     }
 
     /// Makes sure a timer fires no later than the deadline. Timers are not moved on every read: one that
@@ -289,6 +305,11 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         guard let deadline else { return }
         guard deadline <= .now() else { return armTimer() }
+        if !assembler.isInsideFrame, activity.requestsRunning > 0 {
+            // Requests are being answered (the workers do not wake the loop to say so): not idle.
+            lastActivity = .now()
+            return armTimer()
+        }
         let metadata: Logger.Metadata = ["uid": "\(peer?.uid ?? 0)", "pid": "\(peer?.pid ?? 0)"]
         if assembler.isInsideFrame {
             server.logger.notice("closing a connection silent in the middle of a frame", metadata: metadata)
@@ -296,5 +317,46 @@ final class ConnectionHandler: ChannelInboundHandler {
             server.logger.debug("closing an idle connection", metadata: metadata)
         }
         close(context)
+    }
+}
+
+/// Delivers one connection's outcomes from the thread that answered: writes answers through the
+/// ``AnswerWriter`` (handing to the event loop what the socket does not take), and wakes the loop only
+/// to close the connection or to write such a remainder.
+private struct AnswerDelivery: Sendable {
+    let server: ServerContext
+    let writer: AnswerWriter
+    let activity: ConnectionActivity
+    let uid: UInt32
+    let loop: NIOLoopBound<ConnectionHandler>
+
+    func deliver(_ outcome: RequestOutcome) {
+        defer { activity.answered() }
+        switch outcome {
+        case .answer(var frame, let reserved):
+            let (server, uid, loop) = (server, uid, loop)
+            let written = frame.withUnsafeBytes { bytes in
+                writer.write(bytes) { rest in
+                    var buffer = server.allocator.buffer(capacity: rest.count)
+                    buffer.writeBytes(rest)
+                    loop.eventLoop.execute { loop.value.writeHandedOff(buffer, reserved: reserved, uid: uid) }
+                }
+            }
+            frame.resetBytes(in: 0..<frame.count)
+            switch written {
+            case .written:
+                server.bytes.release(reserved, for: uid)
+            case .handedOff:
+                break
+            case .failed:
+                server.bytes.release(reserved, for: uid)
+                loop.eventLoop.execute { loop.value.closeAfterAnswer(malformed: nil, uid: uid) }
+            }
+        case .dropped:
+            break
+        case .malformed(let reason):
+            let (uid, loop) = (uid, loop)
+            loop.eventLoop.execute { loop.value.closeAfterAnswer(malformed: reason, uid: uid) }
+        }
     }
 }
