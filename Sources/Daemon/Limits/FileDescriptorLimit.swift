@@ -24,10 +24,11 @@ enum FileDescriptorLimit {
         return limit.rlim_cur >= rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
     }
 
-    /// The connection cap for a descriptor limit: a connection costs two descriptors (the channel's, and
-    /// the duplicate its answers are written to, ``AnswerWriter``; its peer's pidfd is closed once the
-    /// caller is identified), and one more is left per connection for what it opens while served.
+    /// The connection cap for a descriptor limit: half of what is left after ``reserved``, since a
+    /// connection costs two descriptors (the channel's, and the duplicate its answers are written to,
+    /// ``AnswerWriter``; its peer's pidfd is closed once the caller is identified). What a request opens
+    /// while served (a program's executable, read to identify it) comes from ``reserved``.
     static func connectionCap(forDescriptorLimit limit: Int) -> Int {
-        max(16, min(automaticCap, (limit - reserved) / 3))
+        max(16, min(automaticCap, (limit - reserved) / 2))
     }
 }

@@ -9,7 +9,7 @@ public struct ResourceLimits: Sendable, Equatable {
     /// connection is closed as soon as it is accepted, before its caller is identified.
     public var connectionsPerUser: Int
     /// Connections held open at once, all users together (`--max-connections`); nil sizes it to the file
-    /// descriptor limit (raised from its soft to its hard value at start): a third of what is left after 512
+    /// descriptor limit (raised from its soft to its hard value at start): half of what is left after 512
     /// descriptors kept for the keychains' files, and at most 4 096.
     public var maximumConnections: Int?
     /// Frame bytes one uid may have in flight (`--max-bytes-in-flight-per-user`, default 96 MiB): requests
