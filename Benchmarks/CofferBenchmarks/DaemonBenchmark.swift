@@ -46,8 +46,21 @@ enum DaemonBenchmark {
         let client = DaemonKeychain(socketPath: socket)
         if let seconds = ProcessInfo.processInfo.environment["COFFER_BENCH_DAEMON_LOOP"].flatMap(Int.init) {
             // For profilers: finds through the daemon for `seconds`, nothing measured.
+            // With COFFER_BENCH_DAEMON_LOOP_CONCURRENT set, batches of 8 finds from 8 concurrent tasks instead.
+            let concurrent = ProcessInfo.processInfo.environment["COFFER_BENCH_DAEMON_LOOP_CONCURRENT"] != nil
             let end = ContinuousClock.now + .seconds(seconds)
             while ContinuousClock.now < end {
+                if concurrent {
+                    try blockUntilDone {
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            for _ in 0..<8 {
+                                group.addTask { _ = try await client.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
+                            }
+                            try await group.waitForAll()
+                        }
+                    }
+                    continue
+                }
                 for _ in 0..<100 { _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
             }
         }
