@@ -26,7 +26,7 @@ enum FileDescriptorLimit {
 
     /// The connection cap for a descriptor limit: half of what is left after ``reserved``, since a
     /// connection costs two descriptors (the channel's, and the duplicate its answers are written to,
-    /// ``AnswerWriter``; its peer's pidfd is closed once the caller is identified). What a request opens
+    /// ``WorkerSocket``; its peer's pidfd is closed once the caller is identified). What a request opens
     /// while served (a program's executable, read to identify it) comes from ``reserved``.
     static func connectionCap(forDescriptorLimit limit: Int) -> Int {
         max(16, min(automaticCap, (limit - reserved) / 2))

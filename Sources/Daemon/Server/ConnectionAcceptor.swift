@@ -11,7 +11,7 @@ import Glibc
 /// them, and hands each accepted socket to `accepted`.
 ///
 /// The server accepts here rather than through SwiftNIO's server channel because it needs each socket's
-/// descriptor (to keep a duplicate that worker threads write answers to, ``AnswerWriter``), which a
+/// descriptor (to keep a duplicate that worker threads write answers to, ``WorkerSocket``), which a
 /// channel SwiftNIO accepted does not reveal. ``stop()`` wakes the thread through an `eventfd`; the
 /// listening socket itself is never shut down, since under socket activation systemd shares it.
 final class ConnectionAcceptor: Sendable {

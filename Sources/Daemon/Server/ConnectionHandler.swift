@@ -5,8 +5,10 @@ import NIOCore
 /// One client connection on the event loop: admits it under the per-uid and global connection caps,
 /// has its caller identified off the loop, reassembles its frames within the caller's byte budget and
 /// hands each request to the worker threads. The worker that answers a request writes the answer to the
-/// socket itself (``AnswerWriter``), in the order answers are ready, without waking the event loop; the
-/// loop writes only what the socket did not take at once.
+/// socket itself (``WorkerSocket``), in the order answers are ready, without waking the event loop; the
+/// loop writes only what the socket did not take at once. After a read that ends on a frame boundary
+/// while requests run, the loop lends the socket to the worker that finishes last (``ReadLease``), which
+/// reads and answers the next requests itself for a short while (``RequestJob``) before giving it back.
 ///
 /// Requests that arrive before the caller is identified wait (their bytes stay reserved). A connection
 /// is closed when a frame is malformed or does not fit the budget, when it stays silent inside a frame
@@ -28,8 +30,9 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private let server: ServerContext
-    private let writer: AnswerWriter
+    private let writer: WorkerSocket
     private let activity = ConnectionActivity()
+    private let lease = ReadLease()
     private var phase = Phase.connecting
     private var peer: SocketPeer?
     private var admitted = false
@@ -41,7 +44,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     private var timerDeadline: NIODeadline?
 
     /// A handler for one connection of `server`, whose answers `writer` writes.
-    init(server: ServerContext, writer: AnswerWriter) {
+    init(server: ServerContext, writer: WorkerSocket) {
         self.server = server
         self.writer = writer
     }
@@ -149,8 +152,13 @@ final class ConnectionHandler: ChannelInboundHandler {
             }
         }
         received(frames, context: context)
+        if let refusal { refused(refusal, peer: peer, context: context) } else { armTimer() }
+    }
+
+    /// Closes the connection after bytes that break the frame format or do not fit the budget.
+    private func refused(_ refusal: FrameAssembler.Refusal, peer: SocketPeer, context: ChannelHandlerContext) {
+        let budget = server.bytes
         switch refusal {
-        case nil: armTimer()
         case .malformed(let error):
             server.logger.notice("closing a connection after a malformed frame", metadata: [
                 "reason": "\(error)", "uid": "\(peer.uid)", "pid": "\(peer.pid)",
@@ -188,30 +196,43 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private func dispatchInOrder(_ frames: [FrameAssembler.Frame], caller: ConnectionCaller, context: ChannelHandlerContext) {
-        activity.started(frames.count)
-        server.inFlight.add(frames.count, ordering: .relaxed)
-        let delivery = AnswerDelivery(
-            server: server, writer: writer, activity: activity, uid: caller.keychain.uid,
-            loop: NIOLoopBound(self, eventLoop: context.eventLoop))
-        let server = server
-        let closed = closedFlag
-        let requests = frames.map { (payload: PayloadHandOff($0.payload), length: $0.reserved) }
-        server.requests.submit(for: caller.keychain.uid) {
-            let uid = caller.keychain.uid
-            for request in requests {
-                RequestAnswering.answer(request.payload, length: request.length, caller: caller, server: server, closed: closed) { outcome in
-                    delivery.deliver(outcome)
-                }
-                // The request's bytes are decoded and gone; a request waiting on a person is no longer in
-                // flight (its answer, when it comes, is written if the connection is still open).
-                server.bytes.release(request.length, for: uid)
-                server.inFlight.subtract(1, ordering: .relaxed)
-            }
+        let loop = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let delivery = AnswerDelivery(server: server, writer: writer, activity: activity, uid: caller.keychain.uid, loop: loop)
+        let job = RequestJob(
+            server: server, caller: caller, closed: closedFlag, delivery: delivery, lease: lease,
+            giveBack: { polled, refusal in loop.eventLoop.execute { loop.value.tookBackSocket(polled, refusal: refusal) } })
+        job.submit(frames)
+    }
+
+    /// At the end of a read that left no partial frame, while requests run: the worker that finishes
+    /// last polls the socket for the next request (``RequestJob``), and the loop stops reading until it
+    /// gives the socket back.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        defer { context.fireChannelReadComplete() }
+        guard case .serving = phase, !assembler.isInsideFrame, lease.mayOffer, let options = context.channel.syncOptions else { return }
+        // Reading stops before the offer, so that the worker taking it never reads alongside the loop.
+        guard (try? options.setOption(ChannelOptions.autoRead, value: false)) != nil else { return }
+        if !lease.offer() { try? options.setOption(ChannelOptions.autoRead, value: true) }
+    }
+
+    /// The worker that polled gives the socket back: the loop reads again, from where it stopped.
+    private func tookBackSocket(_ polled: FrameAssembler, refusal: FrameAssembler.Refusal?) {
+        var polled = polled
+        guard case .serving = phase, let context, let peer else {
+            let partial = polled.discard()
+            if partial > 0, let peer { server.bytes.release(partial, for: peer.uid) }
+            return
         }
+        // The loop read nothing while the worker held the socket: its assembler is empty.
+        assembler = polled
+        lastActivity = .now()
+        if let refusal { return refused(refusal, peer: peer, context: context) }
+        armTimer()
+        try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
     }
 
     /// Writes, on the event loop, an answer (or its remainder) the socket did not take from the worker.
-    fileprivate func writeHandedOff(_ buffer: ByteBuffer, reserved: Int, uid: UInt32) {
+    func writeHandedOff(_ buffer: ByteBuffer, reserved: Int, uid: UInt32) {
         let (server, writer) = (server, writer)
         guard case .serving = phase, let context, context.channel.isActive else {
             writer.handedOffWriteFinished()
@@ -225,7 +246,7 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     /// Closes the connection after a malformed request, or after the socket refused an answer.
-    fileprivate func closeAfterAnswer(malformed reason: String?, uid: UInt32) {
+    func closeAfterAnswer(malformed reason: String?, uid: UInt32) {
         if let reason {
             server.logger.notice("closing a connection after a malformed request", metadata: [
                 "reason": "\(reason)", "uid": "\(uid)", "pid": "\(peer?.pid ?? 0)",
@@ -317,46 +338,5 @@ final class ConnectionHandler: ChannelInboundHandler {
             server.logger.debug("closing an idle connection", metadata: metadata)
         }
         close(context)
-    }
-}
-
-/// Delivers one connection's outcomes from the thread that answered: writes answers through the
-/// ``AnswerWriter`` (handing to the event loop what the socket does not take), and wakes the loop only
-/// to close the connection or to write such a remainder.
-private struct AnswerDelivery: Sendable {
-    let server: ServerContext
-    let writer: AnswerWriter
-    let activity: ConnectionActivity
-    let uid: UInt32
-    let loop: NIOLoopBound<ConnectionHandler>
-
-    func deliver(_ outcome: RequestOutcome) {
-        defer { activity.answered() }
-        switch outcome {
-        case .answer(var frame, let reserved):
-            let (server, uid, loop) = (server, uid, loop)
-            let written = frame.withUnsafeBytes { bytes in
-                writer.write(bytes) { rest in
-                    var buffer = server.allocator.buffer(capacity: rest.count)
-                    buffer.writeBytes(rest)
-                    loop.eventLoop.execute { loop.value.writeHandedOff(buffer, reserved: reserved, uid: uid) }
-                }
-            }
-            frame.resetBytes(in: 0..<frame.count)
-            switch written {
-            case .written:
-                server.bytes.release(reserved, for: uid)
-            case .handedOff:
-                break
-            case .failed:
-                server.bytes.release(reserved, for: uid)
-                loop.eventLoop.execute { loop.value.closeAfterAnswer(malformed: nil, uid: uid) }
-            }
-        case .dropped:
-            break
-        case .malformed(let reason):
-            let (uid, loop) = (uid, loop)
-            loop.eventLoop.execute { loop.value.closeAfterAnswer(malformed: reason, uid: uid) }
-        }
     }
 }

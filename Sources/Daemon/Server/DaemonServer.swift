@@ -13,7 +13,7 @@ import Glibc
 
 /// The socket server, event-driven on SwiftNIO: one event loop thread carries every connection's
 /// requests, and the requests run on the daemon's worker threads, never on the loop; the worker that
-/// answers a request writes the answer itself (``AnswerWriter``). A thread of its own accepts the
+/// answers a request writes the answer itself (``WorkerSocket``). A thread of its own accepts the
 /// connections (``ConnectionAcceptor``) and hands them to the loop. Each caller is identified
 /// once, off the loop, before its first request is answered; a malformed frame closes that connection
 /// only. ``ResourceLimits`` bound what one user may hold, so that no user can starve another.
@@ -67,7 +67,7 @@ public final class DaemonServer: Sendable {
                 close(socket)
                 return
             }
-            let writer = AnswerWriter(descriptor: duplicate)
+            let writer = WorkerSocket(descriptor: duplicate)
             ClientBootstrap(group: group)
                 // Small reads into a fixed buffer: an idle connection keeps at most 8 KiB of receive buffer,
                 // and a large frame is copied into its own buffer as it arrives.

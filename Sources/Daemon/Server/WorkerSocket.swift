@@ -5,9 +5,10 @@ import Synchronization
 import Glibc
 #endif
 
-/// Writes one connection's answers straight to its socket from the thread that produced them (a
-/// worker), so that answering wakes neither the event loop nor anyone else: the client reads the answer
-/// as soon as it is written.
+/// A connection's socket as the worker threads use it: they write answers straight to it from the
+/// thread that produced them, so that answering wakes neither the event loop nor anyone else (the client
+/// reads the answer as soon as it is written), and the worker holding the ``ReadLease`` reads the next
+/// requests from it.
 ///
 /// The writer holds its own duplicate of the connection's descriptor, closed only by ``close()`` (when
 /// the channel has closed): SwiftNIO may close its descriptor at any moment on the event loop, and a
@@ -18,7 +19,7 @@ import Glibc
 /// until the loop has written every answer handed to it, later answers are handed to it too, so that
 /// answers are never interleaved or reordered. The hand-off happens under the writer's lock, so hand-offs
 /// reach the loop in the order the answers were written.
-final class AnswerWriter: Sendable {
+final class WorkerSocket: Sendable {
     private struct State {
         /// The duplicate descriptor, or -1 once closed.
         var descriptor: Int32
@@ -68,6 +69,30 @@ final class AnswerWriter: Sendable {
             state.handedOff += 1
             handOff(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
             return .handedOff
+        }
+    }
+
+    /// What a read came to.
+    enum Received: Equatable {
+        /// This many bytes were read into the buffer.
+        case bytes(Int)
+        /// Nothing to read now.
+        case nothing
+        /// The peer closed, the socket failed, or the connection is closed: the loop is to find out.
+        case end
+    }
+
+    /// Reads what the socket holds, without waiting, into `buffer` (for the worker holding the read lease).
+    func receive(into buffer: UnsafeMutableRawBufferPointer) -> Received {
+        state.withLock { state in
+            guard state.descriptor >= 0 else { return .end }
+            while true {
+                let count = recv(state.descriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT))
+                if count > 0 { return .bytes(count) }
+                if count == 0 { return .end }
+                if errno == EINTR { continue }
+                return errno == EAGAIN || errno == EWOULDBLOCK ? .nothing : .end
+            }
         }
     }
 
