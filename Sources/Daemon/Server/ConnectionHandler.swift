@@ -209,7 +209,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// gives the socket back.
     func channelReadComplete(context: ChannelHandlerContext) {
         defer { context.fireChannelReadComplete() }
-        guard case .serving = phase, !assembler.isInsideFrame, lease.mayOffer, let options = context.channel.syncOptions else { return }
+        // Not while another connection's worker polls: only one may, and a lease it could not use would
+        // cost a wakeup of the loop to take the socket back.
+        guard case .serving = phase, !assembler.isInsideFrame, lease.mayOffer, !server.workerPolling.load(ordering: .relaxed),
+            let options = context.channel.syncOptions
+        else { return }
         // Reading stops before the offer, so that the worker taking it never reads alongside the loop.
         guard (try? options.setOption(ChannelOptions.autoRead, value: false)) != nil else { return }
         if !lease.offer() { try? options.setOption(ChannelOptions.autoRead, value: true) }
