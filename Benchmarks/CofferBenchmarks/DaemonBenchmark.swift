@@ -13,7 +13,11 @@ import Glibc
 /// Round trips through `cofferd` (the release binary beside this one), on a keychain pre-filled with
 /// `size` items, next to the same operations on the embedded keychain.
 enum DaemonBenchmark {
-    static func run(in scratch: URL, size: Int, operations: Int) throws -> (rows: [ItemsBenchmark.Row], attack: DaemonAttackBenchmark.Report?) {
+    /// With `latencyOnly`, only the round trips of one client (no 8-client, idle or attack parts): a
+    /// short run for comparing builds.
+    static func run(
+        in scratch: URL, size: Int, operations: Int, latencyOnly: Bool = false
+    ) throws -> (rows: [ItemsBenchmark.Row], attack: DaemonAttackBenchmark.Report?) {
         let state = scratch.appendingPathComponent("daemon-state")
         let folder = KeychainFolder(url: state.appendingPathComponent(String(getuid())))
         // This program is unregistered, so the daemon gives it the group derived from its path: fill that group.
@@ -42,8 +46,21 @@ enum DaemonBenchmark {
         let client = DaemonKeychain(socketPath: socket)
         if let seconds = ProcessInfo.processInfo.environment["COFFER_BENCH_DAEMON_LOOP"].flatMap(Int.init) {
             // For profilers: finds through the daemon for `seconds`, nothing measured.
+            // With COFFER_BENCH_DAEMON_LOOP_CONCURRENT set, batches of 8 finds from 8 concurrent tasks instead.
+            let concurrent = ProcessInfo.processInfo.environment["COFFER_BENCH_DAEMON_LOOP_CONCURRENT"] != nil
             let end = ContinuousClock.now + .seconds(seconds)
             while ContinuousClock.now < end {
+                if concurrent {
+                    try blockUntilDone {
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            for _ in 0..<8 {
+                                group.addTask { _ = try await client.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
+                            }
+                            try await group.waitForAll()
+                        }
+                    }
+                    continue
+                }
                 for _ in 0..<100 { _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
             }
         }
@@ -67,6 +84,7 @@ enum DaemonBenchmark {
             victim += 1
         }))
         rows += try concurrentFinds(client, size: size, batches: max(operations / 8, 50))
+        if latencyOnly { return (rows, nil) }
         rows.append(DaemonAttackBenchmark.eightClients(socket: socket, size: size, findsPerClient: operations / 8))
         rows.append(try idleCPU(socket: socket, daemon: process.processIdentifier, seconds: operations >= 2_000 ? 60 : 10))
         let attack = try DaemonAttackBenchmark.underAttack(

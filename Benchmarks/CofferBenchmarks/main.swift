@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, daemon (and find-loop, security-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, daemon, daemon-latency (and find-loop, security-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -73,6 +73,12 @@ do {
         table("Through the daemon (cofferd on a Unix socket, \(daemonSize) items)", rows)
         print(DaemonReport.goals(rows))
         if let attack { print(DaemonReport.attack(attack)) }
+    }
+    if requested.contains("daemon-latency") {
+        // The daemon's round trips of one client only, 10 000 items: a short run for comparing builds.
+        let (rows, _) = try DaemonBenchmark.run(in: scratch, size: 10_000, operations: quick ? 1_000 : 3_000, latencyOnly: true)
+        table("Through the daemon, one client (cofferd on a Unix socket, 10000 items)", rows)
+        print(DaemonReport.goals(rows))
     }
 } catch {
     FileHandle.standardError.write(Data("benchmark failed: \(error)\n".utf8))

@@ -5,7 +5,9 @@
 #include <pthread.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/eventfd.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 
 void coffer_secure_zero(void *pointer, size_t length) {
     if (pointer != NULL && length > 0) {
@@ -52,4 +54,12 @@ int coffer_return_large_blocks_to_system(size_t threshold) {
 
 size_t coffer_allocation_size(void *pointer) {
     return malloc_usable_size(pointer);
+}
+
+int coffer_accept_nonblocking(int listening) {
+    return accept4(listening, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+}
+
+int coffer_wake_descriptor(void) {
+    return eventfd(0, EFD_CLOEXEC);
 }

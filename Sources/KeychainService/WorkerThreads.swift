@@ -115,7 +115,11 @@ public final class WorkerThreads: @unchecked Sendable {
                 spinning += 1
                 condition.unlock()
                 let end = ContinuousClock.now + spinBeforeSleeping
-                while queued.load(ordering: .acquiring) == 0, ContinuousClock.now < end {}
+                while queued.load(ordering: .acquiring) == 0, ContinuousClock.now < end {
+                    // Lets a thread that is ready to run have the core (the event loop that is about to
+                    // hand over the next job, perhaps): on two cores a spinner that never yields delays it.
+                    sched_yield()
+                }
                 condition.lock()
                 spinning -= 1
             }

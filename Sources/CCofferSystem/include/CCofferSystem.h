@@ -35,4 +35,12 @@ int coffer_return_large_blocks_to_system(size_t threshold);
 /// for, so that zeroing this many bytes before `free` clears all of it.
 size_t coffer_allocation_size(void *pointer);
 
+/// Accepts a connection on the listening socket `listening` (glibc's `accept4`): the socket returned is
+/// non-blocking and close-on-exec from the start. Returns the descriptor, or -1 with `errno` set.
+int coffer_accept_nonblocking(int listening);
+
+/// An `eventfd` (counter 0, close-on-exec), for waking a thread that sleeps in `poll`. Returns the
+/// descriptor, or -1 with `errno` set.
+int coffer_wake_descriptor(void);
+
 #endif

@@ -24,8 +24,10 @@ enum FileDescriptorLimit {
         return limit.rlim_cur >= rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
     }
 
-    /// The connection cap for a descriptor limit: a connection costs one descriptor (its peer's pidfd is
-    /// closed once the caller is identified), but half is left for what a connection opens while served.
+    /// The connection cap for a descriptor limit: half of what is left after ``reserved``, since a
+    /// connection costs two descriptors (the channel's, and the duplicate its answers are written to,
+    /// ``WorkerSocket``; its peer's pidfd is closed once the caller is identified). What a request opens
+    /// while served (a program's executable, read to identify it) comes from ``reserved``.
     static func connectionCap(forDescriptorLimit limit: Int) -> Int {
         max(16, min(automaticCap, (limit - reserved) / 2))
     }

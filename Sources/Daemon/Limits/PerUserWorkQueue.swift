@@ -38,6 +38,11 @@ final class PerUserWorkQueue: Sendable {
         self.perUser = perUser
     }
 
+    /// Whether jobs of `uid` wait for a slot (a job polling for more work gives its slot up then).
+    func hasWaiting(for uid: UInt32) -> Bool {
+        state.withLock { $0.waiting[uid] != nil }
+    }
+
     /// Runs `job` for `uid` as soon as fewer than ``perUser`` of that uid's jobs run; returns at once.
     func submit(for uid: UInt32, _ job: @escaping @Sendable () -> Void) {
         let startNow = state.withLock { state -> Bool in

@@ -4,7 +4,11 @@ import NIOCore
 
 /// One client connection on the event loop: admits it under the per-uid and global connection caps,
 /// has its caller identified off the loop, reassembles its frames within the caller's byte budget and
-/// hands each request to the worker threads, then writes the answers back, in the order they are ready.
+/// hands each request to the worker threads. The worker that answers a request writes the answer to the
+/// socket itself (``WorkerSocket``), in the order answers are ready, without waking the event loop; the
+/// loop writes only what the socket did not take at once. After a read that ends on a frame boundary
+/// while requests run, the loop lends the socket to the worker that finishes last (``ReadLease``), which
+/// reads and answers the next requests itself for a short while (``RequestJob``) before giving it back.
 ///
 /// Requests that arrive before the caller is identified wait (their bytes stay reserved). A connection
 /// is closed when a frame is malformed or does not fit the budget, when it stays silent inside a frame
@@ -26,23 +30,31 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private let server: ServerContext
+    private let writer: WorkerSocket
+    private let activity = ConnectionActivity()
+    private let lease = ReadLease()
     private var phase = Phase.connecting
     private var peer: SocketPeer?
     private var admitted = false
     private var assembler = FrameAssembler()
     private let closedFlag = ClosedFlag()
     private var context: ChannelHandlerContext?
-    private var requestsRunning = 0
     private var lastActivity = NIODeadline.now()
     private var timer: Scheduled<Void>?
     private var timerDeadline: NIODeadline?
 
-    /// A handler for one connection of `server`.
-    init(server: ServerContext) { self.server = server }
+    /// A handler for one connection of `server`, whose answers `writer` writes.
+    init(server: ServerContext, writer: WorkerSocket) {
+        self.server = server
+        self.writer = writer
+    }
 
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
 
-    func handlerRemoved(context: ChannelHandlerContext) { self.context = nil }
+    func handlerRemoved(context: ChannelHandlerContext) {
+        self.context = nil
+        writer.close()
+    }
 
     func channelActive(context: ChannelHandlerContext) {
         SocketPeer.read(from: context.channel) { [self] result in
@@ -140,8 +152,13 @@ final class ConnectionHandler: ChannelInboundHandler {
             }
         }
         received(frames, context: context)
+        if let refusal { refused(refusal, peer: peer, context: context) } else { armTimer() }
+    }
+
+    /// Closes the connection after bytes that break the frame format or do not fit the budget.
+    private func refused(_ refusal: FrameAssembler.Refusal, peer: SocketPeer, context: ChannelHandlerContext) {
+        let budget = server.bytes
         switch refusal {
-        case nil: armTimer()
         case .malformed(let error):
             server.logger.notice("closing a connection after a malformed frame", metadata: [
                 "reason": "\(error)", "uid": "\(peer.uid)", "pid": "\(peer.pid)",
@@ -168,7 +185,7 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
     }
 
-    /// Hands requests to the worker threads; their answers come back to the event loop. Several read at
+    /// Hands requests to the worker threads, which write their answers. Several read at
     /// once are split in two jobs, each answering its half in order: two threads work on them together,
     /// for two hand-offs rather than one per request.
     private func dispatch(_ frames: [FrameAssembler.Frame], caller: ConnectionCaller, context: ChannelHandlerContext) {
@@ -179,51 +196,72 @@ final class ConnectionHandler: ChannelInboundHandler {
     }
 
     private func dispatchInOrder(_ frames: [FrameAssembler.Frame], caller: ConnectionCaller, context: ChannelHandlerContext) {
-        requestsRunning += frames.count
-        server.inFlight.add(frames.count, ordering: .relaxed)
-        let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
-        let eventLoop = context.eventLoop
-        let server = server
-        let closed = closedFlag
-        let requests = frames.map { (payload: PayloadHandOff($0.payload), length: $0.reserved) }
-        server.requests.submit(for: caller.keychain.uid) {
-            let uid = caller.keychain.uid
-            for request in requests {
-                RequestAnswering.answer(request.payload, length: request.length, caller: caller, server: server, closed: closed) { outcome in
-                    eventLoop.execute { bound.value.answered(outcome, uid: uid) }
-                }
-                // The request's bytes are decoded and gone; a request waiting on a person is no longer in
-                // flight (its answer, when it comes, is written if the connection is still open).
-                server.bytes.release(request.length, for: uid)
-                server.inFlight.subtract(1, ordering: .relaxed)
-            }
+        let loop = NIOLoopBound(self, eventLoop: context.eventLoop)
+        let delivery = AnswerDelivery(server: server, writer: writer, activity: activity, uid: caller.keychain.uid, loop: loop)
+        let job = RequestJob(
+            server: server, caller: caller, closed: closedFlag, delivery: delivery, lease: lease,
+            giveBack: { polled, refusal in loop.eventLoop.execute { loop.value.tookBackSocket(polled, refusal: refusal) } })
+        job.submit(frames)
+    }
+
+    /// At the end of a read that left no partial frame, while requests run: the worker that finishes
+    /// last polls the socket for the next request (``RequestJob``), and the loop stops reading until it
+    /// gives the socket back.
+    func channelReadComplete(context: ChannelHandlerContext) {
+        defer { context.fireChannelReadComplete() }
+        // Not while another connection's worker polls: only one may, and a lease it could not use would
+        // cost a wakeup of the loop to take the socket back.
+        guard case .serving = phase, !assembler.isInsideFrame, lease.mayOffer, !server.workerPolling.load(ordering: .relaxed),
+            let options = context.channel.syncOptions
+        else { return }
+        // Reading stops before the offer, so that the worker taking it never reads alongside the loop.
+        guard (try? options.setOption(ChannelOptions.autoRead, value: false)) != nil else { return }
+        if !lease.offer() { try? options.setOption(ChannelOptions.autoRead, value: true) }
+    }
+
+    /// The worker that polled gives the socket back: the loop reads again, from where it stopped.
+    private func tookBackSocket(_ polled: FrameAssembler, refusal: FrameAssembler.Refusal?) {
+        var polled = polled
+        guard case .serving = phase, let context, let peer else {
+            let partial = polled.discard()
+            if partial > 0, let peer { server.bytes.release(partial, for: peer.uid) }
+            return
+        }
+        // The loop read nothing while the worker held the socket: its assembler is empty.
+        assembler = polled
+        lastActivity = .now()
+        if let refusal { return refused(refusal, peer: peer, context: context) }
+        armTimer()
+        try? context.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: true)
+    }
+
+    /// Writes, on the event loop, an answer (or its remainder) the socket did not take from the worker.
+    func writeHandedOff(_ buffer: ByteBuffer, reserved: Int, uid: UInt32) {
+        let (server, writer) = (server, writer)
+        guard case .serving = phase, let context, context.channel.isActive else {
+            writer.handedOffWriteFinished()
+            server.bytes.release(reserved, for: uid)
+            return
+        }
+        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in
+            writer.handedOffWriteFinished()
+            server.bytes.release(reserved, for: uid)
         }
     }
 
-    private func answered(_ outcome: RequestOutcome, uid: UInt32) {
-        requestsRunning -= 1
-        let server = server
-        switch outcome {
-        case .answer(let buffer, let reserved):
-            guard case .serving = phase, let context, context.channel.isActive else {
-                server.bytes.release(reserved, for: uid)
-                return
-            }
-            context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in server.bytes.release(reserved, for: uid) }
-            lastActivity = .now()
-            armTimer()
-        case .dropped:
-            break
-        case .malformed(let reason):
+    /// Closes the connection after a malformed request, or after the socket refused an answer.
+    func closeAfterAnswer(malformed reason: String?, uid: UInt32) {
+        if let reason {
             server.logger.notice("closing a connection after a malformed request", metadata: [
                 "reason": "\(reason)", "uid": "\(uid)", "pid": "\(peer?.pid ?? 0)",
             ])
-            if let context { close(context) }
         }
+        if let context { close(context) }
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         closedFlag.set()
+        writer.close()
         timer?.cancel()
         timer = nil
         if let peer {
@@ -259,13 +297,16 @@ final class ConnectionHandler: ChannelInboundHandler {
 
     // MARK: Time-outs
 
-    /// When the connection is due to be closed: silence inside a frame, or idleness between requests;
-    /// none while requests are being answered.
+    /// When the connection is due to be closed: silence inside a frame, or idleness since the last
+    /// request or answer (not while requests are being answered: ``timerFired()`` then looks again later).
     private var deadline: NIODeadline? {
         if assembler.isInsideFrame { return lastActivity + TimeAmount(server.limits.frameTimeout) }
-        if case .serving = phase, requestsRunning == 0 { return lastActivity + TimeAmount(server.limits.idleTimeout) }
-        if case .identifying = phase { return lastActivity + TimeAmount(server.limits.idleTimeout) }
-        return nil
+        switch phase {
+        case .serving, .identifying:
+            return max(lastActivity, activity.lastAnswered ?? lastActivity) + TimeAmount(server.limits.idleTimeout)
+        case .connecting, .closed:
+            return nil
+        }
     }
 
     /// Makes sure a timer fires no later than the deadline. Timers are not moved on every read: one that
@@ -289,6 +330,11 @@ final class ConnectionHandler: ChannelInboundHandler {
         }
         guard let deadline else { return }
         guard deadline <= .now() else { return armTimer() }
+        if !assembler.isInsideFrame, activity.requestsRunning > 0 {
+            // Requests are being answered (the workers do not wake the loop to say so): not idle.
+            lastActivity = .now()
+            return armTimer()
+        }
         let metadata: Logger.Metadata = ["uid": "\(peer?.uid ?? 0)", "pid": "\(peer?.pid ?? 0)"]
         if assembler.isInsideFrame {
             server.logger.notice("closing a connection silent in the middle of a frame", metadata: metadata)

@@ -11,8 +11,10 @@ import Synchronization
 import Glibc
 #endif
 
-/// The socket server, event-driven on SwiftNIO: one event loop thread carries every connection's bytes,
-/// and the requests run on the daemon's worker threads, never on the loop. Each caller is identified
+/// The socket server, event-driven on SwiftNIO: one event loop thread carries every connection's
+/// requests, and the requests run on the daemon's worker threads, never on the loop; the worker that
+/// answers a request writes the answer itself (``WorkerSocket``). A thread of its own accepts the
+/// connections (``ConnectionAcceptor``) and hands them to the loop. Each caller is identified
 /// once, off the loop, before its first request is answered; a malformed frame closes that connection
 /// only. ``ResourceLimits`` bound what one user may hold, so that no user can starve another.
 ///
@@ -29,7 +31,7 @@ public final class DaemonServer: Sendable {
     /// next request: waking a thread costs tens of microseconds here, more than a find takes.
     private let workers = WorkerThreads(spinBeforeSleeping: .microseconds(200))
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
-    private let listening = Mutex<(any Channel)?>(nil)
+    private let listening = Mutex<ConnectionAcceptor?>(nil)
     private let stopRequested = Atomic<Bool>(false)
 
     /// A server for `configuration`.
@@ -50,20 +52,39 @@ public final class DaemonServer: Sendable {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
         let descriptor = try inheritedSocket ?? UnixSocket.listen(at: configuration.socketPath, mode: socketMode, backlog: 4_096)
-        let channel = try ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 4_096)
-            // Small reads into a fixed buffer: an idle connection keeps at most 8 KiB of receive buffer,
-            // and a large frame is copied into its own buffer as it arrives.
-            .childChannelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 8_192))
-            .childChannelOption(.maxMessagesPerRead, value: 4)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(ConnectionHandler(server: server))
-                }
+        let acceptor: ConnectionAcceptor
+        do {
+            acceptor = try ConnectionAcceptor(listening: descriptor, logger: logger)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        acceptor.start { [logger] socket in
+            // The workers write answers to a duplicate, which stays valid until the handler closes it.
+            let duplicate = fcntl(socket, F_DUPFD_CLOEXEC, 0)
+            guard duplicate >= 0 else {
+                logger.warning("refused a connection: no descriptor left to write its answers to (errno \(errno))")
+                close(socket)
+                return
             }
-            .withBoundSocket(descriptor)
-            .wait()
-        listening.withLock { $0 = channel }
+            let writer = WorkerSocket(descriptor: duplicate)
+            ClientBootstrap(group: group)
+                // Small reads into a fixed buffer: an idle connection keeps at most 8 KiB of receive buffer,
+                // and a large frame is copied into its own buffer as it arrives.
+                .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 8_192))
+                .channelOption(.maxMessagesPerRead, value: 4)
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try channel.pipeline.syncOperations.addHandler(ConnectionHandler(server: server, writer: writer))
+                    }
+                }
+                .withConnectedSocket(socket)
+                .whenFailure { error in
+                    writer.close()
+                    logger.warning("refused a connection that could not be registered: \(error)")
+                }
+        }
+        listening.withLock { $0 = acceptor }
         logger.notice("cofferd listening", metadata: [
             "socket": "\(configuration.socketPath)", "maximumConnections": "\(connectionCap)",
             "connectionsPerUser": "\(limits.connectionsPerUser)", "bytesInFlightPerUser": "\(limits.bytesInFlightPerUser)",
@@ -76,8 +97,9 @@ public final class DaemonServer: Sendable {
                 workers.submit { keychains.lockIdle(after: interval) }
             }
         }
-        if stopRequested.load(ordering: .acquiring) { channel.close(promise: nil) }
-        try? channel.closeFuture.wait()
+        if stopRequested.load(ordering: .acquiring) { acceptor.stop() }
+        acceptor.waitUntilFinished()
+        close(descriptor)
         autoLock?.cancel()
         server.stop()
         waitForRequestsInFlight(server)
@@ -91,7 +113,7 @@ public final class DaemonServer: Sendable {
     /// Stops accepting; requests already running finish, then every connection is closed.
     public func shutdown() {
         stopRequested.store(true, ordering: .releasing)
-        listening.withLock { $0 }?.close(promise: nil)
+        listening.withLock { $0 }?.stop()
     }
 
     private var socketMode: mode_t {

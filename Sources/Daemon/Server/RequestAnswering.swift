@@ -2,7 +2,6 @@ import DaemonProtocol
 import Foundation
 import KeychainModel
 import KeychainOperations
-import NIOCore
 
 /// The caller of an identified connection: its keychain, where its requests come from (its access
 /// groups, whether it is a trusted front end) and the router that answers them.
@@ -38,10 +37,10 @@ final class PayloadHandOff: @unchecked Sendable {
     func take() -> Data { payload.take() ?? Data() }
 }
 
-/// What answering one request came to, delivered back to the connection's event loop.
+/// What answering one request came to, delivered to the connection (on the thread that answered it).
 enum RequestOutcome: Sendable {
-    /// The answer's frame, with the bytes reserved for it until it is written.
-    case answer(ByteBuffer, reserved: Int)
+    /// The answer's frame, with the bytes reserved for it until it is written; whoever writes it wipes it.
+    case answer(Data, reserved: Int)
     /// Not answered: the connection closed, or the server is stopping, before the request started.
     case dropped
     /// The payload is not a valid request (the reason names no byte of it): the connection is closed.
@@ -83,7 +82,7 @@ enum RequestAnswering {
         }
     }
 
-    /// The answer's frame in a buffer, its bytes reserved; `errSecAllocate` in its place when it is larger
+    /// The answer's frame, its bytes reserved; `errSecAllocate` in its place when it is larger
     /// than a client accepts or than the caller's bytes-in-flight budget allows.
     private static func encode(_ response: Response, id: UInt64, uid: UInt32, pid: Int32, server: ServerContext) -> RequestOutcome {
         var frame: Data
@@ -100,10 +99,7 @@ enum RequestAnswering {
             // A refusal is a few hundred bytes and replaces a request's reservation: it is always sent.
             server.bytes.forceReserve(frame.count, for: uid)
         }
-        var buffer = server.allocator.buffer(capacity: frame.count)
-        buffer.writeBytes(frame)
-        frame.resetBytes(in: 0..<frame.count)
-        return .answer(buffer, reserved: frame.count)
+        return .answer(frame, reserved: frame.count)
     }
 
     private static func refusal(id: UInt64, reason: String) -> Data {

@@ -35,6 +35,9 @@ final class ServerContext: Sendable {
     /// Requests handed to the worker threads and not yet through routing (a request waiting on a person
     /// is not counted: shutdown does not wait for a person).
     let inFlight = Atomic<Int>(0)
+    /// Whether a worker is polling a connection for its next request (``ReadLease``): one at a time, so
+    /// that polling never takes more than one core.
+    let workerPolling = Atomic<Bool>(false)
     /// Connections accepted so far: each gets the next number, for prompts tied to a connection.
     let connectionNumbers = Atomic<UInt64>(0)
     private let stopping = Atomic<Bool>(false)
