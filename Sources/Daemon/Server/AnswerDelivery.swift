@@ -24,8 +24,9 @@ struct AnswerDelivery: Sendable {
             let (server, uid, loop) = (server, uid, loop)
             let written = frame.withUnsafeBytes { bytes in
                 writer.write(bytes) { rest in
-                    var buffer = server.allocator.buffer(capacity: rest.count)
-                    buffer.writeBytes(rest)
+                    var remainder = server.allocator.buffer(capacity: rest.count)
+                    remainder.writeBytes(rest)
+                    let buffer = remainder
                     loop.eventLoop.execute { loop.value.writeHandedOff(buffer, reserved: reserved, uid: uid) }
                 }
             }
