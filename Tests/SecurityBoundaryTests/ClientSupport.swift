@@ -34,3 +34,19 @@ func withFreshKeychain<Result>(_ transport: BoundaryTransport = .embedded, _ bod
         return try SecurityTesting.withKeychain(socket: socket, body)
     }
 }
+
+/// A generic password of `service` as the tests add it: class, service, account and `data`, with `extra`
+/// merged over them.
+func genericPassword(service: String, account: String, data: Data = Data("pw".utf8), _ extra: [String: Any] = [:]) -> [String: Any] {
+    [
+        kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
+        kSecAttrAccount as String: account, kSecValueData as String: data,
+    ].merging(extra) { _, new in new }
+}
+
+/// A search for the generic passwords of `service` (of `account` too, when given), with `extra` merged over it.
+func genericPasswordSearch(service: String, account: String? = nil, _ extra: [String: Any] = [:]) -> [String: Any] {
+    var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service]
+    if let account { query[kSecAttrAccount as String] = account }
+    return query.merging(extra) { _, new in new }
+}

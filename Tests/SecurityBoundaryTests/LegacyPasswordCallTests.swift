@@ -31,12 +31,7 @@ private struct LegacyGenericPasswords {
     private let tool = LegacyGenericPasswords(service: "com.example.tool")
 
     private func secItemSearch(_ account: String, _ extra: [String: Any] = [:]) -> [String: Any] {
-        var query: [String: Any] = [
-            kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "com.example.tool",
-            kSecAttrAccount as String: account,
-        ]
-        query.merge(extra) { _, new in new }
-        return query
+        genericPasswordSearch(service: "com.example.tool", account: account, extra)
     }
 
     @Test(arguments: BoundaryTransport.allCases) func addThenFindReturnsThePasswordAndTheItem(transport: BoundaryTransport) {

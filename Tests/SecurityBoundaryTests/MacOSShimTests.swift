@@ -10,16 +10,11 @@ import Testing
     private static var dataProtection: [String: Any] { [kSecUseDataProtectionKeychain as String: true] }
 
     private static func item(_ account: String, _ extra: [String: Any] = [:]) -> [String: Any] {
-        [
-            kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,
-            kSecAttrAccount as String: account, kSecValueData as String: Data("pw-\(account)".utf8),
-        ].merging(extra) { _, new in new }
+        genericPassword(service: service, account: account, data: Data("pw-\(account)".utf8), extra)
     }
 
     private static func search(_ account: String? = nil, _ extra: [String: Any] = [:]) -> [String: Any] {
-        var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service]
-        if let account { query[kSecAttrAccount as String] = account }
-        return query.merging(extra) { _, new in new }
+        genericPasswordSearch(service: service, account: account, extra)
     }
 
     private static func count(_ extra: [String: Any] = [:]) -> Int {

@@ -12,12 +12,7 @@ import Testing
     }
 
     private func search(_ account: String, _ extra: [String: Any] = [:]) -> [String: Any] {
-        var query: [String: Any] = [
-            kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "rules",
-            kSecAttrAccount as String: account,
-        ]
-        query.merge(extra) { _, new in new }
-        return query
+        genericPasswordSearch(service: "rules", account: account, extra)
     }
 
     @Test(arguments: BoundaryTransport.allCases) func addThenDuplicateThenUpdateThenDelete(transport: BoundaryTransport) {

@@ -48,11 +48,17 @@ enum MacOSShim {
         MacOSKey.matchSubjectWholeString,
     ]
 
+    /// The keys under which a dictionary may show it is macOS code's.
+    private static let keysWorthALook = Set(macOSOnlyKeys + [QueryKey.valueRef, QueryKey.matchItemList, QueryKey.matchSearchList])
+
     /// `query` (bridged from `source`) as macOS would hand it to its keychain for `call`.
     static func translate(
         _ query: QueryDictionary, from source: NSDictionary, for call: ItemCallKind
     ) throws(KeychainFailure) -> Translated {
-        guard mayHoldObjects(query) || macOSOnlyKeys.contains(where: { query[$0] != nil }) else {
+        // One pass over the (few) keys: most dictionaries hold none of these, and pay only this.
+        guard query.entries.keys.contains(where: { $0.stringValue.map(keysWorthALook.contains) ?? false }),
+            mayHoldObjects(query) || macOSOnlyKeys.contains(where: { query[$0] != nil })
+        else {
             return Translated(query: query)
         }
         let objects = MacOSObjects(source)
