@@ -56,9 +56,7 @@ enum MacOSShim {
         _ query: QueryDictionary, from source: NSDictionary, for call: ItemCallKind
     ) throws(KeychainFailure) -> Translated {
         // One pass over the (few) keys: most dictionaries hold none of these, and pay only this.
-        guard query.entries.keys.contains(where: { $0.stringValue.map(keysWorthALook.contains) ?? false }),
-            mayHoldObjects(query) || macOSOnlyKeys.contains(where: { query[$0] != nil })
-        else {
+        guard query.entries.keys.contains(where: { $0.stringValue.map(keysWorthALook.contains) ?? false }) else {
             return Translated(query: query)
         }
         let objects = MacOSObjects(source)
@@ -109,21 +107,4 @@ enum MacOSShim {
         translated[MacOSKey.access] = nil
         return translated
     }
-
-    /// Whether a value the engine cannot carry sits where macOS code puts its objects.
-    private static func mayHoldObjects(_ query: QueryDictionary) -> Bool {
-        func isObject(_ value: KeychainValue?) -> Bool {
-            switch value {
-            case .unsupported: true
-            case .array(let elements): elements.contains { isObject($0) }
-            default: false
-            }
-        }
-        return [QueryKey.valueRef, QueryKey.matchItemList, QueryKey.matchSearchList].contains { isObject(query[$0]) }
-    }
-}
-
-/// The `kSecReturn…` keys.
-enum ReturnKeys {
-    static let all = [QueryKey.returnData, QueryKey.returnAttributes, QueryKey.returnRef, QueryKey.returnPersistentRef]
 }
