@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Coffer", targets: ["Coffer"]),
         .library(name: "Security", targets: ["Security"]),
+        .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
         .executable(name: "coffer", targets: ["CofferCLI"]),
         .executable(name: "cofferd", targets: ["CofferDaemon"]),
     ],
@@ -24,6 +25,11 @@ let package = Package(
         // Small C shims for what Glibc does not expose to Swift (explicit_bzero, prctl).
         .target(name: "CCofferSystem"),
         .target(name: "CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
+        // libsystemd's sd-bus (apt: libsystemd-dev), with small non-variadic wrappers Swift can call.
+        .target(name: "CSystemdBus", linkerSettings: [.linkedLibrary("systemd")]),
+        // Biometry through fprintd's D-Bus API: availability, the enrolled set's hash, verification. Only the
+        // verifying side (the daemon, or the process of an embedded keychain) uses it.
+        .target(name: "Biometry", dependencies: ["CSystemdBus", .product(name: "Crypto", package: "swift-crypto")]),
         // COFFER_LOG handling shared by the executables and the Security module.
         .target(name: "CofferDiagnostics", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // Apple's query dictionaries: validation rules, typed requests, result shapes. Pure, no I/O.
@@ -62,13 +68,13 @@ let package = Package(
         // The one handler of every request, above the engine, and the threads blocking work runs on.
         .target(
             name: "KeychainService",
-            dependencies: ["KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem"]),
+            dependencies: ["KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem", "Biometry"]),
         // The daemon's wire format: versioned, length-prefixed frames and the codecs of the operations. Pure.
         .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query"]),
         // The one client protocol the front ends use: the embedded keychain and the daemon client behind it.
         .target(
             name: "KeychainClient",
-            dependencies: ["KeychainModel", "KeychainOperations", "KeychainService", "Query", "DaemonProtocol", "CCofferSystem"]
+            dependencies: ["KeychainModel", "KeychainOperations", "KeychainService", "Query", "DaemonProtocol", "CCofferSystem", "Prompting"]
         ),
         // cofferd's parts: peer identity, the app registry, the socket server.
         .target(
@@ -92,11 +98,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Asking the person for a passcode: on the terminal, or through a pinentry program over Assuan. The
+        // prompt agent and the embedded keychain's own prompts share it.
+        .target(name: "Prompting", dependencies: ["KeychainModel", "CCofferSystem"]),
+        // Apple's LAContext on Linux: policies evaluated by the keychain (passcode, fprintd), proofs that the
+        // Security module's calls reuse through the shared client.
+        .target(
+            name: "LocalAuthentication",
+            dependencies: ["KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security"]
+        ),
         // The `coffer` command-line tool.
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
                 "KeychainModel", "KeychainOperations", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
+                "Prompting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release `coffer` is one static executable: no shared libraries to load and relocate at each
@@ -133,6 +149,11 @@ let package = Package(
             path: "Tests/CofferTestHelper"),
         .testTarget(name: "TestProcessesTests", dependencies: ["TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
+        // Against a fake fprintd (Fixtures/, python3-dbus) on a private dbus-daemon.
+        // A private D-Bus with a fake fprintd, for the tests of biometry (not a product).
+        .target(name: "FakeFprintd", dependencies: ["TestProcesses"], path: "Tests/FakeFprintd", exclude: ["Fixtures"]),
+        .testTarget(name: "BiometryTests", dependencies: ["Biometry", "FakeFprintd", "TestProcesses"]),
+        .testTarget(name: "PromptingTests", dependencies: ["Prompting", "KeychainModel"]),
         .testTarget(
             name: "KeystoreTests",
             dependencies: ["Keystore", "KeychainModel", "TestProcesses", .product(name: "Crypto", package: "swift-crypto")]),
@@ -151,13 +172,23 @@ let package = Package(
                 "Daemon", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "DaemonProtocol", "Keystore",
                 "KeychainModel", "Query", "CofferTestSupport", "TestProcesses",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        .testTarget(
+            name: "LocalAuthenticationTests",
+            dependencies: [
+                "LocalAuthentication", "Security", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query",
+                "CofferTestSupport",
+            ]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "Keystore", "KeychainModel", "Query", "CofferTestSupport"]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
-        .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security", "TestProcesses"]),
+        .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security", "LocalAuthentication", "TestProcesses", "FakeFprintd"]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
+        .testTarget(
+            name: "AccessControlTests", dependencies: ["KeychainClient", "KeychainService", "KeychainOperations", "KeychainModel", "Query", "Keystore"]),
         .testTarget(name: "KeychainServiceTests", dependencies: ["KeychainService", "CCofferSystem"]),
         .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", "TestProcesses", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(

@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, daemon, daemon-latency (and find-loop, security-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, daemon, daemon-latency (and find-loop, security-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -66,6 +66,19 @@ do {
         table("Apple's API: `SecItemCopyMatching` next to the client API (embedded keychain, \(size) items)", rows)
         let ratio = rows[1].p50.seconds / rows[0].p50.seconds
         print("\nGoal: a find through `SecItemCopyMatching` within 1.2× of the same find through the client API: measured \(String(format: "%.2f", ratio))×.")
+    }
+    if requested.isEmpty || requested.contains("access-control") {
+        let size = quick ? 10_000 : 100_000
+        let (rows, _) = try AccessControlBenchmark.run(in: scratch, size: size, operations: quick ? 1_000 : 5_000)
+        table("Access control: reads that need the person (embedded keychain, \(size) items)", rows)
+        let reuse = rows[1].p50.seconds / rows[0].p50.seconds
+        let overKDF = (rows[2].p50 - rows[3].p50).seconds * 1_000
+        print("""
+
+            Goals: a read through a reused context within 1.2× a plain read: measured \(String(format: "%.2f", reuse))×. \
+            Authentication with the passcode plus the read within the KDF's time + 10 ms: measured the KDF + \
+            \(String(format: "%.2f", overKDF)) ms.
+            """)
     }
     if requested.isEmpty || requested.contains("daemon") {
         let daemonSize = quick ? 10_000 : 100_000

@@ -1,13 +1,16 @@
 #define _GNU_SOURCE
 #include "CCofferSystem.h"
 
+#include <fcntl.h>
 #include <malloc.h>
 #include <pthread.h>
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
+#include <spawn.h>
 #include <sys/socket.h>
+#include <unistd.h>
 
 void coffer_secure_zero(void *pointer, size_t length) {
     if (pointer != NULL && length > 0) {
@@ -62,4 +65,12 @@ int coffer_accept_nonblocking(int listening) {
 
 int coffer_wake_descriptor(void) {
     return eventfd(0, EFD_CLOEXEC);
+}
+
+int coffer_open_close_on_exec_pipe(int ends[2]) {
+    return pipe2(ends, O_CLOEXEC);
+}
+
+int coffer_spawn_add_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+    return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }

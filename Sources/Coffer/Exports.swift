@@ -8,4 +8,5 @@
 @_exported import enum KeychainModel.LockState
 @_exported import struct Query.AccessControl
 @_exported import struct Query.AccessControlFlags
+@_exported import enum Query.AuthenticationUI
 @_exported import struct Query.PersistentReference

@@ -23,6 +23,9 @@ public struct ItemQuery<Item: KeychainItem>: Sendable, Hashable {
     var entries = AttributeEntries<Item>()
     /// `kSecMatchLimit` for multi-item reads: at most this many items; nil for all. Reads only.
     public var limit: Int?
+    /// `kSecUseAuthenticationContext`: the context whose proof and application password the call uses
+    /// (``Keychain/authenticate(_:policy:reason:reuseDuration:)``).
+    public var authenticationContext: AuthenticationContext?
 
     /// A query that matches every item of the class, synchronizable or not.
     public init() {
@@ -96,6 +99,7 @@ extension ItemQuery {
         dictionary[QueryKey.returnPersistentRef] = .bool(true)
         if withSecret { dictionary[QueryKey.returnData] = .bool(true) }
         dictionary[QueryKey.matchLimit] = limit
+        dictionary[QueryKey.useAuthenticationContext] = authenticationContext?.queryValue
         return dictionary
     }
 
@@ -105,6 +109,7 @@ extension ItemQuery {
         var dictionary = entries.dictionary
         dictionary[QueryKey.itemClass] = .string(Item.schema.itemClass.rawValue)
         if let limit { dictionary[QueryKey.matchLimit] = .number(Int64(limit)) }
+        dictionary[QueryKey.useAuthenticationContext] = authenticationContext?.queryValue
         return dictionary
     }
 

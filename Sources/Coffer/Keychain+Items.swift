@@ -10,10 +10,14 @@ extension Keychain {
     /// Throws ``KeychainError`` with `KeychainStatus.duplicateItem` (-25299) when an item with the same
     /// primary key exists (for a generic password: service, account, access group and synchronizable flag;
     /// use ``set(_:)`` to replace it), and `KeychainStatus.interactionNotAllowed` (-25308) when its class is
-    /// locked.
+    /// locked. `authenticationContext` brings the application password an item with
+    /// `AccessControlFlags.applicationPassword` is sealed with (``Keychain/setApplicationPassword(_:for:)``).
     @discardableResult
-    public func add<Item: KeychainItem>(_ item: Item) async throws(KeychainError) -> Item {
+    public func add<Item: KeychainItem>(
+        _ item: Item, authenticationContext: AuthenticationContext? = nil
+    ) async throws(KeychainError) -> Item {
         var query = Item.schema.addDictionary(for: item)
+        query[QueryKey.useAuthenticationContext] = authenticationContext?.queryValue
         query[QueryKey.returnAttributes] = .bool(true)
         query[QueryKey.returnPersistentRef] = .bool(true)
         let result = try await perform(.add, query) { () async throws(KeychainFailure) in try await client.add(query) }

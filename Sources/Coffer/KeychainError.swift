@@ -104,6 +104,8 @@ extension KeychainError {
         case lock = "locking the keychain"
         /// Unlocking the keychain.
         case unlock = "unlocking the keychain"
+        /// Proving the person is there (`LAContext.evaluatePolicy`).
+        case authenticate = "authenticating"
         /// Reading the lock state.
         case status = "reading the keychain status"
 

@@ -1,5 +1,6 @@
 import Foundation
 import KeychainModel
+import Prompting
 
 #if canImport(Glibc)
 import Glibc
@@ -48,12 +49,7 @@ struct PasscodeInput {
     }
 
     /// Whether the process has a terminal (`/dev/tty`) to ask on.
-    static var terminalIsAvailable: Bool {
-        let probe = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard probe >= 0 else { return false }
-        defer { close(probe) }
-        return isatty(probe) == 1
-    }
+    static var terminalIsAvailable: Bool { TerminalPasscodeReader.isAvailable }
 
     private func readOne(prompt: String, what: String) throws -> SecretBytes {
         if interactive { return try readFromTerminal(prompt: prompt, what: what) }
@@ -62,54 +58,31 @@ struct PasscodeInput {
     }
 
     private func readFromTerminal(prompt: String, what: String) throws -> SecretBytes {
-        let terminal = open("/dev/tty", O_RDWR | O_CLOEXEC)
-        guard terminal >= 0 else { throw Failure.terminal(String(cString: strerror(errno))) }
-        defer { close(terminal) }
-        var saved = termios()
-        guard tcgetattr(terminal, &saved) == 0 else { throw Failure.terminal(String(cString: strerror(errno))) }
-        var silent = saved
-        silent.c_lflag &= ~tcflag_t(ECHO)
-        silent.c_lflag |= tcflag_t(ECHONL)
-        _ = "\(prompt): ".withCString { write(terminal, $0, strlen($0)) }
-        guard tcsetattr(terminal, TCSAFLUSH, &silent) == 0 else { throw Failure.terminal(String(cString: strerror(errno))) }
-        defer { _ = tcsetattr(terminal, TCSAFLUSH, &saved) }
-        guard let line = try Self.readLine(from: terminal, what: what) else { throw Failure.endOfInput(what: what) }
-        return line
+        do {
+            return try TerminalPasscodeReader(limit: Self.lineLimit).read(prompt: "\(prompt): ")
+        } catch .unusable(let reason) {
+            throw Failure.terminal(reason)
+        } catch .endOfInput, .timedOut {
+            throw Failure.endOfInput(what: what)
+        } catch .tooLong(let limit) {
+            throw Failure.tooLong(what: what, limit: limit)
+        }
     }
 
     /// The longest passcode line read, in bytes.
-    static let lineLimit = 4096
+    static let lineLimit = SecretLineReader.standardLimit
 
-    /// Reads bytes up to a newline (not included; a trailing carriage return is dropped too),
-    /// one byte at a time so nothing after the line is consumed. Nil at end of input with no bytes.
-    /// A line longer than `limit` bytes is refused, never cut short: a passcode set from its first
-    /// `limit` bytes would not be the one the user typed.
+    /// Reads bytes up to a newline (see `SecretLineReader`). Nil at end of input with no bytes. A line
+    /// longer than `limit` bytes is refused, never cut short.
     static func readLine(from descriptor: Int32, limit: Int = lineLimit, what: String) throws(Failure) -> SecretBytes? {
-        var sawAnything = false
-        var tooLong = false
-        let line = SecretBytes(capacity: limit + 1) { buffer in
-            var count = 0
-            var byte: UInt8 = 0
-            defer { byte = 0 }
-            while true {
-                let result = read(descriptor, &byte, 1)
-                if result < 0, errno == EINTR { continue }
-                if result <= 0 { break }
-                sawAnything = true
-                if byte == UInt8(ascii: "\n") { break }
-                // One byte past the limit is kept, for a carriage return before the newline.
-                guard count <= limit else {
-                    tooLong = true
-                    break
-                }
-                buffer[count] = byte
-                count += 1
+        do {
+            return try SecretLineReader(limit: limit).readLine(from: descriptor)
+        } catch {
+            switch error {
+            case .tooLong(let limit): throw .tooLong(what: what, limit: limit)
+            // Without a timeout the reader never times out; were it to, there is no line.
+            case .timedOut: return nil
             }
-            if count > 0, buffer[count - 1] == UInt8(ascii: "\r") { count -= 1 }
-            if count > limit { tooLong = true }
-            return tooLong ? 0 : count
         }
-        guard !tooLong else { throw .tooLong(what: what, limit: limit) }
-        return sawAnything ? line : nil
     }
 }

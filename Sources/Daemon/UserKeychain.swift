@@ -34,7 +34,7 @@ public final class UserKeychain: Sendable {
             throw DaemonError.keychainUnavailable(error.name)
         }
         registry = try ProgramRegistryFile(url: folder.url.appendingPathComponent("apps.json"))
-        service = KeychainService(engine: engine, registry: registry)
+        service = KeychainService(engine: engine, registry: registry, biometry: SensorVerifier.fprintd(uid: uid))
     }
 
     /// Notes a request, for auto-lock.

@@ -9,8 +9,14 @@ extension KeychainEngine {
     /// The secret is encrypted before the insert, so a locked class fails with -25308 even when the
     /// item would be a duplicate (rule A2); `akpu` without a passcode fails with -25291 (A5). A
     /// uniqueness collision is -25299 (A1), unless the colliding row is undecryptable, which is replaced (§10.4).
-    public func add(_ request: AddRequest, caller: CallerContext) throws(KeychainStatus) -> KeychainValue? {
-        let (attributes, item) = try prepare(request, caller: caller)
+    ///
+    /// An access control with `biometryCurrentSet` is bound to the enrolled set in `authorization` (no
+    /// biometry: -25293); with `applicationPassword`, the secret is sealed with the authorization's password
+    /// (none: -25293, or -25308 when the call may not prompt).
+    public func add(
+        _ request: AddRequest, caller: CallerContext, authorization: ItemAuthorization = .none
+    ) throws(KeychainStatus) -> KeychainValue? {
+        let (attributes, item) = try prepare(request, caller: caller, authorization: authorization)
         let stored = try mapped { try store.write { writer in try insertReplacingUndecryptable(item, writer: writer) } }
         let snapshot = ItemSnapshot(
             itemClass: request.itemClass, attributes: attributes, data: request.valueData,
@@ -26,7 +32,7 @@ extension KeychainEngine {
         var items: [NewItem] = []
         items.reserveCapacity(requests.count)
         for (index, request) in requests.enumerated() {
-            items.append(try prepare(request, caller: caller).item)
+            items.append(try prepare(request, caller: caller, authorization: .none).item)
             if index % 1000 == 999 { progress(index + 1) }
         }
         try mapped {
@@ -39,7 +45,9 @@ extension KeychainEngine {
 
     /// The stored attributes (group, dates, protection and the `sha1` digest filled in) and the store's input
     /// for one add.
-    private func prepare(_ request: AddRequest, caller: CallerContext) throws(KeychainStatus) -> (attributes: AttributeSet, item: NewItem) {
+    private func prepare(
+        _ request: AddRequest, caller: CallerContext, authorization: ItemAuthorization
+    ) throws(KeychainStatus) -> (attributes: AttributeSet, item: NewItem) {
         try checkAccess(caller, explicitGroup: request.accessGroup)
         guard let group = request.accessGroup ?? caller.defaultGroup else { throw .missingEntitlement }
         var attributes = request.attributes(withAccessGroup: group)
@@ -47,12 +55,16 @@ extension KeychainEngine {
         attributes[QueryKey.creationDate] = .date(now)
         attributes[QueryKey.modificationDate] = .date(now)
         attributes[QueryKey.accessible] = .string(request.protection.rawValue)
-        if let accessControl = request.accessControl { attributes[QueryKey.accessControl] = .accessControl(accessControl) }
+        if let accessControl = request.accessControl {
+            attributes[QueryKey.accessControl] = .accessControl(try AccessControlBinding.bound(accessControl, authorization))
+        }
+        let secret = try AccessControlBinding.sealed(
+            request.valueData, attributes: attributes, authorization, ui: request.authentication.ui)
         // Last, over the finished attributes; a caller's own kSecAttrSHA1 never got this far (AddAssembler).
-        attributes = ItemDigest.stamped(attributes, secret: request.valueData, in: request.itemClass)
+        attributes = ItemDigest.stamped(attributes, secret: secret, in: request.itemClass)
         let item = NewItem(
             itemClass: request.itemClass, protection: request.protection, attributes: attributes.encoded(),
-            secret: request.valueData,
+            secret: secret,
             indexValues: ItemIndexing.indexValues(of: attributes, in: request.itemClass),
             uniqueKey: ItemIndexing.uniqueKey(of: attributes, in: request.itemClass),
             persistentRef: nil)

@@ -6,17 +6,53 @@ import Query
 extension KeychainEngine {
     /// `SecItemCopyMatching`: the matching items shaped as the return flags and match limit ask.
     /// Nothing matching is -25300 (rule C1); a matching row locked away fails the call with -25308 (C5).
-    public func copyMatching(_ request: SearchRequest, caller: CallerContext) throws(KeychainStatus) -> KeychainValue? {
+    ///
+    /// Any item whose access control constrains reading is opened only with proofs in `authorization` that
+    /// meet it, even when only attributes are asked for (§6.3); otherwise the request's UI setting decides
+    /// (§6.4): Skip leaves it out, Fail answers -25308, Allow answers -25330 (`errSecAuthNeeded`) and
+    /// ``authenticationNeeded(for:caller:authorization:)`` tells what to ask the person for.
+    public func copyMatching(
+        _ request: SearchRequest, caller: CallerContext, authorization: ItemAuthorization = .none
+    ) throws(KeychainStatus) -> KeychainValue? {
         try checkAccess(caller, explicitGroup: request.accessGroup)
         let outcome = try mapped {
             try store.read { reader in
                 try openMatches(
                     request, caller: caller, limit: request.limit.maximum,
-                    loadData: request.returns.contains(.data), reader: reader)
+                    loadData: request.returns.contains(.data), reader: reader, authorization: authorization)
             }
         }
         removeUndecryptable(outcome.undecryptable)
         guard !outcome.matches.isEmpty else { throw .itemNotFound }
         return ResultShaper.copyMatchingResult(items: outcome.matches.map(snapshot), request: request)
+    }
+}
+
+extension KeychainEngine {
+    /// What the person must prove before `search` can open the items it matches: the requirement of the
+    /// first matching item that `authorization` does not meet; nil when there is none (any more).
+    ///
+    /// Asked after a call answered -25330 (`errSecAuthNeeded`): it selects and decrypts the attributes again,
+    /// without any secret.
+    public func authenticationNeeded(
+        for search: SearchRequest, caller: CallerContext, authorization: ItemAuthorization
+    ) -> AuthenticationRequirement? {
+        var gathering = search
+        gathering.authentication.ui = .skip
+        let requirements: [AuthenticationRequirement]? = try? store.read { reader in
+            let selection = ItemIndexing.selection(for: gathering, caller: caller, limit: nil)
+            var found: [AuthenticationRequirement] = []
+            for row in try reader.select(selection) {
+                guard let attributes = try? AttributeSet(decoding: reader.openAttributes(row)),
+                    gathering.matches(attributes),
+                    let requirement = ItemGate.requirement(of: attributes),
+                    !requirement.isSatisfied(by: authorization.verified)
+                else { continue }
+                found.append(requirement)
+                break
+            }
+            return found
+        }
+        return requirements?.first
     }
 }

@@ -11,23 +11,33 @@ extension KeychainEngine {
     /// to the same row with the same persistent reference. A uniqueness collision rolls the whole
     /// update back and returns -25299 (U10). `mdat` moves forward; `cdat` changes only when asked; `sha1` is
     /// recomputed (and so always changes, since `mdat` is part of it).
-    public func update(_ request: UpdateRequest, caller: CallerContext) throws(KeychainStatus) {
+    ///
+    /// Reading the old item needs what reading it needs (§6.2): its access control is enforced as by
+    /// ``copyMatching(_:caller:authorization:)``. A secret sealed with an application password is sealed
+    /// again with the authorization's password.
+    public func update(
+        _ request: UpdateRequest, caller: CallerContext, authorization: ItemAuthorization = .none
+    ) throws(KeychainStatus) {
         try checkAccess(caller, explicitGroup: request.search.accessGroup)
         if let group = request.newAccessGroup, !caller.mayUse(group) { throw .missingEntitlement }
         let now = clock()
         try mapped {
             try store.write { writer in
-                let outcome = try openMatches(request.search, caller: caller, limit: nil, loadData: true, reader: writer)
+                let outcome = try openMatches(
+                    request.search, caller: caller, limit: nil, loadData: true, reader: writer, authorization: authorization)
                 if !outcome.undecryptable.isEmpty { _ = try writer.delete(outcome.undecryptable) }
                 guard !outcome.matches.isEmpty else { throw KeychainStatus.itemNotFound }
                 for item in outcome.matches {
-                    try writer.replace(rowID: item.stored.rowID, with: updated(item, request: request, now: now))
+                    try writer.replace(
+                        rowID: item.stored.rowID, with: updated(item, request: request, now: now, authorization: authorization))
                 }
             }
         }
     }
 
-    private func updated(_ item: OpenedItem, request: UpdateRequest, now: Date) -> NewItem {
+    private func updated(
+        _ item: OpenedItem, request: UpdateRequest, now: Date, authorization: ItemAuthorization
+    ) throws(KeychainStatus) -> NewItem {
         let itemClass = item.stored.itemClass
         var attributes = item.attributes.merging(request.changes)
         if let group = request.newAccessGroup { attributes[QueryKey.accessGroup] = .string(group) }
@@ -35,9 +45,10 @@ extension KeychainEngine {
         var protection = request.newProtection ?? item.stored.protection
         if let accessControl = request.newAccessControl {
             protection = accessControl.protection
-            attributes[QueryKey.accessControl] = .accessControl(accessControl)
+            attributes[QueryKey.accessControl] = .accessControl(try AccessControlBinding.bound(accessControl, authorization))
         } else if request.newProtection != nil, case .accessControl(let old)? = item.attributes[QueryKey.accessControl] {
-            attributes[QueryKey.accessControl] = .accessControl(AccessControl(protection: protection, flags: old.flags))
+            attributes[QueryKey.accessControl] = .accessControl(
+                AccessControl(protection: protection, flags: old.flags, boundBiometrySet: old.boundBiometrySet))
         }
         attributes[QueryKey.accessible] = .string(protection.rawValue)
 
@@ -51,7 +62,8 @@ extension KeychainEngine {
         }
         // Recomputed from the merged attributes and secret (a caller's kSecAttrSHA1 is never a change, as on
         // Apple's keychain); this is also how an item stored before Coffer kept digests gets one.
-        let secret = request.newValueData ?? item.data
+        let plain = request.newValueData ?? item.data
+        let secret = try AccessControlBinding.sealed(plain, attributes: attributes, authorization, ui: request.search.authenticationUI)
         attributes = ItemDigest.stamped(attributes, secret: secret, in: itemClass)
 
         return NewItem(

@@ -14,6 +14,18 @@ struct OpenedItem {
 struct SearchOutcome {
     var matches: [OpenedItem] = []
     var undecryptable: [StoredItem] = []
+    /// Whether an item was left out because it needs authentication the call does not have (UI Skip).
+    var skipped = false
+}
+
+/// How a search opens the rows it selects.
+struct RowOpening {
+    /// Whether secrets are loaded.
+    var loadData: Bool
+    /// Whether every filter was answered by the blind index (a row that does not match is then tampered).
+    var fullyIndexed: Bool
+    /// For reads: who decides about access-controlled items.
+    var gate: ItemGate?
 }
 
 extension KeychainEngine {
@@ -23,23 +35,31 @@ extension KeychainEngine {
     /// corrupt, or whose class key is destroyed, is reported and skipped (§10.7). A row whose
     /// decrypted attributes do not satisfy the search is skipped; when every filter was answered by
     /// the blind index, such a row means the index columns were tampered with, and it is treated as corrupt.
+    ///
+    /// With an `authorization`, the call reads: an item whose access control constrains reading is opened,
+    /// skipped or refused as ``ItemGate`` decides, and a secret sealed with an application password is
+    /// opened with the authorization's password. Without one (a delete), access control is not consulted
+    /// and no secret is loaded.
     func openMatches(
-        _ search: SearchRequest, caller: CallerContext, limit: Int?, loadData: Bool, reader: some ItemReading
+        _ search: SearchRequest, caller: CallerContext, limit: Int?, loadData: Bool, reader: some ItemReading,
+        authorization: ItemAuthorization? = nil
     ) throws -> SearchOutcome {
         let fullyIndexed = ItemIndexing.isFullyIndexed(search)
         let sqlLimit = fullyIndexed ? limit : nil
-        var outcome = try openRows(search, caller: caller, sqlLimit: sqlLimit, loadData: loadData, reader: reader, fullyIndexed: fullyIndexed)
-        if sqlLimit != nil, !outcome.undecryptable.isEmpty {
+        let opening = RowOpening(
+            loadData: loadData, fullyIndexed: fullyIndexed,
+            gate: authorization.map { ItemGate(authorization: $0, ui: search.authenticationUI) })
+        var outcome = try openRows(search, caller: caller, sqlLimit: sqlLimit, reader: reader, opening: opening)
+        if sqlLimit != nil, !outcome.undecryptable.isEmpty || outcome.skipped {
             // Skipped rows ate into the SQL limit: look again without it.
-            outcome = try openRows(search, caller: caller, sqlLimit: nil, loadData: loadData, reader: reader, fullyIndexed: fullyIndexed)
+            outcome = try openRows(search, caller: caller, sqlLimit: nil, reader: reader, opening: opening)
         }
         if let limit, outcome.matches.count > limit { outcome.matches.removeLast(outcome.matches.count - limit) }
         return outcome
     }
 
     private func openRows(
-        _ search: SearchRequest, caller: CallerContext, sqlLimit: Int?, loadData: Bool, reader: some ItemReading,
-        fullyIndexed: Bool
+        _ search: SearchRequest, caller: CallerContext, sqlLimit: Int?, reader: some ItemReading, opening: RowOpening
     ) throws -> SearchOutcome {
         var outcome = SearchOutcome()
         let selection = ItemIndexing.selection(for: search, caller: caller, limit: sqlLimit)
@@ -47,14 +67,23 @@ extension KeychainEngine {
             do {
                 let attributes = try AttributeSet(decoding: reader.openAttributes(row))
                 guard search.matches(attributes), matchesHost(search, attributes) else {
-                    if fullyIndexed {
+                    if opening.fullyIndexed {
                         logger.error("row's blind index does not match its sealed attributes; skipping it", metadata: ["class": "\(row.itemClass.rawValue)", "row": "\(row.rowID)"])
                         outcome.undecryptable.append(row)
                     }
                     continue
                 }
-                let data = loadData ? try reader.openSecret(row) : nil
-                let shown = loadData ? ItemDigest.filledIn(attributes, secret: data, in: row.itemClass) : attributes
+                if let gate = opening.gate, try gate.decide(attributes) == .skip {
+                    outcome.skipped = true
+                    continue
+                }
+                guard opening.loadData else {
+                    outcome.matches.append(OpenedItem(stored: row, attributes: attributes, data: nil))
+                    continue
+                }
+                let stored = try reader.openSecret(row)
+                let shown = ItemDigest.filledIn(attributes, secret: stored, in: row.itemClass)
+                let data = try opening.gate?.openSealedSecret(stored, attributes: attributes) ?? stored
                 outcome.matches.append(OpenedItem(stored: row, attributes: shown, data: data))
             } catch where StatusMapping.isLocked(error) {
                 throw KeychainStatus.interactionNotAllowed

@@ -38,7 +38,14 @@ public final class DaemonKeychain: KeychainClient {
     /// comes. A connection that must be opened first is tried at once without waiting (a daemon that
     /// accepts connects at once); when the daemon cannot take it yet (its backlog is full), the connect is
     /// waited for on one of Coffer's threads, never on the cooperative pool.
+    ///
+    /// A search or update that finds an item needing the person is authenticated and sent again
+    /// (``AuthenticationRetry``).
     public func send(_ request: Request) async -> Response {
+        await AuthenticationRetry.run(request) { await transmit($0) }
+    }
+
+    private func transmit(_ request: Request) async -> Response {
         for attempt in 0..<2 {
             var opened = openConnection(patience: .zero)
             if case .failure(let failure) = opened, failure.code == ETIMEDOUT {
@@ -64,6 +71,10 @@ public final class DaemonKeychain: KeychainClient {
     /// Sends `request` on the shared connection; the calling thread waits for its answer (and reads the
     /// socket for everyone while no one else does).
     public func sendBlocking(_ request: Request) -> Response {
+        AuthenticationRetry.run(request) { transmitBlocking($0) }
+    }
+
+    private func transmitBlocking(_ request: Request) -> Response {
         for attempt in 0..<2 {
             let connection: DaemonConnection
             switch openConnection() {

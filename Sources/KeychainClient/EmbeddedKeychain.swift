@@ -1,6 +1,8 @@
+import Foundation
 import KeychainModel
 import KeychainOperations
 import KeychainService
+import Prompting
 
 /// The keychain in this process: the keychain service over the files in one keychain folder, with the
 /// caller's access groups (`COFFER_ACCESS_GROUPS` in embedded mode).
@@ -17,20 +19,41 @@ public final class EmbeddedKeychain: KeychainClient {
     private let workers: WorkerThreads
 
     /// A keychain in `folder` for `caller`.
-    public init(folder: KeychainFolder, caller: CallerContext) {
+    ///
+    /// When an access-controlled item or an `LAContext` needs the person, this process asks: on its terminal
+    /// when it has one, otherwise through the pinentry `COFFER_PINENTRY` names or `pinentry` on `PATH` (read
+    /// from `environment`); with neither, such calls fail with -25308 at once. Fingers are checked through
+    /// fprintd when it runs.
+    public init(
+        folder: KeychainFolder, caller: CallerContext,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.caller = caller
-        service = KeychainService(folder: folder)
+        service = KeychainService(
+            folder: folder, prompter: PasscodePrompter.standard(environment: environment).map(ProcessPrompter.init),
+            biometry: SensorVerifier.fprintd(environment: environment))
+        workers = WorkerThreads()
+    }
+
+    /// An embedded keychain over a service already made (with its own prompter and biometry: tests, tools).
+    public init(service: KeychainService, caller: CallerContext) {
+        self.caller = caller
+        self.service = service
         workers = WorkerThreads()
     }
 
     /// Runs `request` on one of this keychain's worker threads while the calling task is suspended.
+    /// A search or update that finds an item needing the person is authenticated and sent again
+    /// (``AuthenticationRetry``).
     public func send(_ request: Request) async -> Response {
-        let (service, caller) = (service, caller)
-        return await workers.run({ service.handle(request, caller: caller) }, whenCancelled: .status(.userCanceled))
+        let (service, caller, workers) = (service, caller, workers)
+        return await AuthenticationRetry.run(request) { request in
+            await workers.run({ service.handle(request, caller: caller) }, whenCancelled: .status(.userCanceled))
+        }
     }
 
     /// Runs `request` on the calling thread.
     public func sendBlocking(_ request: Request) -> Response {
-        service.handle(request, caller: caller)
+        AuthenticationRetry.run(request) { service.handle($0, caller: caller) }
     }
 }

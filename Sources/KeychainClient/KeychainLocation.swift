@@ -35,7 +35,7 @@ public enum KeychainLocation {
     /// The client the environment selects.
     public static func client(environment: [String: String] = ProcessInfo.processInfo.environment) -> any KeychainClient {
         switch choice(environment: environment) {
-        case .embedded(let folder): EmbeddedKeychain(folder: folder, caller: .embedded(environment: environment))
+        case .embedded(let folder): EmbeddedKeychain(folder: folder, caller: .embedded(environment: environment), environment: environment)
         case .daemon(let socketPath): DaemonKeychain(socketPath: socketPath)
         }
     }

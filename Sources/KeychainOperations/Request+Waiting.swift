@@ -5,14 +5,14 @@ extension Request.Kind {
     /// These are the requests that carry or will ask for the keychain passcode: unlocking, the passcode
     /// changes and the registry edits, which are to be answered through a trusted prompt (the user types
     /// the passcode there, as on iOS), and which the keystore may hold for the failed-attempt delay.
-    /// Item requests are answered without a person today; when access-control prompts come, the item
-    /// requests that ask for one join this list.
+    /// Item requests never wait: an item that needs the person is answered with
+    /// ``Response/authenticationNeeded(_:)``, and the client's ``authenticate`` request is what waits.
     public var mayWaitForPerson: Bool {
         switch self {
         case .unlock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .appsAdd, .appsRemove,
-            .unlockWithPrompt, .awaitPrompt, .answerPrompt:
+            .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate:
             true
-        case .add, .copyMatching, .update, .delete, .lockStatus, .lock, .appsList:
+        case .add, .copyMatching, .update, .delete, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities:
             false
         }
     }

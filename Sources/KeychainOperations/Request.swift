@@ -20,6 +20,9 @@ import Query
 /// | ``appsAdd(_:passcode:)``, ``appsRemove(_:passcode:)`` | ``Response/apps(_:)`` | ``Response/keystoreError(_:)``, ``Response/failure(_:reason:)`` |
 /// | ``unlockWithPrompt``, ``answerPrompt(id:passcode:)`` | `.status(.success)` | ``Response/keystoreError(_:)`` |
 /// | ``awaitPrompt`` | ``Response/prompt(_:)`` | ``Response/keystoreError(_:)`` |
+/// | ``authenticate(_:)`` | `.status(.success)` | ``Response/authenticationFailure(_:)`` |
+/// | ``setCredential(context:applicationPassword:)``, ``invalidateContext(_:)`` | `.status(.success)` | — |
+/// | ``authenticationCapabilities`` | ``Response/authenticationCapabilities(_:)`` | ``Response/keystoreError(_:)`` |
 ///
 /// Through the daemon, only trusted front ends (the `coffer` command installed with its own group, and
 /// its prompt agent) may send a passcode, lock, or edit the registry; other programs ask the person with
@@ -67,12 +70,23 @@ public enum Request: Sendable, Equatable {
     case awaitPrompt
     /// The prompt agent's answer to a ``Prompt``: the passcode the person typed, or nil when they cancelled.
     case answerPrompt(id: UInt64, passcode: SecretBytes?)
+    /// Asks the person to prove their presence for an `LAContext`; the proof is kept for this connection
+    /// under the context's identifier. Answered with success or an ``Response/authenticationFailure(_:)``.
+    case authenticate(AuthenticationRequest)
+    /// `LAContext.setCredential(_:type: .applicationPassword)`: the application password the context's item
+    /// calls use (nil removes it). Kept for this connection, like a proof.
+    case setCredential(context: AuthenticationContextID, applicationPassword: SecretBytes?)
+    /// `LAContext.invalidate()`: forgets the context's proofs and credential.
+    case invalidateContext(AuthenticationContextID)
+    /// What the keychain can authenticate with now (passcode, biometry).
+    case authenticationCapabilities
 
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
         case add, copyMatching, update, delete, lockStatus, unlock, lock, appsList, appsAdd, appsRemove
         case setPasscode, changePasscode, removePasscode, setEraseAfterFailedAttempts
         case unlockWithPrompt, awaitPrompt, answerPrompt
+        case authenticate, setCredential, invalidateContext, authenticationCapabilities
     }
 
     /// The request's kind.
@@ -95,6 +109,10 @@ public enum Request: Sendable, Equatable {
         case .unlockWithPrompt: .unlockWithPrompt
         case .awaitPrompt: .awaitPrompt
         case .answerPrompt: .answerPrompt
+        case .authenticate: .authenticate
+        case .setCredential: .setCredential
+        case .invalidateContext: .invalidateContext
+        case .authenticationCapabilities: .authenticationCapabilities
         }
     }
 
@@ -105,9 +123,9 @@ public enum Request: Sendable, Equatable {
     /// after a broken connection; an add or a passcode change might already have taken effect.
     public var isIdempotent: Bool {
         switch kind {
-        case .copyMatching, .lockStatus, .lock, .appsList: true
+        case .copyMatching, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities: true
         case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
-            .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt:
+            .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate:
             false
         }
     }

@@ -12,7 +12,10 @@ extension Response {
         case .status(let status): throw KeychainFailure(status)
         case .failure(let status, let reason): throw KeychainFailure(status, reason: reason)
         case .keystoreError(let error): throw KeychainFailure(error.status, reason: error.description)
-        case .lockStatus, .apps, .prompt: throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
+        case .authenticationFailure(let failure): throw KeychainFailure(failure.status, reason: failure.reason)
+        case .authenticationNeeded: throw KeychainFailure(.authFailed, reason: "the item needs authentication the call did not give")
+        case .lockStatus, .apps, .prompt, .authenticationCapabilities:
+            throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
         }
     }
 
@@ -43,6 +46,28 @@ extension Response {
         }
     }
 
+    /// The result of an `authenticate` request, or of a context call (`setCredential`, `invalidateContext`).
+    public func authenticationResult() throws(AuthenticationFailure) {
+        switch self {
+        case .status(let status) where status.isSuccess: return
+        case .authenticationFailure(let failure): throw failure
+        case .keystoreError(.cancelled): throw AuthenticationFailure(.systemCancel, reason: "the call was cancelled")
+        case .keystoreError(let error): throw AuthenticationFailure(.authenticationFailed, reason: error.description)
+        case .status(let status): throw AuthenticationFailure(.authenticationFailed, reason: "\(status.name) (\(status.code))")
+        case .failure(_, let reason): throw AuthenticationFailure(.authenticationFailed, reason: reason)
+        default: throw AuthenticationFailure(.authenticationFailed, reason: "the keychain answered with \(kind)")
+        }
+    }
+
+    /// What the keychain can authenticate with, from an `authenticationCapabilities` answer.
+    public func capabilitiesResult() throws(KeystoreError) -> AuthenticationCapabilities {
+        switch self {
+        case .authenticationCapabilities(let capabilities): return capabilities
+        case .keystoreError(let error): throw error
+        default: throw unexpected
+        }
+    }
+
     /// The registry, from an `apps…` answer.
     public func appsResult() throws(RegistryFailure) -> [RegisteredApp] {
         switch self {
@@ -50,7 +75,8 @@ extension Response {
         case .keystoreError(let error): throw .keystore(error)
         case .status(let status): throw .refused(KeychainFailure(status))
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
-        case .value, .lockStatus, .prompt: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
+        case .authenticationFailure(let failure): throw .refused(KeychainFailure(failure.status, reason: failure.reason))
+        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
 
@@ -83,6 +109,9 @@ extension Response {
         case .lockStatus: "a lock status"
         case .apps: "a registry listing"
         case .prompt: "a prompt"
+        case .authenticationFailure: "an authentication failure"
+        case .authenticationCapabilities: "authentication capabilities"
+        case .authenticationNeeded: "a request for authentication"
         }
     }
 }

@@ -19,6 +19,14 @@ public enum Response: Sendable, Equatable {
     case apps([RegisteredApp])
     /// A question for the person, answering the prompt agent's ``Request/awaitPrompt``.
     case prompt(Prompt)
+    /// An authentication did not succeed: LocalAuthentication's code and the reason.
+    case authenticationFailure(AuthenticationFailure)
+    /// An item call found an item it may open only once the person proves `requirement` (`errSecAuthNeeded`,
+    /// between the keychain and its client): the client asks with ``Request/authenticate(_:)`` and sends the
+    /// call again with the context. Apps never see it.
+    case authenticationNeeded(AuthenticationRequirement)
+    /// What the keychain can authenticate with, answering ``Request/authenticationCapabilities``.
+    case authenticationCapabilities(AuthenticationCapabilities)
 
     /// The response for a failed call: with its reason when it has one.
     public init(_ failure: KeychainFailure) {

@@ -5,6 +5,10 @@ import Keystore
 import Query
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The one handler of every ``Request``: it serves the embedded keychain in this process, and each
 /// user's keychain in the daemon once a frame is decoded, so both answer alike, status for status.
 ///
@@ -23,21 +27,46 @@ public final class KeychainService: Sendable {
     private let opened: Mutex<KeychainEngine?>
     /// Whether reasons may name the folder's path: in this process's own keychain, not in the daemon's.
     private let namesFolderInReasons: Bool
+    /// Who asks the person in ``handle(_:caller:)`` (the embedded keychain's terminal or pinentry).
+    private let prompter: (any AuthenticationPrompter)?
+    /// Authentication contexts' proofs and credentials, per session.
+    let sessions: AuthenticationSessions
+    /// The biometric verifier (fprintd), if any.
+    let biometry: (any BiometricVerifier)?
+    /// Threads for fingers held on the reader.
+    let workers: WorkerThreads
 
     /// A service over the keychain in `folder`, opened on first use. Reasons for people may name `folder`.
-    public init(folder: KeychainFolder, registry: (any ProgramRegistry)? = nil) {
+    ///
+    /// `prompter` asks the person when an item or an `LAContext` needs the passcode; `biometry` verifies
+    /// fingers; `now` is the clock authentication lifetimes are measured with.
+    public init(
+        folder: KeychainFolder, registry: (any ProgramRegistry)? = nil, prompter: (any AuthenticationPrompter)? = nil,
+        biometry: (any BiometricVerifier)? = nil, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         self.folder = folder
         self.registry = registry
         opened = Mutex(nil)
         namesFolderInReasons = true
+        self.prompter = prompter
+        self.biometry = biometry
+        sessions = AuthenticationSessions(now: now)
+        workers = WorkerThreads(maximum: 4)
     }
 
     /// A service over an engine already open (the daemon's): reasons never name the folder's path.
-    public init(engine: KeychainEngine, registry: (any ProgramRegistry)? = nil) {
+    public init(
+        engine: KeychainEngine, registry: (any ProgramRegistry)? = nil, biometry: (any BiometricVerifier)? = nil,
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+    ) {
         folder = engine.keystore.folder
         self.registry = registry
         opened = Mutex(engine)
         namesFolderInReasons = false
+        prompter = nil
+        self.biometry = biometry
+        sessions = AuthenticationSessions(now: now)
+        workers = WorkerThreads(maximum: 4)
     }
 
     /// The engine over this keychain's files, opened on first use.
@@ -50,30 +79,52 @@ public final class KeychainService: Sendable {
         }
     }
 
-    /// Answers `request` for `caller`.
+    /// Answers `request` for `caller`, in this process's own session: a prompt is the service's prompter's.
+    /// Blocks until the answer, a person's included.
     public func handle(_ request: Request, caller: CallerContext) -> Response {
+        guard case .authenticate = request else { return answer(request, caller: caller, session: 0) }
+        let setting = AuthenticationSetting(session: 0, requester: Self.thisProgram, prompter: prompter)
+        let slot = ReplySlot()
+        handle(request, caller: caller, setting: setting, reply: slot.deliver)
+        return slot.wait()
+    }
+
+    /// Answers `request` for `caller` in `setting`: `reply` is called exactly once, at once or, for an
+    /// authentication that waits on a person, later from another thread.
+    public func handle(
+        _ request: Request, caller: CallerContext, setting: AuthenticationSetting, reply: @escaping @Sendable (Response) -> Void
+    ) {
+        guard case .authenticate(let authentication) = request else {
+            return reply(answer(request, caller: caller, session: setting.session))
+        }
+        authenticationFlow.authenticate(authentication, in: setting.flowSetting(charging: caller.passcodeAttempts), reply: reply)
+    }
+
+    /// The answers of every request but ``Request/authenticate(_:)``: none of them waits for a person.
+    private func answer(_ request: Request, caller: CallerContext, session: UInt64) -> Response {
         switch request {
+        case .authenticate:
+            preconditionFailure("an authentication is answered by handle(_:caller:setting:reply:)")
         case .add(let query):
-            return item { () throws(KeychainFailure) in
-                let request = try parsed(QueryParser.parseAdd(query))
-                return try run { () throws(KeychainStatus) in try engine().add(request, caller: caller) }
-            }
+            return serveItem(caller: caller, session: session) { () throws(QueryRejection) in .add(try QueryParser.parseAdd(query)) }
         case .copyMatching(let query):
-            return item { () throws(KeychainFailure) in
-                let request = try parsed(QueryParser.parseSearch(query))
-                return try run { () throws(KeychainStatus) in try engine().copyMatching(request, caller: caller) }
-            }
+            return serveItem(caller: caller, session: session) { () throws(QueryRejection) in .search(try QueryParser.parseSearch(query)) }
         case .update(let query, let attributes):
-            return item { () throws(KeychainFailure) in
-                let request = try parsed(QueryParser.parseUpdate(query: query, attributesToUpdate: attributes))
-                try run { () throws(KeychainStatus) in try engine().update(request, caller: caller) }
-                return nil
+            return serveItem(caller: caller, session: session) { () throws(QueryRejection) in
+                .update(try QueryParser.parseUpdate(query: query, attributesToUpdate: attributes))
             }
         case .delete(let query):
-            return item { () throws(KeychainFailure) in
-                let request = try parsed(QueryParser.parseDelete(query))
-                try run { () throws(KeychainStatus) in try engine().delete(request, caller: caller) }
-                return nil
+            return serveItem(caller: caller, session: session) { () throws(QueryRejection) in .delete(try QueryParser.parseDelete(query)) }
+        case .setCredential(let context, let password):
+            sessions.setApplicationPassword(password, session: session, context: context)
+            return .status(.success)
+        case .invalidateContext(let context):
+            sessions.invalidate(session: session, context: context)
+            return .status(.success)
+        case .authenticationCapabilities:
+            return keystore { () throws(KeystoreError) in
+                .authenticationCapabilities(AuthenticationCapabilities(
+                    passcodeSet: try keystore().isPasscodeSet, biometry: authenticationFlow.biometryState()))
             }
         case .lockStatus:
             return keystore { () throws(KeystoreError) in .lockStatus(try keystore().status()) }
@@ -101,19 +152,24 @@ public final class KeychainService: Sendable {
         }
     }
 
-    // MARK: Items
+    /// How many authentication contexts `session` keeps (at most 64).
+    public func authenticationContextCount(session: UInt64) -> Int { sessions.count(in: session) }
 
-    /// A parsed request, or the parser's refusal with its rule, key and reason.
-    private func parsed<Request>(_ parse: @autoclosure () throws(QueryRejection) -> Request) throws(KeychainFailure) -> Request {
-        do {
-            return try parse()
-        } catch {
-            throw KeychainFailure(error.status, reason: error.message)
-        }
+    /// Forgets the authentication contexts of `session` (a connection that closed).
+    public func endSession(_ session: UInt64) {
+        sessions.endSession(session)
     }
 
+    /// The program this process runs, as a prompt names it.
+    private static var thisProgram: String {
+        guard let path = CommandLine.arguments.first, !path.isEmpty else { return "this program" }
+        return "\(path) (process \(getpid()))"
+    }
+
+    // MARK: Items
+
     /// The engine's answer, or its status; `errSecReadOnly` comes with the reason (the folder is read-only).
-    private func run<Result>(_ body: () throws(KeychainStatus) -> Result) throws(KeychainFailure) -> Result {
+    func run<Result>(_ body: () throws(KeychainStatus) -> Result) throws(KeychainFailure) -> Result {
         do {
             return try body()
         } catch {
@@ -129,17 +185,9 @@ public final class KeychainService: Sendable {
             : "this user's keychain folder is read-only for the daemon; the keychain can be read but not modified, and nothing was changed"
     }
 
-    private func item(_ call: () throws(KeychainFailure) -> KeychainValue?) -> Response {
-        do {
-            return .value(try call())
-        } catch {
-            return Response(error)
-        }
-    }
-
     // MARK: Keystore
 
-    private func keystore() throws(KeystoreError) -> Keystore {
+    func keystore() throws(KeystoreError) -> Keystore {
         do {
             return try engine().keystore
         } catch {

@@ -1,4 +1,5 @@
 import CofferTestSupport
+import Daemon
 import Foundation
 import KeychainClient
 import KeychainModel
@@ -33,6 +34,40 @@ struct DaemonShutdownTests {
         #expect(answer.value == .status(.success))
         #expect(daemon.process.wait(timeout: .seconds(30))?.succeeded == true)
         #expect(throws: (any Error).self) { _ = try DaemonProcess.connect(daemon.socketPath) }
+    }
+
+    /// Workers still answering or polling a socket when the event loop shuts down hand it nothing: a
+    /// hand-off to a loop being torn down crashed the daemon (NIO's wake-up descriptor was closed).
+    @Test(.timeLimit(.minutes(2))) func shutdownUnderTrafficReturnsWithoutCrashing() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-shutdown-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: directory) }
+        for round in 0..<12 {
+            let folder = KeychainFolder(url: directory.appendingPathComponent("state-\(round)"))
+            let socketPath = directory.appendingPathComponent("socket-\(round)").path
+            let server = DaemonServer(configuration: DaemonConfiguration(mode: .user(folder: folder, uid: getuid()), socketPath: socketPath))
+            let stopped = DispatchSemaphore(value: 0)
+            Thread {
+                try? server.run()
+                stopped.signal()
+            }.start()
+            let deadline = ContinuousClock.now + .seconds(30)
+            while ContinuousClock.now < deadline, (try? DaemonProcess.connect(socketPath)).map({ close($0) }) == nil { usleep(2_000) }
+            let senders = DispatchGroup()
+            for _ in 0..<4 {
+                senders.enter()
+                Thread {
+                    let client = DaemonKeychain(socketPath: socketPath)
+                    var answered = 0
+                    while answered < 10_000, (try? client.statusCalls.lockStatus()) != nil { answered += 1 }
+                    senders.leave()
+                }.start()
+            }
+            usleep(UInt32(20_000 + round * 5_000))
+            server.shutdown()
+            #expect(stopped.wait(timeout: .now() + 30) == .success, "round \(round): the server did not stop")
+            #expect(senders.wait(timeout: .now() + 30) == .success, "round \(round): a client hung after the server stopped")
+        }
     }
 }
 

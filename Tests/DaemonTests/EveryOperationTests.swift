@@ -3,6 +3,7 @@ import Foundation
 import KeychainClient
 import KeychainModel
 import KeychainOperations
+import KeychainService
 import Query
 import Testing
 
@@ -36,6 +37,7 @@ struct EveryOperationTests {
             reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))
         let noAgent = Response.keystoreError(.unavailable(
             reason: "no prompt agent runs for this user: start `coffer prompt-agent` in your session"))
+        let context = AuthenticationContextID.random()
         func same(_ request: Request, _ response: Response) -> (Request, Response, Response?) { (request, response, response) }
         return [
             same(.add(with(item, ["v_Data": .data(Data("one".utf8))])), .value(nil)),
@@ -45,6 +47,14 @@ struct EveryOperationTests {
             same(.lockStatus, .lockStatus(KeystoreStatus(passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))),
             same(.setPasscode(new: secret("1234")), .status(.success)),
             same(.lock, .status(.success)),
+            same(.authenticationCapabilities, .authenticationCapabilities(AuthenticationCapabilities(
+                passcodeSet: true, biometry: SensorVerifier.fprintd()?.state() ?? .notAvailable(reason: "")))),
+            same(.setCredential(context: context, applicationPassword: secret("app")), .status(.success)),
+            same(.authenticate(AuthenticationRequest(
+                    context: context, requirement: AuthenticationRequirement(factors: [.passcode]), reason: "every-op", interactive: false)),
+                 .authenticationFailure(AuthenticationFailure(
+                    .notInteractive, reason: "authentication is needed and the context does not allow interaction (interactionNotAllowed)"))),
+            same(.invalidateContext(context), .status(.success)),
             (.unlockWithPrompt, noPrompts, noAgent),
             (.answerPrompt(id: 1, passcode: nil), noPrompts, .keystoreError(.cancelled)),
             (.awaitPrompt, noPrompts, nil),

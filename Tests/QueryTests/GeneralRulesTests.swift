@@ -63,10 +63,16 @@ struct GeneralRulesTests {
         #expect(throws: KeychainStatus.param) { try call.parse(query) }
     }
 
-    /// G18 counterpart: either one alone is fine, and carried to the engine.
+    /// G18 counterpart: either one alone is fine, and carried to the engine. The context is an `LAContext`
+    /// as the `Security` module bridges it (its identifier and interaction flag); anything else is -50.
     @Test func contextOrCredentialReferenceAlone() throws {
-        let context = try QueryParser.parseSearch(genp(["u_AuthCtx": .unsupported(typeName: "LAContext")]))
-        #expect(context.authentication.context == .unsupported(typeName: "LAContext"))
+        let reference = AuthenticationContextReference(context: .random(), interactionNotAllowed: true)
+        let context = try QueryParser.parseSearch(genp(["u_AuthCtx": reference.keychainValue]))
+        #expect(context.authentication.contextReference == reference)
+        #expect(context.authenticationUI == .fail)
+        #expect(throws: KeychainStatus.param) {
+            try statusOf(QueryParser.parseSearch(genp(["u_AuthCtx": .unsupported(typeName: "NSObject")])))
+        }
         let credential = try QueryParser.parseSearch(genp(["u_CredRef": .data(Data([1]))]))
         #expect(credential.authentication.credentialReference == Data([1]))
         #expect(throws: KeychainStatus.param) { try statusOf(QueryParser.parseSearch(genp(["u_CredRef": "handle"]))) }

@@ -1,6 +1,7 @@
 #ifndef C_COFFER_SYSTEM_H
 #define C_COFFER_SYSTEM_H
 
+#include <spawn.h>
 #include <stddef.h>
 
 /// Overwrites `length` bytes at `pointer` with zeros in a way the compiler may not remove.
@@ -42,5 +43,14 @@ int coffer_accept_nonblocking(int listening);
 /// An `eventfd` (counter 0, close-on-exec), for waking a thread that sleeps in `poll`. Returns the
 /// descriptor, or -1 with `errno` set.
 int coffer_wake_descriptor(void);
+
+/// Creates a pipe whose two ends are close-on-exec from the start (`pipe2(ends, O_CLOEXEC)`), so no
+/// program another thread starts meanwhile inherits them. Returns 0 on success, -1 with `errno` set.
+int coffer_open_close_on_exec_pipe(int ends[2]);
+
+/// Adds to `actions` the closing, in the child, of every descriptor from `lowest` up (glibc's
+/// `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc module does not show). Returns 0 on
+/// success, an error number otherwise.
+int coffer_spawn_add_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
 #endif

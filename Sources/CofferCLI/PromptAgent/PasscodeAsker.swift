@@ -1,41 +1,36 @@
 import Foundation
 import KeychainModel
+import Prompting
 
-/// How the prompt agent asks the person: through pinentry, or on the agent's own terminal.
+/// How the prompt agent asks the person: the agent's choice of `PasscodePrompter` (pinentry when one is
+/// named or on `PATH`, else the terminal) and its words.
 struct PasscodeAsker {
-    private enum Method {
-        case pinentry(Pinentry)
-        case terminal
-    }
-
-    private let method: Method
+    private let prompter: PasscodePrompter
 
     /// Pinentry when one is named or found on `PATH` (unless `terminal` asks for the terminal), else the terminal.
     init(pinentry: String?, terminal: Bool) throws {
         if let pinentry, !terminal {
-            method = .pinentry(Pinentry(program: pinentry))
-        } else if !terminal, let found = Pinentry.onPath(environment: ProcessInfo.processInfo.environment) {
-            method = .pinentry(Pinentry(program: found))
-        } else if PasscodeInput.terminalIsAvailable {
-            method = .terminal
+            prompter = PasscodePrompter(method: .pinentry(program: pinentry))
+        } else if !terminal, let found = PasscodePrompter.pinentryOnPath(environment: ProcessInfo.processInfo.environment) {
+            prompter = PasscodePrompter(method: .pinentry(program: found))
+        } else if TerminalPasscodeReader.isAvailable {
+            prompter = PasscodePrompter(method: .terminal)
         } else {
             throw CLIFailure("no pinentry program and no terminal to ask on: install pinentry or pass --pinentry PROGRAM")
         }
     }
 
-    /// The passcode the person typed; nil when they cancelled.
+    /// The passcode the person typed; nil when they cancelled. The person takes as long as they like: the
+    /// daemon withdraws a prompt whose program leaves.
     func ask(_ message: String, error: String?) throws -> SecretBytes? {
-        switch method {
-        case .pinentry(let pinentry):
-            switch Result(catching: { () throws(Pinentry.Failure) in try pinentry.askPasscode(description: message, error: error) }) {
-            case .success(let passcode): return passcode
-            case .failure(.cancelled): return nil
-            case .failure(let failure): throw CLIFailure(failure.description)
-            }
-        case .terminal:
-            let note = error.map { "\($0)\n" } ?? ""
-            FileHandle.standardError.write(Data("\n\(note)\(message)\n".utf8))
-            return try PasscodeInput.fromTerminal("Keychain passcode")
+        let prompt = prompter.method == .terminal ? "Keychain passcode:" : "Passcode:"
+        let question = PasscodeQuestion(title: "Coffer", description: message, prompt: prompt, error: error, timeout: nil)
+        do {
+            return try prompter.askPasscode(question)
+        } catch .cancelled {
+            return nil
+        } catch {
+            throw CLIFailure(error.description)
         }
     }
 }

@@ -1,5 +1,6 @@
 import KeychainModel
 import KeychainOperations
+import KeychainService
 import Synchronization
 
 /// One user's prompt agent and the questions waiting for it: polkit's model, with cofferd in the middle.
@@ -19,6 +20,8 @@ final class PromptBroker: Sendable {
         var prompt: Prompt
         var requesterConnection: UInt64
         var reply: Reply
+        /// For an authentication: checks the passcode the agent sends (an unlock unlocks instead).
+        var check: (@Sendable (SecretBytes) -> PasscodeCheck)?
     }
 
     private struct State {
@@ -56,8 +59,12 @@ final class PromptBroker: Sendable {
         action()
     }
 
-    /// A program's request to unlock: queued for the agent, or refused at once when no agent runs.
-    func ask(_ purpose: Prompt.Purpose, requester: String, connection: UInt64, reply: @escaping Reply) {
+    /// A program's request to unlock, or to confirm it is the person (`check` then judges the passcode):
+    /// queued for the agent, or refused at once when no agent runs.
+    func ask(
+        _ purpose: Prompt.Purpose, requester: String, reason: String = "", connection: UInt64,
+        check: (@Sendable (SecretBytes) -> PasscodeCheck)? = nil, reply: @escaping Reply
+    ) {
         let action: () -> Void = state.withLock { state in
             guard state.agentConnection != nil else {
                 return {
@@ -66,8 +73,8 @@ final class PromptBroker: Sendable {
                 }
             }
             let question = Question(
-                prompt: Prompt(id: state.nextID, purpose: purpose, requester: requester),
-                requesterConnection: connection, reply: reply)
+                prompt: Prompt(id: state.nextID, purpose: purpose, requester: requester, reason: reason),
+                requesterConnection: connection, reply: reply, check: check)
             state.nextID += 1
             guard let agent = state.agentWaiting else {
                 state.queued.append(question)
@@ -93,6 +100,31 @@ final class PromptBroker: Sendable {
         state.withLock { state in
             guard state.agentConnection == connection, let question = state.open[id] else { return .unknown }
             return .check(question.prompt)
+        }
+    }
+
+    /// The agent's passcode for authentication prompt `id`, judged by the prompt's check: right ends the
+    /// prompt with success; wrong counts, and the third wrong one ends it as failed; a refusal ends it.
+    /// Returns the agent's answer (success, or the keystore's error so that it may ask again).
+    func confirm(_ id: UInt64, passcode: SecretBytes) -> Response {
+        guard let check = state.withLock({ $0.open[id]?.check }) else { return .keystoreError(.cancelled) }
+        switch check(passcode) {
+        case .right:
+            settle(id, with: .status(.success))
+            return .status(.success)
+        case .wrong(let error):
+            let failures = state.withLock { state -> Int in
+                state.open[id]?.prompt.failedAttempts += 1
+                return state.open[id]?.prompt.failedAttempts ?? 0
+            }
+            if failures >= AuthenticationQuestion.attempts {
+                settle(id, with: .authenticationFailure(AuthenticationFailure(
+                    .authenticationFailed, reason: "\(failures) wrong passcodes at the prompt")))
+            }
+            return .keystoreError(error)
+        case .refused(let error):
+            settle(id, with: .authenticationFailure(AuthenticationFailure(.authenticationFailed, reason: error.description)))
+            return .keystoreError(error)
         }
     }
 

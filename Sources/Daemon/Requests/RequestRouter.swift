@@ -1,6 +1,7 @@
 import CofferDiagnostics
 import KeychainModel
 import KeychainOperations
+import KeychainService
 import Logging
 
 /// Routes one user's requests: reserved ones are refused to programs that are not trusted front ends,
@@ -36,24 +37,36 @@ struct RequestRouter: Sendable {
         case .answerPrompt(let id, let passcode):
             reply(answerPrompt(id, passcode: passcode, from: origin))
         default:
-            let response = keychain.service.handle(request, caller: origin.caller)
-            if case .keystoreError(let error) = response, case .wrongPasscode(let failed, _) = error {
-                logger.notice(
-                    "wrong passcode", metadata: ["caller": "\(origin.description)", "uid": "\(keychain.uid)", "failedAttempts": "\(failed)"])
+            let setting = AuthenticationSetting(
+                session: origin.connection, requester: origin.description,
+                prompter: BrokerPrompter(broker: keychain.prompts, connection: origin.connection))
+            let (logger, uid) = (logger, keychain.uid)
+            keychain.service.handle(request, caller: origin.caller, setting: setting) { response in
+                if case .keystoreError(let error) = response, case .wrongPasscode(let failed, _) = error {
+                    logger.notice(
+                        "wrong passcode", metadata: ["caller": "\(origin.description)", "uid": "\(uid)", "failedAttempts": "\(failed)"])
+                }
+                reply(response)
             }
-            reply(response)
         }
     }
 
     /// The agent's answer: the person's passcode is checked against the keybag's count (the only attempts
     /// that count toward erasing), and the program that asked is answered once the prompt ends.
     private func answerPrompt(_ id: UInt64, passcode: SecretBytes?, from origin: RequestOrigin) -> Response {
-        guard case .check = keychain.prompts.answer(id, from: origin.connection) else {
+        guard case .check(let prompt) = keychain.prompts.answer(id, from: origin.connection) else {
             return .keystoreError(.cancelled)
         }
         guard let passcode else {
             keychain.prompts.settle(id, with: .keystoreError(.cancelled))
             return .status(.success)
+        }
+        if prompt.purpose == .authenticate {
+            let response = keychain.prompts.confirm(id, passcode: passcode)
+            if case .keystoreError(.wrongPasscode(let failed, _)) = response {
+                logger.notice("wrong passcode at an authentication prompt", metadata: ["uid": "\(keychain.uid)", "failedAttempts": "\(failed)"])
+            }
+            return response
         }
         let person = CallerContext(accessGroups: .list([]), passcodeAttempts: .keybag)
         let response = keychain.service.handle(.unlock(passcode: passcode), caller: person)

@@ -13,7 +13,8 @@ enum TrustedFrontEndPolicy {
         case .unlock, .lock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts,
             .appsAdd, .appsRemove, .awaitPrompt, .answerPrompt:
             true
-        case .add, .copyMatching, .update, .delete, .lockStatus, .appsList, .unlockWithPrompt:
+        case .add, .copyMatching, .update, .delete, .lockStatus, .appsList, .unlockWithPrompt, .authenticate, .setCredential,
+            .invalidateContext, .authenticationCapabilities:
             false
         }
     }

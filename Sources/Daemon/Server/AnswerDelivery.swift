@@ -27,7 +27,7 @@ struct AnswerDelivery: Sendable {
                     var remainder = server.allocator.buffer(capacity: rest.count)
                     remainder.writeBytes(rest)
                     let buffer = remainder
-                    loop.eventLoop.execute { loop.value.writeHandedOff(buffer, reserved: reserved, uid: uid) }
+                    server.loopHandOff.execute(on: loop.eventLoop) { loop.value.writeHandedOff(buffer, reserved: reserved, uid: uid) }
                 }
             }
             frame.resetBytes(in: 0..<frame.count)
@@ -38,13 +38,13 @@ struct AnswerDelivery: Sendable {
                 break
             case .failed:
                 server.bytes.release(reserved, for: uid)
-                loop.eventLoop.execute { loop.value.closeAfterAnswer(malformed: nil, uid: uid) }
+                server.loopHandOff.execute(on: loop.eventLoop) { loop.value.closeAfterAnswer(malformed: nil, uid: uid) }
             }
         case .dropped:
             break
         case .malformed(let reason):
             let (uid, loop) = (uid, loop)
-            loop.eventLoop.execute { loop.value.closeAfterAnswer(malformed: reason, uid: uid) }
+            server.loopHandOff.execute(on: loop.eventLoop) { loop.value.closeAfterAnswer(malformed: reason, uid: uid) }
         }
     }
 }

@@ -115,7 +115,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                         connection: server.connectionNumbers.add(1, ordering: .relaxed).newValue, mode: server.mode)
                 }
             }
-            eventLoop.execute { bound.value.identified(outcome) }
+            server.loopHandOff.execute(on: eventLoop) { bound.value.identified(outcome) }
         }
     }
 
@@ -200,7 +200,9 @@ final class ConnectionHandler: ChannelInboundHandler {
         let delivery = AnswerDelivery(server: server, writer: writer, activity: activity, uid: caller.keychain.uid, loop: loop)
         let job = RequestJob(
             server: server, caller: caller, closed: closedFlag, delivery: delivery, lease: lease,
-            giveBack: { polled, refusal in loop.eventLoop.execute { loop.value.tookBackSocket(polled, refusal: refusal) } })
+            giveBack: { [server] polled, refusal in
+                server.loopHandOff.execute(on: loop.eventLoop) { loop.value.tookBackSocket(polled, refusal: refusal) }
+            })
         job.submit(frames)
     }
 
@@ -272,7 +274,10 @@ final class ConnectionHandler: ChannelInboundHandler {
                 for frame in waiting { server.bytes.release(frame.reserved, for: peer.uid) }
             case .serving(let caller):
                 // Withdraws this connection's prompts (which may answer other connections): off the loop.
-                server.requests.submit(for: peer.uid) { caller.keychain.prompts.connectionClosed(caller.origin.connection) }
+                server.requests.submit(for: peer.uid) {
+                    caller.keychain.prompts.connectionClosed(caller.origin.connection)
+                    caller.keychain.service.endSession(caller.origin.connection)
+                }
             case .connecting, .closed:
                 break
             }

@@ -50,7 +50,12 @@ public final class DaemonServer: Sendable {
             identifier: PeerIdentifier(trustedFrontEndGroup: configuration.trustedFrontEndGroup), limits: limits,
             connectionCap: connectionCap, workers: workers)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer { try? group.syncShutdownGracefully() }
+        defer {
+            // Workers still running (a request that waited on a person, a socket being polled) must not
+            // wake a loop being torn down.
+            server.loopHandOff.close()
+            try? group.syncShutdownGracefully()
+        }
         let descriptor = try inheritedSocket ?? UnixSocket.listen(at: configuration.socketPath, mode: socketMode, backlog: 4_096)
         let acceptor: ConnectionAcceptor
         do {

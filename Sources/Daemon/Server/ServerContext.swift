@@ -40,6 +40,8 @@ final class ServerContext: Sendable {
     let workerPolling = Atomic<Bool>(false)
     /// Connections accepted so far: each gets the next number, for prompts tied to a connection.
     let connectionNumbers = Atomic<UInt64>(0)
+    /// How worker threads hand work to the event loop; closed before the loop shuts down.
+    let loopHandOff = LoopHandOff()
     private let stopping = Atomic<Bool>(false)
     private let open = Mutex<[ObjectIdentifier: any Channel]>([:])
 

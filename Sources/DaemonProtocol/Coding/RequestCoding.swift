@@ -13,8 +13,16 @@ enum RequestCoding {
         case .update(let query, let attributesToUpdate):
             try KeychainValueCoding.encode(query, into: &writer)
             try KeychainValueCoding.encode(attributesToUpdate, into: &writer)
-        case .lockStatus, .lock, .appsList, .unlockWithPrompt, .awaitPrompt:
+        case .lockStatus, .lock, .appsList, .unlockWithPrompt, .awaitPrompt, .authenticationCapabilities:
             break
+        case .authenticate(let authentication):
+            try AuthenticationCoding.encode(authentication, into: &writer)
+        case .setCredential(let context, let password):
+            try writer.bytes(context.bytes)
+            writer.bool(password != nil)
+            if let password { try writer.secret(password) }
+        case .invalidateContext(let context):
+            try writer.bytes(context.bytes)
         case .answerPrompt(let promptID, let passcode):
             writer.uint64(promptID)
             writer.bool(passcode != nil)
@@ -82,6 +90,13 @@ enum RequestCoding {
             let promptID = try reader.uint64()
             guard try reader.bool("passcode presence") else { return .answerPrompt(id: promptID, passcode: nil) }
             return .answerPrompt(id: promptID, passcode: try passcode(from: &reader))
+        case MessageTag.authenticate: return .authenticate(try AuthenticationCoding.decodeRequest(from: &reader))
+        case MessageTag.setCredential:
+            let context = try AuthenticationCoding.decodeContext(from: &reader)
+            guard try reader.bool("password presence") else { return .setCredential(context: context, applicationPassword: nil) }
+            return .setCredential(context: context, applicationPassword: try passcode(from: &reader))
+        case MessageTag.invalidateContext: return .invalidateContext(try AuthenticationCoding.decodeContext(from: &reader))
+        case MessageTag.authenticationCapabilities: return .authenticationCapabilities
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
             let path = try reader.text()
@@ -127,6 +142,10 @@ enum RequestCoding {
         case .unlockWithPrompt: MessageTag.unlockWithPrompt
         case .awaitPrompt: MessageTag.awaitPrompt
         case .answerPrompt: MessageTag.answerPrompt
+        case .authenticate: MessageTag.authenticate
+        case .setCredential: MessageTag.setCredential
+        case .invalidateContext: MessageTag.invalidateContext
+        case .authenticationCapabilities: MessageTag.authenticationCapabilities
         }
     }
 }

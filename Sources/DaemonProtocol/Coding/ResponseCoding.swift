@@ -43,6 +43,20 @@ enum ResponseCoding {
             writer.byte(prompt.purpose.rawValue)
             try writer.text(prompt.requester)
             writer.int(prompt.failedAttempts)
+            try writer.text(prompt.reason)
+        case .authenticationFailure(let failure):
+            writer.byte(MessageTag.authenticationFailure)
+            writer.uint64(id)
+            writer.int32(Int32(failure.code.rawValue))
+            try writer.text(failure.reason)
+        case .authenticationNeeded(let requirement):
+            writer.byte(MessageTag.authenticationNeeded)
+            writer.uint64(id)
+            try AuthenticationCoding.encode(requirement, into: &writer)
+        case .authenticationCapabilities(let capabilities):
+            writer.byte(MessageTag.authenticationCapabilitiesResult)
+            writer.uint64(id)
+            try AuthenticationCoding.encode(capabilities, into: &writer)
         }
     }
 
@@ -76,7 +90,18 @@ enum ResponseCoding {
             guard let purpose = Prompt.Purpose(rawValue: try reader.byte()) else {
                 throw .malformedPayload(.invalidField("prompt purpose"))
             }
-            return .prompt(Prompt(id: promptID, purpose: purpose, requester: try reader.text(), failedAttempts: try reader.int()))
+            let requester = try reader.text()
+            let failedAttempts = try reader.int()
+            return .prompt(Prompt(id: promptID, purpose: purpose, requester: requester, failedAttempts: failedAttempts, reason: try reader.text()))
+        case MessageTag.authenticationFailure:
+            guard let code = AuthenticationFailure.Code(rawValue: Int(try reader.int32())) else {
+                throw .malformedPayload(.invalidField("authentication failure code"))
+            }
+            return .authenticationFailure(AuthenticationFailure(code, reason: try reader.text()))
+        case MessageTag.authenticationNeeded:
+            return .authenticationNeeded(try AuthenticationCoding.decodeRequirement(from: &reader))
+        case MessageTag.authenticationCapabilitiesResult:
+            return .authenticationCapabilities(try AuthenticationCoding.decodeCapabilities(from: &reader))
         default:
             throw .malformedPayload(.unknownMessage(tag))
         }

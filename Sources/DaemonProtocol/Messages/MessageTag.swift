@@ -38,6 +38,16 @@ public enum MessageTag {
     public static let awaitPrompt: UInt8 = 0x31
     /// ``Request/answerPrompt(id:passcode:)``: the prompt's identifier (UInt64), a presence byte, then the passcode if present.
     public static let answerPrompt: UInt8 = 0x32
+    /// ``Request/authenticate(_:)``: the context (16 bytes, length-prefixed), the requirement (factor count,
+    /// factor bytes, needs-all boolean byte, bound set: presence byte then length and bytes), the reason (text),
+    /// the reuse duration (duration), interactive (boolean byte).
+    public static let authenticate: UInt8 = 0x40
+    /// ``Request/setCredential(context:applicationPassword:)``: the context, a presence byte, then the password.
+    public static let setCredential: UInt8 = 0x41
+    /// ``Request/invalidateContext(_:)``: the context.
+    public static let invalidateContext: UInt8 = 0x42
+    /// ``Request/authenticationCapabilities``: no fields.
+    public static let authenticationCapabilities: UInt8 = 0x43
 
     /// ``Response/value(_:)``: a presence byte (0 or 1), then the value if present.
     public static let value: UInt8 = 0x81
@@ -53,7 +63,15 @@ public enum MessageTag {
     /// ``Response/apps(_:)``: a count, then per entry path, application identifier, groups, and the pinned hash
     /// (presence byte, then length and bytes), and the identity group (presence byte, then the gid, UInt32).
     public static let apps: UInt8 = 0x85
-    /// ``Response/prompt(_:)``: the prompt's identifier (UInt64), its purpose (one byte, 1 unlock), the
-    /// requester (text), failed attempts so far (Int64).
+    /// ``Response/prompt(_:)``: the prompt's identifier (UInt64), its purpose (one byte, 1 unlock, 2 authenticate),
+    /// the requester (text), failed attempts so far (Int64), the program's reason (text).
     public static let prompt: UInt8 = 0x87
+    /// ``Response/authenticationFailure(_:)``: LocalAuthentication's code (Int32), then the reason (text).
+    public static let authenticationFailure: UInt8 = 0x88
+    /// ``Response/authenticationCapabilities(_:)``: passcode set (boolean byte), biometry (1 not available with
+    /// a reason text, 2 not enrolled, 3 available with the domain state's length and bytes).
+    public static let authenticationCapabilitiesResult: UInt8 = 0x89
+    /// ``Response/authenticationNeeded(_:)``: the requirement (factor count, factor bytes, needs-all boolean byte,
+    /// bound set: presence byte then length and bytes).
+    public static let authenticationNeeded: UInt8 = 0x8A
 }

@@ -47,8 +47,9 @@ public struct PasscodeKDF: Sendable, Hashable, Codable {
     /// ``calibrated(target:)``, or the production floor if calibration itself fails.
     public static var forNewPasscodes: PasscodeKDF { (try? calibrated()) ?? production }
 
-    /// Runs scrypt over the passcode.
-    func stretch(_ passcode: SecretBytes, salt: Data) throws -> SymmetricKey {
+    /// Runs scrypt over `passcode` with `salt`: a 32-byte key. Also seals items with an application
+    /// password (the engine), so that a guess at either costs one scrypt run.
+    public func stretch(_ passcode: SecretBytes, salt: Data) throws -> SymmetricKey {
         let n = 1 << logN
         let memory = 128 * blockSize * n * parallelism + 1 << 20
         return try passcode.withUnsafeBytes { bytes in

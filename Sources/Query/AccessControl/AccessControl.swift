@@ -6,11 +6,20 @@ public struct AccessControl: Sendable, Hashable {
     public let protection: ProtectionClass
     /// The requirements, as given to `SecAccessControlCreateWithFlags`.
     public let flags: AccessControlFlags
+    /// For `biometryCurrentSet`: the enrolled set's hash when the item was stored (Apple's `pbioh`), recorded
+    /// by the keychain, never by the caller. An item whose set has changed since stays unreadable.
+    public let boundBiometrySet: [UInt8]?
 
     /// An access control without checking the flags; use ``create(protection:flags:)`` for caller input.
-    public init(protection: ProtectionClass, flags: AccessControlFlags = []) {
+    public init(protection: ProtectionClass, flags: AccessControlFlags = [], boundBiometrySet: [UInt8]? = nil) {
         self.protection = protection
         self.flags = flags
+        self.boundBiometrySet = boundBiometrySet
+    }
+
+    /// The same access control, bound to the enrolled biometric set `set`.
+    public func binding(biometrySet set: [UInt8]) -> AccessControl {
+        AccessControl(protection: protection, flags: flags, boundBiometrySet: set)
     }
 
     /// `SecAccessControlCreateWithFlags`: validates the flag combination the way Apple does at creation.
@@ -52,4 +61,11 @@ public struct AccessControl: Sendable, Hashable {
     /// Whether the ACL constrains use of the item with user authentication (any of
     /// ``AccessControlFlags/constraints``). Items with constraints may not be synchronizable (rules A4/U13).
     public var hasConstraints: Bool { !flags.isDisjoint(with: .constraints) }
+
+    /// Whether reading the item's secret (and, per §6.3, any search that touches it) needs the person:
+    /// constraints that do not guard private-key operations instead.
+    public var constrainsReading: Bool { hasConstraints && !flags.contains(.privateKeyUsage) }
+
+    /// Whether the item's secret is sealed with an application password (`kSecAccessControlApplicationPassword`).
+    public var needsApplicationPassword: Bool { flags.contains(.applicationPassword) }
 }

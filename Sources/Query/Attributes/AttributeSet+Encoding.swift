@@ -8,7 +8,7 @@ extension AttributeSet {
     /// Layout: version byte `1`, entry count (UInt32 BE), then per entry the code (UInt16 BE length + UTF-8),
     /// a type tag, and the payload — text/data as UInt32 BE length + bytes, numbers as Int64 BE, dates as the
     /// `CFAbsoluteTime` bit pattern (UInt64 BE), access controls as protection (UInt8 length + UTF-8) and
-    /// flags (UInt64 BE).
+    /// flags (UInt64 BE), and, when bound to an enrolled biometric set, that set's hash.
     public func encoded() -> Data {
         var writer = BinaryWriter()
         writer.byte(AttributeSetFormat.version)
@@ -29,9 +29,10 @@ extension AttributeSet {
                 writer.byte(AttributeSetFormat.date)
                 writer.uint64(moment.timeIntervalSinceReferenceDate.bitPattern)
             case .accessControl(let control):
-                writer.byte(AttributeSetFormat.accessControl)
+                writer.byte(control.boundBiometrySet == nil ? AttributeSetFormat.accessControl : AttributeSetFormat.boundAccessControl)
                 writer.text8(control.protection.rawValue)
                 writer.uint64(control.flags.rawValue)
+                if let set = control.boundBiometrySet { writer.bytes32(Data(set)) }
             }
         }
         return writer.output
@@ -67,6 +68,10 @@ extension AttributeSet {
         case AttributeSetFormat.accessControl:
             guard let protection = ProtectionClass(rawValue: try reader.text8()) else { throw .decode }
             return .accessControl(AccessControl(protection: protection, flags: .init(rawValue: try reader.uint64())))
+        case AttributeSetFormat.boundAccessControl:
+            guard let protection = ProtectionClass(rawValue: try reader.text8()) else { throw .decode }
+            let flags = AccessControlFlags(rawValue: try reader.uint64())
+            return .accessControl(AccessControl(protection: protection, flags: flags, boundBiometrySet: [UInt8](try reader.bytes32())))
         default:
             throw .decode
         }
@@ -81,4 +86,6 @@ enum AttributeSetFormat {
     static let number: UInt8 = 3
     static let date: UInt8 = 4
     static let accessControl: UInt8 = 5
+    /// An access control bound to an enrolled biometric set: as `accessControl`, then the set's hash (UInt32 BE length + bytes).
+    static let boundAccessControl: UInt8 = 6
 }

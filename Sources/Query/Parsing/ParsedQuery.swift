@@ -35,6 +35,8 @@ struct ParsedQuery: Sendable {
     var noAuthenticationUI = false
     /// `kSecUseAuthenticationUI`, when given.
     var explicitAuthenticationUI: AuthenticationUI?
+    /// The `LAContext` given has `interactionNotAllowed` set.
+    var contextInteractionNotAllowed = false
     /// The other authentication settings.
     var authentication = AuthenticationOptions()
 
@@ -55,9 +57,11 @@ struct ParsedQuery: Sendable {
 
     /// The effective authentication settings: an explicit `kSecUseAuthenticationUI` wins, then
     /// `kSecUseNoAuthenticationUI = true` (≡ Fail), else Allow.
+    /// A context with `interactionNotAllowed` acts as Fail, unless the call asked for Skip.
     var effectiveAuthentication: AuthenticationOptions {
         var options = authentication
         options.ui = explicitAuthenticationUI ?? (noAuthenticationUI ? .fail : .allow)
+        if contextInteractionNotAllowed, options.ui == .allow { options.ui = .fail }
         return options
     }
 }

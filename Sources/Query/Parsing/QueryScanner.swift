@@ -242,7 +242,11 @@ enum QueryScanner {
                 default: .allow
                 }
         case QueryKey.useAuthenticationContext:
+            guard let reference = AuthenticationContextReference(value) else {
+                throw .wrongType(nil, key: key, expected: "an LAContext", got: value)
+            }
             parsed.authentication.context = value
+            parsed.contextInteractionNotAllowed = reference.interactionNotAllowed
         case QueryKey.useOperationPrompt:
             guard case .string(let prompt) = value else {
                 throw .wrongType(nil, key: key, expected: "a CFString", got: value)

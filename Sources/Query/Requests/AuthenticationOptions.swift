@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 
 /// What a call may do when an item needs user authentication (`kSecUseAuthenticationUI`, §6.4).
 public enum AuthenticationUI: Sendable, Hashable {
@@ -16,6 +17,14 @@ public struct AuthenticationOptions: Sendable, Hashable {
     public var ui: AuthenticationUI
     /// `kSecUseAuthenticationContext`: the caller's `LAContext`, as the `Security` module bridged it.
     public var context: KeychainValue?
+    /// The context `context` (or a 16-byte `kSecUseCredentialReference`) names, if any.
+    public var contextReference: AuthenticationContextReference? {
+        if let context { return AuthenticationContextReference(context) }
+        if let credentialReference, let id = AuthenticationContextID(bytes: credentialReference) {
+            return AuthenticationContextReference(context: id)
+        }
+        return nil
+    }
     /// `kSecUseCredentialReference` (SPI): an externalized authentication context.
     public var credentialReference: Data?
     /// `kSecUseOperationPrompt`: the reason shown in the authentication UI.

@@ -9,11 +9,11 @@ import Query
 /// queries (G9: not together with ``kSecAttrAccessible``; G11: the value must be one of these; A4/U13: not
 /// with constraints on a synchronizable item) are the engine's, and apply unchanged.
 ///
-/// Coffer stores and returns access control now; requiring the authentication when an item is read comes
-/// with LocalAuthentication.
+/// Reading an item whose access control has constraints needs the person: the call prompts, or reuses the
+/// proof of an evaluated `LAContext` passed under ``kSecUseAuthenticationContext``.
 public final class SecAccessControl: Sendable, Hashable, CustomStringConvertible {
-    /// The engine's value.
-    let accessControl: AccessControl
+    /// The engine's value (LocalAuthentication's `evaluateAccessControl` reads it).
+    package let accessControl: AccessControl
 
     init(_ accessControl: AccessControl) {
         self.accessControl = accessControl

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainClient
 import Query
 
 /// Converts between the Foundation objects callers pass and get back, and the engine's ``KeychainValue``s.
@@ -26,6 +27,7 @@ enum ValueBridge {
         if let common = KeychainValue.bridgingCommonScalar(object) { return common }
         guard let unwrapped = unwrapOptional(object) else { return .null }
         if let control = unwrapped as? SecAccessControl { return .accessControl(control.accessControl) }
+        if let context = unwrapped as? any AuthenticationContextProviding { return context.authenticationContextReference.keychainValue }
         return KeychainValue(bridging: unwrapped)
     }
 

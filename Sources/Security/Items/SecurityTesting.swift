@@ -11,17 +11,20 @@ import KeychainClient
     ///
     /// The choice is a task-local value: it reaches child tasks (`async let`, task groups) but not threads
     /// started otherwise (`Thread`, `DispatchQueue`), whose calls go to the process-wide keychain.
+    ///
+    /// `environment` adds to it what else the embedded keychain reads, such as `COFFER_PINENTRY` (the
+    /// program it asks the person with).
     public static func withKeychain<Result>(
-        at folder: URL, accessGroups: String? = nil, _ body: () throws -> Result
+        at folder: URL, accessGroups: String? = nil, environment extra: [String: String] = [:], _ body: () throws -> Result
     ) rethrows -> Result {
-        var environment = ["COFFER_HOME": folder.path]
+        var environment = extra.merging(["COFFER_HOME": folder.path]) { _, new in new }
         environment["COFFER_ACCESS_GROUPS"] = accessGroups
-        return try SharedKeychain.$taskClient.withValue(KeychainLocation.client(environment: environment), operation: body)
+        return try SharedKeychainClient.$taskClient.withValue(KeychainLocation.client(environment: environment), operation: body)
     }
 
     /// Runs `body` with the keychain behind the daemon listening at `socket` (as `COFFER_SOCKET` selects).
     public static func withKeychain<Result>(socket: String, _ body: () throws -> Result) rethrows -> Result {
-        try SharedKeychain.$taskClient.withValue(KeychainLocation.client(environment: ["COFFER_SOCKET": socket]), operation: body)
+        try SharedKeychainClient.$taskClient.withValue(KeychainLocation.client(environment: ["COFFER_SOCKET": socket]), operation: body)
     }
 
     /// The `async` form of ``withKeychain(at:accessGroups:_:)``.
@@ -30,6 +33,6 @@ import KeychainClient
     ) async rethrows -> Result {
         var environment = ["COFFER_HOME": folder.path]
         environment["COFFER_ACCESS_GROUPS"] = accessGroups
-        return try await SharedKeychain.$taskClient.withValue(KeychainLocation.client(environment: environment), operation: body)
+        return try await SharedKeychainClient.$taskClient.withValue(KeychainLocation.client(environment: environment), operation: body)
     }
 }

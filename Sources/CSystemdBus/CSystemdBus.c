@@ -1,0 +1,63 @@
+#include "CSystemdBus.h"
+
+#include <stddef.h>
+
+int coffer_bus_open(const char *address, uint64_t default_timeout_usec, sd_bus **ret) {
+    sd_bus *bus = NULL;
+    int r;
+    *ret = NULL;
+    if (address == NULL) {
+        r = sd_bus_open_system(&bus);
+        if (r < 0) {
+            return r;
+        }
+    } else {
+        r = sd_bus_new(&bus);
+        if (r < 0) {
+            return r;
+        }
+        r = sd_bus_set_address(bus, address);
+        if (r >= 0) {
+            r = sd_bus_set_bus_client(bus, 1);
+        }
+        if (r >= 0) {
+            r = sd_bus_start(bus);
+        }
+        if (r < 0) {
+            sd_bus_flush_close_unref(bus);
+            return r;
+        }
+    }
+    r = sd_bus_set_method_call_timeout(bus, default_timeout_usec);
+    if (r < 0) {
+        sd_bus_flush_close_unref(bus);
+        return r;
+    }
+    *ret = bus;
+    return 0;
+}
+
+int coffer_bus_call(sd_bus *bus, const char *destination, const char *path, const char *interface,
+                    const char *member, const char *argument, uint64_t timeout_usec, sd_bus_error *error,
+                    sd_bus_message **reply) {
+    sd_bus_message *call = NULL;
+    *reply = NULL;
+    int r = sd_bus_message_new_method_call(bus, &call, destination, path, interface, member);
+    if (r < 0) {
+        return r;
+    }
+    if (argument != NULL) {
+        r = sd_bus_message_append_basic(call, 's', argument);
+    }
+    if (r >= 0) {
+        r = sd_bus_call(bus, call, timeout_usec, error, reply);
+    }
+    sd_bus_message_unref(call);
+    return r;
+}
+
+int coffer_bus_add_match(sd_bus *bus, const char *rule) {
+    /* A NULL handler: sd-bus then only asks the bus for the messages (AddMatch), and sd_bus_process hands
+       each one back, as it does every message no handler took. */
+    return sd_bus_add_match(bus, NULL, rule, NULL, NULL);
+}

@@ -1,0 +1,28 @@
+#ifndef C_SYSTEMD_BUS_H
+#define C_SYSTEMD_BUS_H
+
+#include <stdint.h>
+#include <systemd/sd-bus.h>
+
+/// Opens a client connection to a D-Bus bus: the system bus when `address` is NULL (sd_bus_open_system,
+/// which honours DBUS_SYSTEM_BUS_ADDRESS), otherwise the bus at `address` (for example
+/// "unix:path=/run/dbus/system_bus_socket"). Calls made with a timeout of 0, and the bus's own calls
+/// (Hello, AddMatch), wait at most `default_timeout_usec`. Returns 0 with `*ret` set, or a negative errno.
+/// Close the connection with sd_bus_flush_close_unref.
+int coffer_bus_open(const char *address, uint64_t default_timeout_usec, sd_bus **ret);
+
+/// Calls `interface`.`member` on the object `path` of `destination`, with one string argument when
+/// `argument` is not NULL and none otherwise, and waits at most `timeout_usec` for the answer
+/// (sd_bus_call_method, which Swift cannot call: it takes varargs). Returns a non-negative value with
+/// `*reply` set (release it with sd_bus_message_unref), or a negative errno; when the peer answered with
+/// a D-Bus error, `error` holds its name and message (free it with sd_bus_error_free).
+int coffer_bus_call(sd_bus *bus, const char *destination, const char *path, const char *interface,
+                    const char *member, const char *argument, uint64_t timeout_usec, sd_bus_error *error,
+                    sd_bus_message **reply);
+
+/// Asks the bus to deliver the messages that match `rule` (a D-Bus match rule), without a handler:
+/// sd_bus_process then returns each of them to its caller. The match lasts as long as the connection.
+/// Returns 0 or a negative errno.
+int coffer_bus_add_match(sd_bus *bus, const char *rule);
+
+#endif

@@ -1,0 +1,77 @@
+import Engine
+import KeychainModel
+import KeychainOperations
+import Query
+
+extension KeychainService {
+    /// The flow that proves presence for `LAContext`s and for access-controlled items.
+    var authenticationFlow: AuthenticationFlow {
+        AuthenticationFlow(sessions: sessions, biometry: biometry, workers: workers) { () throws(KeystoreError) in try self.keystore() }
+    }
+
+    /// Parses and runs an item request. When an item needs authentication and the call may prompt (§6.4),
+    /// the answer is ``Response/authenticationNeeded(_:)`` with what the person must prove: the client
+    /// authenticates the call's context and sends the call again, as Apple's client does on `errSecAuthNeeded`.
+    func serveItem(caller: CallerContext, session: UInt64, parse: () throws(QueryRejection) -> ItemCall) -> Response {
+        let call: ItemCall
+        do {
+            call = try parse()
+        } catch {
+            return .failure(error.status, reason: error.message)
+        }
+        let context = call.authentication.contextReference?.context
+        let authorization = authorization(for: call, session: session, context: context)
+        let response = run(call, caller: caller, authorization: authorization)
+        guard response.isAuthenticationNeeded else { return response }
+        guard let search = call.search,
+            let requirement = try? engine().authenticationNeeded(for: search, caller: caller, authorization: authorization)
+        else {
+            // The item changed between the two looks: the caller may simply try again.
+            return .failure(.interactionNotAllowed, reason: "the items matched changed while the call ran; try again")
+        }
+        return .authenticationNeeded(requirement)
+    }
+
+    /// What the call's context has proved, its application password, and, when the call stores a
+    /// `biometryCurrentSet` access control, the enrolled set now.
+    private func authorization(for call: ItemCall, session: UInt64, context: AuthenticationContextID?) -> ItemAuthorization {
+        let (verified, password) = sessions.authorization(session: session, context: context)
+        var authorization = ItemAuthorization(verified: verified, applicationPassword: password)
+        if call.bindsBiometry, case .available(let set) = authenticationFlow.biometryState() {
+            authorization.currentBiometrySet = set
+        }
+        return authorization
+    }
+
+    /// Runs a parsed call in the engine.
+    private func run(_ call: ItemCall, caller: CallerContext, authorization: ItemAuthorization) -> Response {
+        do {
+            let value = try run { () throws(KeychainStatus) -> KeychainValue? in
+                let engine = try engine()
+                switch call {
+                case .add(let add): return try engine.add(add, caller: caller, authorization: authorization)
+                case .search(let search): return try engine.copyMatching(search, caller: caller, authorization: authorization)
+                case .update(let update):
+                    try engine.update(update, caller: caller, authorization: authorization)
+                    return nil
+                case .delete(let delete):
+                    try engine.delete(delete, caller: caller)
+                    return nil
+                }
+            }
+            return .value(value)
+        } catch {
+            return Response(error)
+        }
+    }
+}
+
+extension Response {
+    /// Whether the engine answered `errSecAuthNeeded`: the call may be retried once the person proves presence.
+    var isAuthenticationNeeded: Bool {
+        switch self {
+        case .status(let status), .failure(let status, _): status == .authNeeded
+        default: false
+        }
+    }
+}
