@@ -15,6 +15,9 @@ public final class FakeFprintdBus {
     /// The interpreter with python3-dbus and python3-gi (Debian's, whatever `python3` is first on PATH).
     public static let python = "/usr/bin/python3"
 
+    /// What the bus and the fake need: installed on first use when missing.
+    public static let packages = ["dbus-daemon", "python3-dbus", "python3-gi"]
+
     /// The bus's address, for `FprintdSensor(busAddress:)`.
     public let address: String
     private let folder: String
@@ -23,6 +26,7 @@ public final class FakeFprintdBus {
 
     /// Starts the bus and, when `withFprintd`, the fake fprintd in `state`.
     public init(withFprintd: Bool = true, state: FakeFprintdState = FakeFprintdState()) throws {
+        try DebianPackages.ensureInstalled(Self.packages)
         var template = Array("/tmp/coffer-biometry-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
         folder = String(cString: made)

@@ -1,0 +1,36 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Debian packages a test fixture needs (a `dbus-daemon`, Python bindings): installed on first use
+/// when missing, as `.ci/run` would, so that `swift test` on a fresh machine runs every test.
+public enum DebianPackages {
+    /// Why the packages could not be installed.
+    public struct InstallFailure: Error, CustomStringConvertible {
+        /// What went wrong, naming the packages.
+        public let description: String
+    }
+
+    /// Installs those of `packages` that `dpkg -s` does not find (one `apt-get update`, one install),
+    /// under a lock shared by every test process. Throws, naming them, when they are missing and this
+    /// process is not root or the install fails.
+    public static func ensureInstalled(_ packages: [String]) throws {
+        let lock = open("/tmp/coffer-tests-apt.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        guard lock >= 0 else { throw InstallFailure(description: "cannot open the install lock (errno \(errno))") }
+        defer { close(lock) }
+        while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
+        let missing = try packages.filter { try ChildProcess.run(["/usr/bin/dpkg", "-s", $0], errors: .null).status != 0 }
+        guard !missing.isEmpty else { return }
+        let names = missing.joined(separator: " ")
+        guard geteuid() == 0 else { throw InstallFailure(description: "missing Debian packages (install them first): \(names)") }
+        let environment = ProcessInfo.processInfo.environment.merging(["DEBIAN_FRONTEND": "noninteractive"]) { $1 }
+        for step in [["/usr/bin/apt-get", "update"], ["/usr/bin/apt-get", "install", "-y"] + missing] {
+            let outcome = try ChildProcess.run(step, environment: environment, timeout: .seconds(600))
+            guard outcome.status == 0 else {
+                throw InstallFailure(description: "\(step.joined(separator: " ")) failed (\(outcome.status)): \(outcome.errorText.suffix(2_000))")
+            }
+        }
+    }
+}
