@@ -63,6 +63,11 @@ extension ItemStore {
         try Schema.migrator.migrate(queue, upTo: migration)
     }
 
+    /// The migrations applied to the database at `url`, in order.
+    static func appliedMigrations(inDatabaseAt url: URL) throws -> [String] {
+        try DatabaseQueue(path: url.path).read { db in try Schema.migrator.appliedMigrations(db) }
+    }
+
     /// The SQL that created an index of the database at `url`, from `sqlite_master`.
     static func indexSQL(_ name: String, inDatabaseAt url: URL) throws -> String? {
         try DatabaseQueue(path: url.path).read { db in

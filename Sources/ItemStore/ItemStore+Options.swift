@@ -10,5 +10,7 @@ extension ItemStore {
         /// Open read-only even when the folder and the file are writable (as when SQLite finds the file
         /// read-only): what a read-only keychain does, testable without a read-only file system.
         var readOnly = false
+        /// The last migration to run (tests build the database an older Coffer left); nil runs them all.
+        var lastMigration: String?
     }
 }

@@ -112,7 +112,7 @@ public final class ItemStore: Sendable {
                 try db.execute(sql: "PRAGMA synchronous = FULL")
             }
         }
-        try Self.retryingWhileOthersSetUp { try migrate(writer) }
+        try Self.retryingWhileOthersSetUp { try migrate(writer, upTo: options.lastMigration) }
         return writer
     }
 
@@ -162,7 +162,7 @@ public final class ItemStore: Sendable {
         (try? Schema.table(itemClass))?.codeSet ?? []
     }
 
-    /// Whether the store has a table for `itemClass` (today generic and internet passwords).
+    /// Whether the store has a table for `itemClass` (today generic and internet passwords, and keys).
     public static func supports(_ itemClass: ItemClass) -> Bool {
         (try? Schema.table(itemClass)) != nil
     }
@@ -175,8 +175,9 @@ public final class ItemStore: Sendable {
         return writer
     }
 
-    /// Runs the migrations that are missing.
-    private static func migrate(_ writer: DatabaseQueue) throws {
+    /// Runs the migrations that are missing (up to `lastMigration` only, when given).
+    private static func migrate(_ writer: DatabaseQueue, upTo lastMigration: String?) throws {
+        if let lastMigration { return try Schema.migrator.migrate(writer, upTo: lastMigration) }
         // Checking first, in a read, keeps an up-to-date keychain's open free of writes: the migrator
         // itself always commits a write transaction, which costs an fsync at every process start.
         if try writer.read({ try Schema.migrator.hasCompletedMigrations($0) }) { return }

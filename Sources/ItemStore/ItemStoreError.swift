@@ -21,7 +21,7 @@ public enum ItemStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     /// No row of the class has this row id (``ItemWriter/replace(rowID:with:)``).
     case notFound(rowID: Int64)
 
-    /// The store has no table for this class yet (certificates and keys come in a later schema version;
+    /// The store has no table for this class yet (certificates come in a later schema version;
     /// identities are a join done by the engine).
     case unsupportedClass(ItemClass)
 

@@ -158,7 +158,10 @@ struct ItemStoreBehaviourTests {
             #expect(ItemStore.indexedAttributes(for: .genericPassword).count == 24)
             #expect(ItemStore.indexedAttributes(for: .internetPassword).contains("srvr"))
             #expect(!ItemStore.indexedAttributes(for: .internetPassword).contains("svce"))
-            #expect(ItemStore.indexedAttributes(for: .key).isEmpty)
+            #expect(ItemStore.indexedAttributes(for: .key).isSuperset(of: ["kcls", "klbl", "atag", "type", "bsiz", "agrp"]))
+            #expect(ItemStore.indexedAttributes(for: .certificate).isEmpty)
+            #expect(ItemStore.supports(.key))
+            #expect(!ItemStore.supports(.certificate) && !ItemStore.supports(.identity))
         }
     }
 

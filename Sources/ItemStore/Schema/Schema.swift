@@ -4,9 +4,10 @@ import KeychainModel
 /// The database schema: its tables per class and the migrations that build it.
 ///
 /// Versioning: each migration is frozen once shipped. v1 creates `genp` and `inet`; v2 makes their
-/// attribute indexes partial (``TableSchema/partialIndexSQL``). Later versions add
-/// tables (`cert`, `keys`) or columns (`ALTER TABLE … ADD COLUMN i_<code> BLOB`); a new column is NULL
-/// in old rows, which the row tag tolerates because it covers only non-NULL index columns.
+/// attribute indexes partial (``TableSchema/partialIndexSQL``); v3 adds `keys` (``keyV3``). Later versions
+/// add tables (`cert`: a ``TableSchema``, a case in ``table(_:)`` and a migration calling
+/// ``addTables(_:to:)``) or columns (`ALTER TABLE … ADD COLUMN i_<code> BLOB`); a new column is NULL in old
+/// rows, which the row tag tolerates because it covers only non-NULL index columns.
 enum Schema {
     /// Attributes common to generic and internet passwords that queries may filter on (reference §1.3).
     private static let passwordCommon = [
@@ -42,7 +43,8 @@ enum Schema {
         switch itemClass {
         case .genericPassword: genericPasswordV1
         case .internetPassword: internetPasswordV1
-        case .certificate, .key, .identity: throw .unsupportedClass(itemClass)
+        case .key: keyV3
+        case .certificate, .identity: throw .unsupportedClass(itemClass)
         }
     }
 
@@ -79,6 +81,20 @@ enum Schema {
             }
             try db.execute(sql: "ANALYZE sqlite_master")
         }
+        migrator.registerMigration("v3") { db in try addTables([keyV3], to: db) }
         return migrator
+    }
+
+    /// Creates tables that a later version adds, with partial indexes and their planner estimates.
+    private static func addTables(_ tables: [TableSchema], to db: Database) throws {
+        for table in tables {
+            try db.execute(sql: table.createWithPartialIndexesSQL)
+            for (index, stat) in table.plannerStatistics {
+                try db.execute(
+                    sql: "INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)", arguments: [table.table, index, stat])
+            }
+        }
+        // Makes this connection load the new estimates, as in v1.
+        try db.execute(sql: "ANALYZE sqlite_master")
     }
 }

@@ -57,7 +57,7 @@ struct TableSchema: Sendable {
         self.updateSQL = "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE rowid = ?"
     }
 
-    /// The table name: Apple's class string (`genp`, `inet`).
+    /// The table name: Apple's class string (`genp`, `inet`, `keys`).
     var table: String { itemClass.rawValue }
 
     /// The column name of an attribute code.
@@ -69,8 +69,23 @@ struct TableSchema: Sendable {
             && code.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_") }
     }
 
-    /// `CREATE TABLE` and `CREATE INDEX` statements of this table.
+    /// `CREATE TABLE` and `CREATE INDEX` statements of this table, with full indexes (as v1 created them).
     var createSQL: String {
+        var sql = tableSQL
+        for code in indexed.keys.sorted() {
+            sql += "CREATE INDEX \(indexName(code)) ON \(table)(\(Self.column(code)));\n"
+        }
+        return sql
+    }
+
+    /// `CREATE TABLE` and `CREATE INDEX … WHERE column IS NOT NULL` statements: a table added after v2
+    /// starts with the partial indexes v2 gave the password tables (see ``partialIndexSQL``).
+    var createWithPartialIndexesSQL: String {
+        tableSQL + indexed.keys.sorted().map(partialIndexCreation).joined()
+    }
+
+    /// The `CREATE TABLE` statement alone.
+    private var tableSQL: String {
         var columns = [
             "rowid INTEGER PRIMARY KEY AUTOINCREMENT",
             "pref BLOB NOT NULL UNIQUE CHECK (length(pref) = 16)",
@@ -82,11 +97,7 @@ struct TableSchema: Sendable {
             "tag BLOB NOT NULL",
         ]
         columns += codes.map { "\(Self.column($0)) BLOB" }
-        var sql = "CREATE TABLE \(table) (\n  " + columns.joined(separator: ",\n  ") + "\n);\n"
-        for code in indexed.keys.sorted() {
-            sql += "CREATE INDEX \(indexName(code)) ON \(table)(\(Self.column(code)));\n"
-        }
-        return sql
+        return "CREATE TABLE \(table) (\n  " + columns.joined(separator: ",\n  ") + "\n);\n"
     }
 
     /// The SQL index of an attribute's column.
@@ -98,10 +109,12 @@ struct TableSchema: Sendable {
     /// indexes of the attributes it has (most items have no type, view hint, token, sharing group or
     /// digest). Every filter is an equality or `IN`, which implies `IS NOT NULL`, so SQLite still uses them.
     var partialIndexSQL: String {
-        indexed.keys.sorted().map { code in
-            "DROP INDEX \(indexName(code));\n"
-                + "CREATE INDEX \(indexName(code)) ON \(table)(\(Self.column(code))) WHERE \(Self.column(code)) IS NOT NULL;\n"
-        }.joined()
+        indexed.keys.sorted().map { code in "DROP INDEX \(indexName(code));\n" + partialIndexCreation(code) }.joined()
+    }
+
+    /// `CREATE INDEX … WHERE column IS NOT NULL` for one indexed attribute.
+    private func partialIndexCreation(_ code: String) -> String {
+        "CREATE INDEX \(indexName(code)) ON \(table)(\(Self.column(code))) WHERE \(Self.column(code)) IS NOT NULL;\n"
     }
 
     /// Rows of `sqlite_stat1` that tell SQLite's planner how selective each index is.
