@@ -7,7 +7,8 @@ import KeychainModel
 ///
 /// Secrets are the values under `kSecValueData`, the credential handle `kSecUseCredentialReference`, and
 /// every attribute the schema marks as part of the secret (the internet-password extra data fields), at any
-/// depth; in a result, a bare data value is the secret `kSecReturnData` asked for.
+/// depth, and the data of an ``ItemReference`` (a key's bytes); in a result, a bare data value is the secret
+/// `kSecReturnData` asked for.
 public enum RedactedRendering {
     /// `{key: value, …}`, keys sorted, secrets redacted.
     public static func render(_ dictionary: QueryDictionary) -> String {
@@ -40,6 +41,8 @@ public enum RedactedRendering {
         case .dictionary(let entries): renderEntries(entries.map { entry in (entry.key, entry.key, entry.value) })
         case .accessControl(let control):
             "AccessControl(\(control.protection.rawValue), flags: 0x" + String(control.flags.rawValue, radix: 16) + ")"
+        case .itemReference(let reference):
+            "<\(reference.typeName) " + renderEntries(referenceEntries(reference)) + ">"
         case .unsupported(let typeName): "<\(typeName)>"
         }
     }
@@ -59,6 +62,13 @@ public enum RedactedRendering {
         }
         return keys
     }()
+
+    /// A reference's attributes and its data (a key's external representation: a secret).
+    private static func referenceEntries(_ reference: ItemReference) -> [(label: String, key: String?, value: KeychainValue)] {
+        var entries = reference.attributes.map { entry in (label: entry.key, key: Optional(entry.key), value: entry.value) }
+        if let data = reference.data { entries.append((QueryKey.valueData, QueryKey.valueData, .data(data))) }
+        return entries
+    }
 
     private static func renderEntries(_ entries: [(label: String, key: String?, value: KeychainValue)]) -> String {
         let rendered = entries.sorted { $0.label < $1.label }.map { entry in

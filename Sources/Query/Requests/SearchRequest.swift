@@ -33,3 +33,11 @@ public struct SearchRequest: Sendable, Hashable {
     /// Whether the search asks for tombstones explicitly (a `tomb` filter); otherwise only live items match.
     public var includesTombstoneFilter: Bool { filters.contains(QueryKey.tombstone) }
 }
+
+extension SearchRequest {
+    /// Whether the results carry the items' data: `kSecReturnData`, or `kSecReturnRef` on a class whose
+    /// reference is built from its data (a key's `SecKey`), for which Apple's daemon reads the data too.
+    public var needsData: Bool {
+        returns.contains(.data) || (returns.contains(.ref) && ItemReference.exists(for: itemClass))
+    }
+}

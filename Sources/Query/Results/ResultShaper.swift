@@ -4,7 +4,12 @@ import KeychainModel
 /// Shapes `SecItemCopyMatching` and `SecItemAdd` results from stored items (§2.4). Pure.
 ///
 /// Results use the four-character attribute codes and Apple's value keys (`v_Data`, `v_PersistentRef`,
-/// `class`). Password items have no `SecKeychainItemRef` on iOS, so `kSecReturnRef` yields nothing for them.
+/// `v_Ref`, `class`). Password items have no `SecKeychainItemRef` on iOS, so `kSecReturnRef` yields nothing
+/// for them; for a key it yields an ``ItemReference``, which the front end turns into its `SecKey`.
+///
+/// A front end that cannot build its object from a reference (a key stored without data, or with data it
+/// cannot read) leaves it out as Apple's client does: nothing for a single result, the element skipped in
+/// an array, no `v_Ref` in a dictionary.
 public enum ResultShaper {
     /// The `SecItemCopyMatching` result for the items that matched, in order (the engine has already
     /// applied access groups, sync, tombstones and authentication).
@@ -31,16 +36,18 @@ public enum ResultShaper {
     }
 
     /// The `SecItemAdd` result for the item just added, or nil when nothing is returned (no flags, or Ref
-    /// alone for a password).
+    /// alone for a password). With Ref on a key, the reference carries the attributes SecItemAdd returns.
     public static func addResult(item: ItemSnapshot, returns: ReturnOptions) -> KeychainValue? {
-        let flags = returns.subtracting(referenceFlag(for: item))
+        if returns.contains(.ref), ItemReference.exists(for: item.itemClass) {
+            return referenceResult(of: item, attributes: AttributeProjection.addAttributes(of: item), returns: returns)
+        }
+        let flags = returns.subtracting(.ref)
         if flags.contains(.attributes) {
             var dictionary = AttributeProjection.addAttributes(of: item)
             if flags.contains(.data), let data = item.data { dictionary[QueryKey.valueData] = .data(data) }
             if flags.contains(.persistentRef) {
                 dictionary[QueryKey.valuePersistentRef] = .data(item.persistentRef.data)
             }
-            if flags.contains(.ref) { dictionary[QueryKey.itemClass] = .string(item.itemClass.rawValue) }
             return .dictionary(dictionary)
         }
         if flags == [.data, .persistentRef] {
@@ -54,8 +61,11 @@ public enum ResultShaper {
 
     /// One item's CopyMatching shape (§2.4 table), or nil when it contributes nothing.
     static func copyMatchingShape(of item: ItemSnapshot, returns: ReturnOptions) -> KeychainValue? {
-        let flags = returns.subtracting(referenceFlag(for: item))
         let wantsRef = returns.contains(.ref)
+        if wantsRef, ItemReference.exists(for: item.itemClass) {
+            return referenceResult(of: item, attributes: AttributeProjection.copyMatchingAttributes(of: item), returns: returns)
+        }
+        let flags = returns.subtracting(.ref)
         let needsDictionary = flags.contains(.attributes) || flags.count > 1 || (wantsRef && !flags.isEmpty)
         guard needsDictionary else { return singleValue(of: item, flags: flags) }
         var dictionary = AttributeProjection.copyMatchingAttributes(of: item)
@@ -76,11 +86,21 @@ public enum ResultShaper {
         }
     }
 
-    /// `.ref` for classes without a reference type (passwords), which drop the flag; empty otherwise.
-    private static func referenceFlag(for item: ItemSnapshot) -> ReturnOptions {
-        switch item.itemClass {
-        case .genericPassword, .internetPassword: .ref
-        case .certificate, .key, .identity: []
-        }
+    /// Ref on a class with a reference type: the reference alone, or, with other flags, a dictionary of the
+    /// attributes, `class` and `v_Ref`, plus `v_Data` (when asked for and present) and `v_PersistentRef`
+    /// (when asked for). Apple's daemon answers a Ref with the attributes, `class` and `v_Data`; its client
+    /// builds the object from them and drops `v_Data` unless it was asked for.
+    private static func referenceResult(
+        of item: ItemSnapshot, attributes: [String: KeychainValue], returns: ReturnOptions
+    ) -> KeychainValue {
+        var attributes = attributes
+        attributes[QueryKey.itemClass] = .string(item.itemClass.rawValue)
+        let reference = ItemReference(itemClass: item.itemClass, attributes: attributes, data: item.data)
+        guard returns != .ref else { return .itemReference(reference) }
+        var dictionary = attributes
+        dictionary[QueryKey.valueRef] = .itemReference(reference)
+        if returns.contains(.data), let data = item.data { dictionary[QueryKey.valueData] = .data(data) }
+        if returns.contains(.persistentRef) { dictionary[QueryKey.valuePersistentRef] = .data(item.persistentRef.data) }
+        return .dictionary(dictionary)
     }
 }

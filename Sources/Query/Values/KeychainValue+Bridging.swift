@@ -23,7 +23,7 @@ extension KeychainValue {
     }
 
     /// The value as a Foundation object: `String`, `Data`, `NSNumber` (booleans as the boolean `NSNumber`),
-    /// `Date`, `UUID`, `NSNull`, `[Any]`, `[String: Any]`, or ``AccessControl``.
+    /// `Date`, `UUID`, `NSNull`, `[Any]`, `[String: Any]`, ``AccessControl`` or ``ItemReference``.
     ///
     /// Callers can cast the result with `as? Data`, `as? String`, `as? Int`, `as? Bool`, `as? [String: Any]`,
     /// `as? [[String: Any]]` or `as? NSDictionary`. An ``unsupported(typeName:)`` value bridges to `NSNull`.
@@ -40,6 +40,7 @@ extension KeychainValue {
         case .array(let elements): elements.map(\.bridged) as [Any]
         case .dictionary(let entries): entries.mapValues(\.bridged) as [String: Any]
         case .accessControl(let value): value
+        case .itemReference(let value): value
         case .unsupported: NSNull()
         }
     }
@@ -68,6 +69,7 @@ extension KeychainValue {
         switch value {
         case let value as KeychainValue: return value
         case let value as AccessControl: return .accessControl(value)
+        case let value as ItemReference: return .itemReference(value)
         default: break
         }
         if let number = convertSwiftNumber(value) { return number }

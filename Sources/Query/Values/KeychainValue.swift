@@ -28,6 +28,8 @@ public enum KeychainValue: Sendable, Hashable {
     case dictionary([String: KeychainValue])
     /// A `SecAccessControl`.
     case accessControl(AccessControl)
+    /// What `kSecReturnRef` yields for a key (a `SecKey` in Apple's API): results only, never a query value.
+    case itemReference(ItemReference)
     /// Any other object; `typeName` names its type for diagnostics.
     case unsupported(typeName: String)
 
@@ -56,6 +58,7 @@ public enum KeychainValue: Sendable, Hashable {
         case .array: "CFArray"
         case .dictionary: "CFDictionary"
         case .accessControl: "SecAccessControl"
+        case .itemReference(let reference): reference.typeName
         case .unsupported(let typeName): typeName
         }
     }
