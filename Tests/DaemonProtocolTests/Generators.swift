@@ -35,7 +35,7 @@ enum Generate {
 
     static func value(_ random: inout SeededGenerator, depth: Int = 0) -> KeychainValue {
         let containers = depth < 4
-        switch Int.random(in: 0..<(containers ? 13 : 11), using: &random) {
+        switch Int.random(in: 0..<(containers ? 14 : 11), using: &random) {
         case 0: return .null
         case 1: return .bool(Bool.random(using: &random))
         case 2: return .string(text(&random))
@@ -55,6 +55,14 @@ enum Generate {
         case 10: return .number(Int64.random(in: -3...3, using: &random))
         case 11:
             return .array((0..<Int.random(in: 0...4, using: &random)).map { _ in value(&random, depth: depth + 1) })
+        case 12:
+            var attributes: [String: KeychainValue] = [:]
+            for _ in 0..<Int.random(in: 0...3, using: &random) {
+                attributes[text(&random)] = value(&random, depth: depth + 1)
+            }
+            let data = Bool.random(using: &random) ? Data(random.bytes(Int.random(in: 0...40, using: &random))) : nil
+            return .itemReference(
+                ItemReference(itemClass: ItemClass.allCases.randomElement(using: &random)!, attributes: attributes, data: data))
         default:
             var entries: [String: KeychainValue] = [:]
             for _ in 0..<Int.random(in: 0...4, using: &random) {

@@ -61,7 +61,7 @@ struct PayloadStrictnessTests {
     }
 
     @Test func unknownValueTagIsRefused() {
-        #expect(Self.responseError(Self.value([0x0D])) == .malformedPayload(.unknownValueTag(0x0D)))
+        #expect(Self.responseError(Self.value([0x0E])) == .malformedPayload(.unknownValueTag(0x0E)))
         #expect(Self.requestError(Self.add(Self.u32(1) + [0xFF, 0x00])) == .malformedPayload(.unknownValueTag(0xFF)))
     }
 
@@ -127,6 +127,41 @@ struct PayloadStrictnessTests {
         }
         let query = RequestEnvelope(id: 1, request: .add(["k": nested(31)]))
         #expect(try RequestEnvelope(decodingPayload: try query.encodedPayload()) == query)
+    }
+
+    /// An item reference: a known class code, canonical attributes, a presence byte of 0 or 1.
+    @Test func itemReferencesAreStrict() {
+        let attributes = Self.u32(1) + Self.u32(4) + Array("kcls".utf8) + [0x05] + [UInt8](repeating: 0, count: 7) + [1]
+        let withData = [0x0D] + Self.u32(4) + Array("keys".utf8) + attributes + [1] + Self.u32(2) + [0x04, 0x01]
+        #expect(Self.responseError(Self.value(withData)) == nil)
+        #expect(Self.responseError(Self.value([0x0D] + Self.u32(4) + Array("keys".utf8) + Self.u32(0) + [0])) == nil)
+        #expect(
+            Self.responseError(Self.value([0x0D] + Self.u32(4) + Array("apls".utf8) + Self.u32(0) + [0]))
+                == .malformedPayload(.invalidField("item class")))
+        #expect(
+            Self.responseError(Self.value([0x0D] + Self.u32(4) + Array("keys".utf8) + Self.u32(0) + [2]))
+                == .malformedPayload(.invalidField("item reference data")))
+        #expect(
+            Self.responseError(Self.value([0x0D] + Self.u32(4) + Array("keys".utf8) + Self.u32(0) + [1] + Self.u32(3)))
+                == .malformedPayload(.unexpectedEnd))
+        let reversed =
+            Self.u32(2) + Self.u32(1) + Array("b".utf8) + [0] + Self.u32(1) + Array("a".utf8) + [0]
+        #expect(
+            Self.responseError(Self.value([0x0D] + Self.u32(4) + Array("keys".utf8) + reversed + [0]))
+                == .malformedPayload(.keysOutOfOrder))
+    }
+
+    /// A reference is one level of nesting, as the dictionary of its attributes is.
+    @Test func itemReferencesCountAsANestingLevel() throws {
+        func nested(_ levels: Int) -> KeychainValue { levels == 0 ? .null : .array([nested(levels - 1)]) }
+        func reference(around value: KeychainValue) -> KeychainValue {
+            .itemReference(ItemReference(itemClass: .key, attributes: ["k": value], data: nil))
+        }
+        let deepest = ResponseEnvelope(id: 1, response: .value(reference(around: nested(31))))
+        #expect(try ResponseEnvelope(decodingPayload: try deepest.encodedPayload()) == deepest)
+        #expect(throws: ProtocolError.malformedPayload(.nestingTooDeep(limit: 32))) {
+            try ResponseEnvelope(id: 1, response: .value(reference(around: nested(32)))).encodedPayload()
+        }
     }
 
     @Test func invalidUTF8IsRefused() {

@@ -38,6 +38,11 @@ struct RoundTripTests {
         .value(nil),
         .value(.data(Data("secret".utf8))),
         .value(.array([["acct": "alice", "cdat": .date(Date(timeIntervalSinceReferenceDate: 1.25))]])),
+        .value(.itemReference(ItemReference(itemClass: .key, attributes: ["class": "keys", "kcls": 1], data: Data([4, 1])))),
+        .value(.dictionary([
+            "class": "keys", "type": 73,
+            "v_Ref": .itemReference(ItemReference(itemClass: .key, attributes: ["class": "keys", "type": 73], data: nil)),
+        ])),
         .status(.success),
         .status(.itemNotFound),
         .status(KeychainStatus(code: 12345)),
@@ -94,6 +99,12 @@ struct RoundTripTests {
             .dictionary([:]),
             .accessControl(AccessControl(protection: .afterFirstUnlockThisDeviceOnly, flags: [.userPresence, .or])),
             .unsupported(typeName: "SecCertificate"),
+            .itemReference(ItemReference(itemClass: .key, attributes: [:], data: nil)),
+            .itemReference(
+                ItemReference(
+                    itemClass: .key, attributes: ["class": "keys", "kcls": 1, "atag": .data(Data([7])), "sdat": .date(.distantPast)],
+                    data: Data([0x04, 1, 2, 3]))),
+            .itemReference(ItemReference(itemClass: .certificate, attributes: ["nested": [["a": .null]]], data: Data())),
         ]
         for value in values {
             let envelope = ResponseEnvelope(id: 1, response: .value(value))

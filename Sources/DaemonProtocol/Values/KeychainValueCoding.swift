@@ -20,6 +20,7 @@ import Query
 /// | `0A` | `.dictionary` | count, then per entry the key (length, UTF-8) and the value |
 /// | `0B` | `.accessControl` | the protection's AppleKeyStore class number (6–12, one byte), flags UInt64 |
 /// | `0C` | `.unsupported` | the type name (length, UTF-8) |
+/// | `0D` | `.itemReference` | the item class code (length, UTF-8), the attributes as a `.dictionary`'s content, then `00` (no data) or `01` and the data (length, bytes) |
 ///
 /// A `QueryDictionary` is a count, then per entry the key and the value, each an encoded `KeychainValue`,
 /// so non-string keys reach the daemon's parser and get Apple's status there.
@@ -63,18 +64,33 @@ enum KeychainValueCoding {
         case .dictionary(let entries):
             try writer.checkNesting(below: depth)
             writer.byte(ValueTag.dictionary)
-            try writer.count(entries.count)
-            for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-                try writer.text(key)
-                try encode(entries[key]!, depth: depth + 1, into: &writer)
-            }
+            try encodeEntries(entries, depth: depth, into: &writer)
         case .accessControl(let control):
             writer.byte(ValueTag.accessControl)
             writer.protection(control.protection)
             writer.uint64(control.flags.rawValue)
+        case .itemReference(let reference):
+            try writer.checkNesting(below: depth)
+            writer.byte(ValueTag.itemReference)
+            try writer.text(reference.itemClass.rawValue)
+            try encodeEntries(reference.attributes, depth: depth, into: &writer)
+            writer.bool(reference.data != nil)
+            if let data = reference.data { try writer.bytes(data) }
         case .unsupported(let typeName):
             writer.byte(ValueTag.unsupported)
             try writer.text(typeName)
+        }
+    }
+
+    /// A dictionary's content at `depth`: the count, then per entry, in ascending order of the key's UTF-8
+    /// bytes, the key (length, UTF-8) and the value.
+    private static func encodeEntries(
+        _ entries: [String: KeychainValue], depth: Int, into writer: inout WireWriter
+    ) throws(ProtocolError) {
+        try writer.count(entries.count)
+        for key in entries.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            try writer.text(key)
+            try encode(entries[key]!, depth: depth + 1, into: &writer)
         }
     }
 
@@ -97,9 +113,19 @@ enum KeychainValueCoding {
         case ValueTag.accessControl:
             let protection = try reader.protection()
             return .accessControl(AccessControl(protection: protection, flags: .init(rawValue: try reader.uint64())))
+        case ValueTag.itemReference: return .itemReference(try decodeReference(depth: depth, from: &reader))
         case ValueTag.unsupported: return .unsupported(typeName: try reader.text())
         default: throw .malformedPayload(.unknownValueTag(tag))
         }
+    }
+
+    private static func decodeReference(depth: Int, from reader: inout WireReader) throws(ProtocolError) -> ItemReference {
+        guard let itemClass = ItemClass(rawValue: try reader.text()) else {
+            throw .malformedPayload(.invalidField("item class"))
+        }
+        let attributes = try decodeDictionary(depth: depth, from: &reader)
+        let data = try reader.bool("item reference data") ? try reader.data() : nil
+        return ItemReference(itemClass: itemClass, attributes: attributes, data: data)
     }
 
     /// Writes a query or attribute dictionary (itself one level of nesting).

@@ -13,4 +13,5 @@ enum ValueTag {
     static let dictionary: UInt8 = 0x0A
     static let accessControl: UInt8 = 0x0B
     static let unsupported: UInt8 = 0x0C
+    static let itemReference: UInt8 = 0x0D
 }
