@@ -31,6 +31,7 @@ enum ItemPrinter {
         case .accessControl(let control): "<accesscontrol>=\(control.protection.rawValue) flags 0x\(String(control.flags.rawValue, radix: 16))"
         case .null: "<null>"
         case .uuid(let uuid): "<uuid>=\(uuid.uuidString)"
+        case .itemReference(let reference): "<ref class=\(reference.itemClass.rawValue)>"
         default: "<other>"
         }
     }

@@ -19,7 +19,7 @@ extension KeychainEngine {
             try store.read { reader in
                 try openMatches(
                     request, caller: caller, limit: request.limit.maximum,
-                    loadData: request.returns.contains(.data), reader: reader, authorization: authorization)
+                    loadData: request.needsData, reader: reader, authorization: authorization)
             }
         }
         removeUndecryptable(outcome.undecryptable)

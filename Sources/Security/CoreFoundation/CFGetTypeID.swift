@@ -21,6 +21,7 @@ public func CFGetTypeID(_ object: CFTypeRef!) -> CFTypeID {
         case .array: .array
         case .dictionary: .dictionary
         case .accessControl: .accessControl
+        case .itemReference: .dictionary  // SecKey: the type of the SecKey object once references bridge to one
         case .unsupported: object is NSDictionary ? .dictionary : .notAType
         }
     return identifier.rawValue

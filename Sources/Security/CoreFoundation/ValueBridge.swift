@@ -32,9 +32,9 @@ enum ValueBridge {
     }
 
     /// An engine result as the object `SecItemCopyMatching` / `SecItemAdd` hand out: `NSData`, `NSString`,
-    /// `NSNumber` (booleans as the boolean `NSNumber`), `NSDate`, `NSNull`, `NSUUID`, `NSArray`, `NSDictionary`
-    /// or ``SecAccessControl``, so that `as? Data`, `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]`
-    /// and `as? NSDictionary` all work.
+    /// `NSNumber` (booleans as the boolean `NSNumber`), `NSDate`, `NSNull`, `NSUUID`, `NSArray`, `NSDictionary`,
+    /// ``SecAccessControl``, or for a key's reference what ``referenceObject(_:)`` makes, so that `as? Data`,
+    /// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` all work.
     static func object(_ value: KeychainValue) -> AnyObject {
         switch value {
         case .string(let text): return NSString(string: text)
@@ -49,7 +49,17 @@ enum ValueBridge {
         case .dictionary(let entries):
             return NSDictionary(dictionary: entries.mapValues { object($0) })
         case .accessControl(let control): return SecAccessControl(control)
+        case .itemReference(let reference): return referenceObject(reference)
         }
+    }
+
+    /// What `kSecReturnRef` on a key hands out.
+    // SecKey: replace with the SecKey built from the reference (its attributes and `v_Data`); until then, a
+    // dictionary of the attributes (with `class`) and `v_Data`.
+    static func referenceObject(_ reference: ItemReference) -> AnyObject {
+        var entries = reference.attributes.mapValues { object($0) }
+        if let data = reference.data { entries[QueryKey.valueData] = NSData(data: data) }
+        return NSDictionary(dictionary: entries)
     }
 
     /// The value inside any number of `Optional` layers; nil for `nil`.
