@@ -2,7 +2,7 @@ import KeychainModel
 
 /// The attributes of each item class (§1.3) and their uniqueness keys (§1.4).
 ///
-/// Password classes are complete; certificate and key attributes are listed so their rules can be added
+/// Password and key classes are complete; certificate attributes are listed so their rules can be added
 /// later. An identity has no attributes of its own: names resolve against the certificate first, then the key.
 public enum AttributeCatalogue {
     /// Every attribute of `itemClass`, in Apple's schema order.

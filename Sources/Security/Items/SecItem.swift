@@ -24,7 +24,8 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 ///
 /// Without `kSecMatchLimit` at most one item is returned. Results are Foundation objects: `as? Data`,
 /// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` work as on Apple platforms;
-/// `kSecReturnRef` on a password answers a ``SecKeychainItem``, as on macOS.
+/// `kSecReturnRef` on a password answers a ``SecKeychainItem``, as on macOS; on a key, for now, a dictionary of
+/// its attributes with `kSecClass` and `kSecValueData`.
 /// When nothing matches the status is ``errSecItemNotFound`` and `result` is left untouched.
 @discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {

@@ -1,7 +1,7 @@
 import Foundation
 
-// Apple's key attribute values (keychain reference §7), which no Coffer table holds yet: written here from
-// Apple's SecItemConstants.c.
+// Apple's key attribute values (keychain reference §7), written here from Apple's SecItemConstants.c. The key
+// class and type values are decimal strings, which the keychain stores and returns as numbers (§7.1).
 // `nonisolated(unsafe)`: see CFString+ItemConstants.swift.
 
 /// A public key.
