@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Coffer", targets: ["Coffer"]),
         .library(name: "Security", targets: ["Security"]),
         .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
+        .library(name: "CryptoKit", targets: ["CryptoKit"]),
         .executable(name: "coffer", targets: ["CofferCLI"]),
         .executable(name: "cofferd", targets: ["CofferDaemon"]),
     ],
@@ -34,6 +35,17 @@ let package = Package(
         .target(name: "CofferDiagnostics", dependencies: [.product(name: "Logging", package: "swift-log")]),
         // Apple's query dictionaries: validation rules, typed requests, result shapes. Pure, no I/O.
         .target(name: "Query", dependencies: ["KeychainModel"]),
+        // SecKey's cryptography on swift-crypto: key generation and Apple's external representations, the
+        // kSecKeyAlgorithm catalogue, and sign, verify, encrypt, decrypt and key exchange as Apple's adaptors
+        // do them (wire formats, input checks, statuses). Pure, no I/O.
+        .target(
+            name: "KeyCrypto",
+            dependencies: [
+                "CCofferSystem",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]
+        ),
         // The one list of operations: requests and responses, the same in process and through the daemon. Pure.
         .target(name: "KeychainOperations", dependencies: ["KeychainModel", "Query"]),
         // The key hierarchy: device key, passcode KDF, keybag of class keys, lock state, throttling.
@@ -68,7 +80,10 @@ let package = Package(
         // The one handler of every request, above the engine, and the threads blocking work runs on.
         .target(
             name: "KeychainService",
-            dependencies: ["KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem", "Biometry"]),
+            dependencies: [
+                "KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem", "Biometry", "KeyCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // The daemon's wire format: versioned, length-prefixed frames and the codecs of the operations. Pure.
         .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query"]),
         // The one client protocol the front ends use: the embedded keychain and the daemon client behind it.
@@ -94,7 +109,7 @@ let package = Package(
         .target(
             name: "Security",
             dependencies: [
-                "KeychainClient", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem",
+                "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -106,6 +121,15 @@ let package = Package(
         .target(
             name: "LocalAuthentication",
             dependencies: ["KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security"]
+        ),
+        // Apple's CryptoKit on Linux: swift-crypto's Crypto, re-exported, and SecureEnclave keys that the
+        // keychain keeps (made and used by the keystore; this process holds their handles).
+        .target(
+            name: "CryptoKit",
+            dependencies: [
+                "KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security", "LocalAuthentication",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
         ),
         // The `coffer` command-line tool.
         .executableTarget(
@@ -149,6 +173,15 @@ let package = Package(
             path: "Tests/CofferTestHelper"),
         .testTarget(name: "TestProcessesTests", dependencies: ["TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
+        // Against openssl and Python's cryptography (installed when missing), and Apple's ECIES vectors.
+        .testTarget(
+            name: "KeyCryptoTests",
+            dependencies: [
+                "KeyCrypto", "TestProcesses",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            exclude: ["Fixtures"]),
         // Against a fake fprintd (Fixtures/, python3-dbus) on a private dbus-daemon.
         // A private D-Bus with a fake fprintd, for the tests of biometry (not a product).
         .target(name: "FakeFprintd", dependencies: ["TestProcesses"], path: "Tests/FakeFprintd", exclude: ["Fixtures"]),
@@ -182,7 +215,7 @@ let package = Package(
                 "LocalAuthentication", "Security", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query",
                 "CofferTestSupport",
             ]),
-        .testTarget(name: "SecurityTests", dependencies: ["Security", "Keystore", "KeychainModel", "Query", "CofferTestSupport"]),
+        .testTarget(name: "SecurityTests", dependencies: ["Security", "CryptoKit", "Keystore", "KeychainModel", "Query", "CofferTestSupport"]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
         .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security", "LocalAuthentication", "TestProcesses", "FakeFprintd"]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),

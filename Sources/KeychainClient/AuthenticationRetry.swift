@@ -25,10 +25,11 @@ struct AuthenticationRetry {
     /// How many times one call asks the person before it gives up.
     static let rounds = 3
 
-    /// A retry for `call`; nil when the request is not an item read that may need the person.
+    /// A retry for `call`; nil when the request is neither an item read nor a token key's use, the calls
+    /// that may need the person.
     init?(_ call: Request) {
         switch call {
-        case .copyMatching, .update: self.call = call
+        case .copyMatching, .update, .useTokenKey: self.call = call
         default: return nil
         }
     }
@@ -47,11 +48,10 @@ struct AuthenticationRetry {
             }
         }
         guard case .authenticationNeeded(let requirement) = response else { return finish(response) }
-        guard rounds < Self.rounds, let query = call.itemQuery else {
-            return finish(.failure(.authFailed, reason: "the items matched need more authentication than the person gave"))
+        guard rounds < Self.rounds, let options = call.authenticationOptions else {
+            return finish(.failure(.authFailed, reason: "the call needs more authentication than the person gave"))
         }
         rounds += 1
-        let options = Self.options(of: query)
         if context == nil {
             if let given = options.context {
                 context = given
@@ -59,9 +59,7 @@ struct AuthenticationRetry {
                 let fresh = AuthenticationContextID.random()
                 context = fresh
                 ownContext = fresh
-                var withContext = query
-                withContext[QueryKey.useAuthenticationContext] = AuthenticationContextReference(context: fresh).keychainValue
-                call = call.replacingItemQuery(withContext)
+                call = call.withAuthenticationContext(fresh)
             }
         }
         awaitingAuthentication = true
@@ -73,7 +71,7 @@ struct AuthenticationRetry {
 
     private func finish(_ response: Response) -> Step { .done(response) }
 
-    private static func options(of query: QueryDictionary) -> (context: AuthenticationContextID?, prompt: String) {
+    fileprivate static func options(of query: QueryDictionary) -> (context: AuthenticationContextID?, prompt: String) {
         var context: AuthenticationContextID?
         if let value = query[QueryKey.useAuthenticationContext] { context = AuthenticationContextReference(value)?.context }
         if context == nil, case .data(let bytes)? = query[QueryKey.useCredentialReference] {
@@ -85,20 +83,30 @@ struct AuthenticationRetry {
 }
 
 extension Request {
-    /// The query dictionary of a search or an update.
-    fileprivate var itemQuery: QueryDictionary? {
+    /// The context and the prompt of a search, an update or a token key's use.
+    fileprivate var authenticationOptions: (context: AuthenticationContextID?, prompt: String)? {
         switch self {
-        case .copyMatching(let query), .update(let query, _): query
+        case .copyMatching(let query), .update(let query, _): AuthenticationRetry.options(of: query)
+        case .useTokenKey(let use): (use.authentication.context, use.authentication.prompt)
         default: nil
         }
     }
 
-    /// The same search or update with `query` in place of its query.
-    fileprivate func replacingItemQuery(_ query: QueryDictionary) -> Request {
+    /// The same call, authenticated by `context`.
+    fileprivate func withAuthenticationContext(_ context: AuthenticationContextID) -> Request {
+        let reference = AuthenticationContextReference(context: context).keychainValue
         switch self {
-        case .copyMatching: .copyMatching(query)
-        case .update(_, let changes): .update(query: query, attributesToUpdate: changes)
-        default: self
+        case .copyMatching(var query):
+            query[QueryKey.useAuthenticationContext] = reference
+            return .copyMatching(query)
+        case .update(var query, let changes):
+            query[QueryKey.useAuthenticationContext] = reference
+            return .update(query: query, attributesToUpdate: changes)
+        case .useTokenKey(var use):
+            use.authentication.context = context
+            return .useTokenKey(use)
+        default:
+            return self
         }
     }
 }

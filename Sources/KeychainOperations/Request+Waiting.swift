@@ -12,7 +12,8 @@ extension Request.Kind {
         case .unlock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .appsAdd, .appsRemove,
             .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate:
             true
-        case .add, .copyMatching, .update, .delete, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities:
+        case .add, .copyMatching, .update, .delete, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities,
+            .createTokenKey, .useTokenKey:
             false
         }
     }

@@ -23,6 +23,8 @@ import Query
 /// | ``authenticate(_:)`` | `.status(.success)` | ``Response/authenticationFailure(_:)`` |
 /// | ``setCredential(context:applicationPassword:)``, ``invalidateContext(_:)`` | `.status(.success)` | — |
 /// | ``authenticationCapabilities`` | ``Response/authenticationCapabilities(_:)`` | ``Response/keystoreError(_:)`` |
+/// | ``createTokenKey(_:)`` | ``Response/tokenKey(_:)`` | ``Response/failure(_:reason:)`` |
+/// | ``useTokenKey(_:)`` | ``Response/value(_:)`` (`.data`) | ``Response/failure(_:reason:)``, ``Response/authenticationNeeded(_:)`` |
 ///
 /// Through the daemon, only trusted front ends (the `coffer` command installed with its own group, and
 /// its prompt agent) may send a passcode, lock, or edit the registry; other programs ask the person with
@@ -80,6 +82,12 @@ public enum Request: Sendable, Equatable {
     case invalidateContext(AuthenticationContextID)
     /// What the keychain can authenticate with now (passcode, biometry).
     case authenticationCapabilities
+    /// Makes a private key that never leaves the keychain (`kSecAttrTokenIDSecureEnclave`); answered with
+    /// ``Response/tokenKey(_:)``. Nothing is stored: the caller adds the key item if it wants one.
+    case createTokenKey(TokenKeyCreation)
+    /// Uses such a key: answered with `.value(.data(result))`, or ``Response/authenticationNeeded(_:)``
+    /// when its access control needs the person first.
+    case useTokenKey(TokenKeyUse)
 
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
@@ -87,6 +95,7 @@ public enum Request: Sendable, Equatable {
         case setPasscode, changePasscode, removePasscode, setEraseAfterFailedAttempts
         case unlockWithPrompt, awaitPrompt, answerPrompt
         case authenticate, setCredential, invalidateContext, authenticationCapabilities
+        case createTokenKey, useTokenKey
     }
 
     /// The request's kind.
@@ -113,6 +122,8 @@ public enum Request: Sendable, Equatable {
         case .setCredential: .setCredential
         case .invalidateContext: .invalidateContext
         case .authenticationCapabilities: .authenticationCapabilities
+        case .createTokenKey: .createTokenKey
+        case .useTokenKey: .useTokenKey
         }
     }
 
@@ -120,10 +131,13 @@ public enum Request: Sendable, Equatable {
     public var name: String { kind.rawValue }
 
     /// Whether running the request twice does what running it once does. A client resends only these
-    /// after a broken connection; an add or a passcode change might already have taken effect.
+    /// after a broken connection; an add or a passcode change might already have taken effect. (A token
+    /// key made twice is one key the caller never saw, which nothing stored.)
     public var isIdempotent: Bool {
         switch kind {
-        case .copyMatching, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities: true
+        case .copyMatching, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities,
+            .createTokenKey, .useTokenKey:
+            true
         case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
             .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate:
             false

@@ -1,3 +1,4 @@
+import Foundation
 import KeychainModel
 import Query
 
@@ -14,9 +15,23 @@ extension Response {
         case .keystoreError(let error): throw KeychainFailure(error.status, reason: error.description)
         case .authenticationFailure(let failure): throw KeychainFailure(failure.status, reason: failure.reason)
         case .authenticationNeeded: throw KeychainFailure(.authFailed, reason: "the item needs authentication the call did not give")
-        case .lockStatus, .apps, .prompt, .authenticationCapabilities:
+        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey:
             throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
         }
+    }
+
+    /// The key ``Request/createTokenKey(_:)`` made, or the failure.
+    public func tokenKeyResult() throws(KeychainFailure) -> TokenKey {
+        if case .tokenKey(let key) = self { return key }
+        _ = try itemResult()
+        throw KeychainFailure(.internal, reason: "the keychain answered a key creation with \(kind)")
+    }
+
+    /// What ``Request/useTokenKey(_:)`` produced (a signature, a plaintext, a shared secret), or the failure.
+    public func tokenKeyUseResult() throws(KeychainFailure) -> Data {
+        if case .value(.data(let bytes)?) = self { return bytes }
+        _ = try itemResult()
+        throw KeychainFailure(.internal, reason: "the keychain answered a key operation with \(kind)")
     }
 
     /// The result of a keystore call that returns nothing (unlock, lock, the passcode changes).
@@ -76,7 +91,7 @@ extension Response {
         case .status(let status): throw .refused(KeychainFailure(status))
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
         case .authenticationFailure(let failure): throw .refused(KeychainFailure(failure.status, reason: failure.reason))
-        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
+        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
 
@@ -112,6 +127,7 @@ extension Response {
         case .authenticationFailure: "an authentication failure"
         case .authenticationCapabilities: "authentication capabilities"
         case .authenticationNeeded: "a request for authentication"
+        case .tokenKey: "a key"
         }
     }
 }

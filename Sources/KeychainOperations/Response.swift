@@ -27,6 +27,8 @@ public enum Response: Sendable, Equatable {
     case authenticationNeeded(AuthenticationRequirement)
     /// What the keychain can authenticate with, answering ``Request/authenticationCapabilities``.
     case authenticationCapabilities(AuthenticationCapabilities)
+    /// A key made by ``Request/createTokenKey(_:)``.
+    case tokenKey(TokenKey)
 
     /// The response for a failed call: with its reason when it has one.
     public init(_ failure: KeychainFailure) {

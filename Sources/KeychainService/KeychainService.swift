@@ -140,6 +140,10 @@ public final class KeychainService: Sendable {
             return keystore { () throws(KeystoreError) in try keystore().removePasscode(current: current, charging: caller.passcodeAttempts) }
         case .setEraseAfterFailedAttempts(let enabled, let passcode):
             return keystore { () throws(KeystoreError) in try keystore().setEraseAfterFailedAttempts(enabled, passcode: passcode, charging: caller.passcodeAttempts) }
+        case .createTokenKey(let creation):
+            return createTokenKey(creation)
+        case .useTokenKey(let use):
+            return useTokenKey(use, session: session)
         case .unlockWithPrompt, .awaitPrompt, .answerPrompt:
             return .keystoreError(.unavailable(
                 reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))

@@ -32,6 +32,13 @@ struct RoundTripTests {
         .changePasscode(old: SecretBytes(copying: Array("old".utf8)), new: SecretBytes(copying: Array("new".utf8))),
         .removePasscode(current: SecretBytes(copying: Array("cur".utf8))),
         .setEraseAfterFailedAttempts(true, passcode: SecretBytes(copying: Array("cur".utf8))),
+        .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlockedThisDeviceOnly, flags: [.privateKeyUsage, .userPresence]))),
+        .useTokenKey(TokenKeyUse(key: Data([1, 2, 3]), operation: .sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data("m".utf8))),
+        .useTokenKey(TokenKeyUse(
+            key: Data([9]), operation: .keyExchange(requestedSize: 32, sharedInfo: Data([7])), algorithm: "algid:keyexchange:ECDH",
+            input: Data([4]), authentication: TokenKeyAuthentication(context: AuthenticationContextID.random(), prompt: "sign in", interactive: false))),
+        .useTokenKey(TokenKeyUse(key: Data(), operation: .keyExchange(requestedSize: nil, sharedInfo: nil), algorithm: "", input: Data())),
+        .useTokenKey(TokenKeyUse(key: Data([5]), operation: .decrypt, algorithm: "a", input: Data([6]))),
     ]
 
     static let everyResponse: [Response] = [
@@ -65,6 +72,7 @@ struct RoundTripTests {
             KeystoreStatus(
                 passcodeSet: true, lockState: .beforeFirstUnlock, failedAttempts: 2, retryAfter: .seconds(1),
                 eraseAfterFailedAttempts: false)),
+        .tokenKey(TokenKey(sealed: Data([1, 2]), publicKey: Data([4, 5]), accessControl: AccessControl(protection: .always, flags: .privateKeyUsage))),
         .apps([]),
         .apps([
             RegisteredApp(executablePath: "/a", applicationIdentifier: "T.a", accessGroups: [], executableHash: nil),

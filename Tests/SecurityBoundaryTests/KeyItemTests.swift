@@ -158,40 +158,43 @@ import Testing
         }
     }
 
-    /// §2.4: `kSecReturnRef` on a key — for now a dictionary of the key's attributes, `class` and `v_Data`,
-    /// which `SecKey` will replace — alone, under `v_Ref`, in arrays, and from `SecItemAdd`.
+    /// §2.4: `kSecReturnRef` on a key is a `SecKey` made from its item — alone, under `v_Ref`, in arrays, and
+    /// from `SecItemAdd`; an item whose bytes are no key gives no key.
     @Test(arguments: BoundaryTransport.allCases) func referenceResultShapes(transport: BoundaryTransport) throws {
         try withFreshKeychain(transport) {
+            let key = try #require(SecKeyCreateRandomKey(
+                [kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256] as CFDictionary, nil))
+            let bytes = try #require(SecKeyCopyExternalRepresentation(key, nil) as Data?)
             var added: CFTypeRef?
-            let item = Self.privateKey(tag: "r", [kSecReturnRef as String: true])
+            let item = Self.privateKey(tag: "r", [kSecReturnRef as String: true, kSecValueData as String: bytes])
             #expect(SecItemAdd(item as CFDictionary, &added) == errSecSuccess)
-            let fromAdd = try #require(added as? [String: Any])
-            #expect(fromAdd[kSecClass as String] as? String == kSecClassKey as String)
-            #expect(fromAdd[kSecValueData as String] as? Data == Self.privateKeyBytes)
+            #expect(added as? SecKey == key)
 
             let byTag = Self.keys([kSecAttrApplicationTag as String: Data("r".utf8)])
             let (status, found) = Self.copy(byTag.merging([kSecReturnRef as String: true]) { _, new in new })
             #expect(status == errSecSuccess)
-            #expect(CFGetTypeID(found) == CFDictionaryGetTypeID())
-            let reference = try #require(found as? [String: Any])
-            #expect(reference[kSecClass as String] as? String == kSecClassKey as String)
-            #expect(reference[kSecValueData as String] as? Data == Self.privateKeyBytes)
-            #expect(reference[kSecAttrKeyClass as String] as? Int == 1)
-            #expect(reference[kSecAttrKeyType as String] as? Int == 73)
-            #expect(reference[kSecAttrKeySizeInBits as String] as? Int == 256)
-            #expect(reference[kSecAttrApplicationTag as String] as? Data == Data("r".utf8))
+            #expect(CFGetTypeID(found) == SecKeyGetTypeID())
+            #expect(found as? SecKey == key)
 
             let withAttributes = try #require(
                 Self.copy(byTag.merging([kSecReturnRef as String: true, kSecReturnAttributes as String: true]) { _, new in new }).1
                     as? [String: Any])
             #expect(withAttributes[kSecClass as String] as? String == kSecClassKey as String)
             #expect(withAttributes[kSecValueData as String] == nil)
-            #expect((withAttributes[kSecValueRef as String] as? [String: Any])?[kSecValueData as String] as? Data == Self.privateKeyBytes)
+            #expect(withAttributes[kSecAttrKeyClass as String] as? Int == 1)
+            #expect(withAttributes[kSecValueRef as String] as? SecKey == key)
 
-            #expect(Self.add(Self.privateKey(tag: "r", [kSecAttrKeyClass as String: kSecAttrKeyClassPublic])) == errSecSuccess)
+            let publicKey = try #require(SecKeyCopyPublicKey(key))
+            let publicBytes = try #require(SecKeyCopyExternalRepresentation(publicKey, nil) as Data?)
+            #expect(Self.add(Self.privateKey(tag: "r", [kSecAttrKeyClass as String: kSecAttrKeyClassPublic, kSecValueData as String: publicBytes])) == errSecSuccess)
             let all = Self.copy(byTag.merging([kSecReturnRef as String: true, kSecMatchLimit as String: kSecMatchLimitAll]) { _, new in new }).1
-            let references = try #require(all as? [[String: Any]])
-            #expect(references.compactMap { $0[kSecAttrKeyClass as String] as? Int }.sorted() == [0, 1])
+            let references = try #require(all as? [SecKey])
+            #expect(Set(references) == [key, publicKey])
+
+            // Bytes that are no key of the stored type make no key.
+            #expect(Self.add(Self.privateKey(tag: "junk")) == errSecSuccess)
+            let junk = Self.copy(Self.keys([kSecAttrApplicationTag as String: Data("junk".utf8), kSecReturnRef as String: true])).1
+            #expect(junk is NSNull)
         }
     }
 }

@@ -22,7 +22,8 @@ struct StorageQuota: Sendable {
         case .add, .update, .appsAdd: true
         case .copyMatching, .delete, .lockStatus, .unlock, .lock, .appsList, .appsRemove, .setPasscode,
              .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt,
-             .answerPrompt, .authenticate, .setCredential, .invalidateContext, .authenticationCapabilities: false
+             .answerPrompt, .authenticate, .setCredential, .invalidateContext, .authenticationCapabilities, .createTokenKey,
+             .useTokenKey: false
         }
     }
 

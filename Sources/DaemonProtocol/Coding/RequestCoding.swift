@@ -23,6 +23,10 @@ enum RequestCoding {
             if let password { try writer.secret(password) }
         case .invalidateContext(let context):
             try writer.bytes(context.bytes)
+        case .createTokenKey(let creation):
+            TokenKeyCoding.encode(creation, into: &writer)
+        case .useTokenKey(let use):
+            try TokenKeyCoding.encode(use, into: &writer)
         case .answerPrompt(let promptID, let passcode):
             writer.uint64(promptID)
             writer.bool(passcode != nil)
@@ -97,6 +101,8 @@ enum RequestCoding {
             return .setCredential(context: context, applicationPassword: try passcode(from: &reader))
         case MessageTag.invalidateContext: return .invalidateContext(try AuthenticationCoding.decodeContext(from: &reader))
         case MessageTag.authenticationCapabilities: return .authenticationCapabilities
+        case MessageTag.createTokenKey: return .createTokenKey(try TokenKeyCoding.decodeCreation(from: &reader))
+        case MessageTag.useTokenKey: return .useTokenKey(try TokenKeyCoding.decodeUse(from: &reader))
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
             let path = try reader.text()
@@ -146,6 +152,8 @@ enum RequestCoding {
         case .setCredential: MessageTag.setCredential
         case .invalidateContext: MessageTag.invalidateContext
         case .authenticationCapabilities: MessageTag.authenticationCapabilities
+        case .createTokenKey: MessageTag.createTokenKey
+        case .useTokenKey: MessageTag.useTokenKey
         }
     }
 }

@@ -57,6 +57,10 @@ enum ResponseCoding {
             writer.byte(MessageTag.authenticationCapabilitiesResult)
             writer.uint64(id)
             try AuthenticationCoding.encode(capabilities, into: &writer)
+        case .tokenKey(let key):
+            writer.byte(MessageTag.tokenKey)
+            writer.uint64(id)
+            try TokenKeyCoding.encode(key, into: &writer)
         }
     }
 
@@ -102,6 +106,8 @@ enum ResponseCoding {
             return .authenticationNeeded(try AuthenticationCoding.decodeRequirement(from: &reader))
         case MessageTag.authenticationCapabilitiesResult:
             return .authenticationCapabilities(try AuthenticationCoding.decodeCapabilities(from: &reader))
+        case MessageTag.tokenKey:
+            return .tokenKey(try TokenKeyCoding.decodeKey(from: &reader))
         default:
             throw .malformedPayload(.unknownMessage(tag))
         }

@@ -48,6 +48,13 @@ public enum MessageTag {
     public static let invalidateContext: UInt8 = 0x42
     /// ``Request/authenticationCapabilities``: no fields.
     public static let authenticationCapabilities: UInt8 = 0x43
+    /// ``Request/createTokenKey(_:)``: the access control (protection, flags UInt64), the size in bits (UInt32).
+    public static let createTokenKey: UInt8 = 0x50
+    /// ``Request/useTokenKey(_:)``: the sealed key (length, bytes), the operation (1 sign, 2 decrypt, 3 key
+    /// exchange, followed by the requested size: presence byte then UInt32, and the shared info: presence byte
+    /// then length and bytes), the algorithm (text), the input (length, bytes), the context (presence byte, then
+    /// length and bytes), the prompt (text), interactive (boolean byte).
+    public static let useTokenKey: UInt8 = 0x51
 
     /// ``Response/value(_:)``: a presence byte (0 or 1), then the value if present.
     public static let value: UInt8 = 0x81
@@ -74,4 +81,7 @@ public enum MessageTag {
     /// ``Response/authenticationNeeded(_:)``: the requirement (factor count, factor bytes, needs-all boolean byte,
     /// bound set: presence byte then length and bytes).
     public static let authenticationNeeded: UInt8 = 0x8A
+    /// ``Response/tokenKey(_:)``: the sealed key (length, bytes), the public key (length, bytes), the access
+    /// control (protection, flags UInt64).
+    public static let tokenKey: UInt8 = 0x8B
 }

@@ -5,6 +5,7 @@ import Foundation
 public func CFGetTypeID(_ object: CFTypeRef!) -> CFTypeID {
     guard let object else { return TypeIdentifier.notAType.rawValue }
     if object is SecAccessControl { return TypeIdentifier.accessControl.rawValue }
+    if object is SecKey { return TypeIdentifier.key.rawValue }
     if object is SecKeychainItem { return TypeIdentifier.keychainItem.rawValue }
     if object is SecKeychain { return TypeIdentifier.keychain.rawValue }
     if object is SecAccess { return TypeIdentifier.access.rawValue }
@@ -21,7 +22,7 @@ public func CFGetTypeID(_ object: CFTypeRef!) -> CFTypeID {
         case .array: .array
         case .dictionary: .dictionary
         case .accessControl: .accessControl
-        case .itemReference: .dictionary  // SecKey: the type of the SecKey object once references bridge to one
+        case .itemReference: .key
         case .unsupported: object is NSDictionary ? .dictionary : .notAType
         }
     return identifier.rawValue

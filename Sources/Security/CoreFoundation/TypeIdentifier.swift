@@ -16,4 +16,5 @@ enum TypeIdentifier: CFTypeID {
     case keychainItem = 301
     case keychain = 302
     case access = 303
+    case key = 304
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KeychainClient
+import KeychainOperations
 import Query
 
 /// Converts between the Foundation objects callers pass and get back, and the engine's ``KeychainValue``s.
@@ -27,15 +28,25 @@ enum ValueBridge {
         if let common = KeychainValue.bridgingCommonScalar(object) { return common }
         guard let unwrapped = unwrapOptional(object) else { return .null }
         if let control = unwrapped as? SecAccessControl { return .accessControl(control.accessControl) }
+        if let key = unwrapped as? SecKey { return .itemReference(key.itemReference) }
+        // A nested dictionary (`kSecPrivateKeyAttrs`) may hold this module's objects too.
+        if let nested = unwrapped as? [String: Any], nested.values.contains(where: isModuleObject) {
+            return .dictionary(nested.mapValues { value(of: $0) })
+        }
         if let context = unwrapped as? any AuthenticationContextProviding { return context.authenticationContextReference.keychainValue }
         return KeychainValue(bridging: unwrapped)
     }
 
     /// An engine result as the object `SecItemCopyMatching` / `SecItemAdd` hand out: `NSData`, `NSString`,
     /// `NSNumber` (booleans as the boolean `NSNumber`), `NSDate`, `NSNull`, `NSUUID`, `NSArray`, `NSDictionary`,
-    /// ``SecAccessControl``, or for a key's reference what ``referenceObject(_:)`` makes, so that `as? Data`,
+    /// ``SecAccessControl`` or ``SecKey`` (a key's reference; `NSNull` when its bytes are no key), so that `as? Data`,
     /// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` all work.
     static func object(_ value: KeychainValue) -> AnyObject {
+        object(value, keys: TokenKeyAuthentication())
+    }
+
+    /// ``object(_:)``, with the token-key settings a `SecKey` in the result takes from its search.
+    static func object(_ value: KeychainValue, keys authentication: TokenKeyAuthentication) -> AnyObject {
         switch value {
         case .string(let text): return NSString(string: text)
         case .data(let bytes): return NSData(data: bytes)
@@ -45,21 +56,18 @@ enum ValueBridge {
         case .date(let date): return NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
         case .null, .unsupported: return NSNull()
         case .uuid(let uuid): return NSUUID(uuidString: uuid.uuidString) ?? NSNull()
-        case .array(let elements): return NSArray(array: elements.map(object))
+        case .array(let elements): return NSArray(array: elements.map { object($0, keys: authentication) })
         case .dictionary(let entries):
-            return NSDictionary(dictionary: entries.mapValues { object($0) })
+            return NSDictionary(dictionary: entries.mapValues { object($0, keys: authentication) })
         case .accessControl(let control): return SecAccessControl(control)
-        case .itemReference(let reference): return referenceObject(reference)
+        case .itemReference(let reference): return KeyReferences.key(from: reference, authentication: authentication) ?? NSNull()
         }
     }
 
-    /// What `kSecReturnRef` on a key hands out.
-    // SecKey: replace with the SecKey built from the reference (its attributes and `v_Data`); until then, a
-    // dictionary of the attributes (with `class`) and `v_Data`.
-    static func referenceObject(_ reference: ItemReference) -> AnyObject {
-        var entries = reference.attributes.mapValues { object($0) }
-        if let data = reference.data { entries[QueryKey.valueData] = NSData(data: data) }
-        return NSDictionary(dictionary: entries)
+    /// Whether `object` is one of the objects only this module bridges (access controls, keys, contexts).
+    private static func isModuleObject(_ object: Any) -> Bool {
+        guard let unwrapped = unwrapOptional(object) else { return false }
+        return unwrapped is SecAccessControl || unwrapped is SecKey || unwrapped is any AuthenticationContextProviding
     }
 
     /// The value inside any number of `Optional` layers; nil for `nil`.

@@ -11,9 +11,9 @@ import Query
 /// A dictionary only macOS code sends is first translated as macOS translates it (docs/MacOSBranch.md).
 @discardableResult
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-    let query = ValueBridge.query(attributes)
+    let query = KeyReferences.expanded(ValueBridge.query(attributes), forSearch: false)
     let references = PasswordItemReferences(query)
-    return ItemCall.run("SecItemAdd(\(Diagnostics.render(query)))", result: result, present: references.presenter) {
+    return ItemCall.run("SecItemAdd(\(Diagnostics.render(query)))", result: result, present: references.presenter(for: query)) {
         client throws(KeychainFailure) in
         let translated = try MacOSShim.translate(query, from: attributes, for: .add)
         return try client.blocking.add(references?.keychainQuery(translated.query) ?? translated.query)
@@ -29,9 +29,9 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 /// When nothing matches the status is ``errSecItemNotFound`` and `result` is left untouched.
 @discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-    let parsed = ValueBridge.query(query)
+    let parsed = KeyReferences.expanded(ValueBridge.query(query), forSearch: true)
     let references = PasswordItemReferences(parsed)
-    return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result, present: references.presenter) {
+    return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result, present: references.presenter(for: parsed)) {
         client throws(KeychainFailure) in
         let translated = try MacOSShim.translate(parsed, from: query, for: .copyMatching)
         let asked = references?.keychainQuery(translated.query) ?? translated.query
@@ -45,7 +45,7 @@ public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePo
 /// Changes every item matching `query` to the values in `attributesToUpdate` (`SecItemUpdate`).
 @discardableResult
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
-    let parsed = ValueBridge.query(query)
+    let parsed = KeyReferences.expanded(ValueBridge.query(query), forSearch: true)
     let changes = ValueBridge.query(attributesToUpdate)
     return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) {
         client throws(KeychainFailure) in
@@ -63,7 +63,7 @@ public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDiction
 /// Deletes every item matching `query` (`SecItemDelete`). Deleting needs no class key, so it works while locked.
 @discardableResult
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
-    let parsed = ValueBridge.query(query)
+    let parsed = KeyReferences.expanded(ValueBridge.query(query), forSearch: true)
     return ItemCall.run("SecItemDelete(\(Diagnostics.render(parsed)))", result: nil) { client throws(KeychainFailure) in
         let translated = try MacOSShim.translate(parsed, from: query, for: .delete)
         if let items = translated.itemList {

@@ -68,9 +68,13 @@ struct PasswordItemReferences {
 
 extension Optional where Wrapped == PasswordItemReferences {
     /// How a call's result reaches the caller: with ``SecKeychainItem``s when references of passwords were
-    /// asked for, else as plain Foundation objects.
-    var presenter: (KeychainValue) -> AnyObject {
-        guard let references = self else { return ValueBridge.object }
+    /// asked for, else as plain Foundation objects (keys as ``SecKey``s, which take their token settings
+    /// from `query`).
+    func presenter(for query: QueryDictionary) -> (KeychainValue) -> AnyObject {
+        guard let references = self else {
+            let authentication = KeyReferences.authentication(of: query)
+            return { ValueBridge.object($0, keys: authentication) }
+        }
         return references.object(from:)
     }
 }

@@ -1,0 +1,45 @@
+import Foundation
+
+extension AsymmetricKey {
+    /// The key in `externalRepresentation` (`SecKeyCreateWithData`), its size read from the bytes.
+    ///
+    /// EC: X9.63 `04‖X‖Y` (public) or `04‖X‖Y‖K` (private) on P-256, P-384 or P-521. RSA: PKCS#1 `RSAPublicKey`
+    /// (or X.509 `SubjectPublicKeyInfo`, which Apple's corecrypto also reads) or PKCS#1 `RSAPrivateKey` DER,
+    /// 1024 to 8192 bits. Bytes that are not such a key are `errSecParam`, as Apple reports them; so are
+    /// P-192/P-224 keys and RSA keys under 1024 bits, which Apple reads but swift-crypto does not.
+    public init(externalRepresentation: Data, type: KeyType, keyClass: KeyClass) throws(KeyCryptoError) {
+        let kind = "\(type == .rsa ? "RSA" : "EC") \(keyClass == .privateKey ? "private" : "public")"
+        do {
+            switch (type, keyClass) {
+            case (.ellipticCurve, .publicKey):
+                guard let curve = ECCurve(publicRepresentationCount: externalRepresentation.count) else {
+                    throw KeyCryptoError.param("no EC public key is \(externalRepresentation.count) bytes long")
+                }
+                material = .ecPublic(try ECPublicKeyMaterial(x963Representation: externalRepresentation, curve: curve))
+            case (.ellipticCurve, .privateKey):
+                guard let curve = ECCurve(privateRepresentationCount: externalRepresentation.count) else {
+                    throw KeyCryptoError.param("no EC private key is \(externalRepresentation.count) bytes long")
+                }
+                material = .ecPrivate(try ECPrivateKeyMaterial(x963Representation: externalRepresentation, curve: curve))
+            case (.rsa, .publicKey):
+                material = .rsaPublic(try RSAPublicKeyMaterial(derRepresentation: externalRepresentation))
+            case (.rsa, .privateKey):
+                material = .rsaPrivate(try RSAPrivateKeyMaterial(pkcs1Representation: externalRepresentation))
+            }
+        } catch let error as KeyCryptoError {
+            throw .param("\(kind) key creation from data failed: \(error.message)")
+        } catch {
+            throw .param("\(kind) key creation from data failed")
+        }
+    }
+
+    /// `SecKeyCopyExternalRepresentation`, byte for byte Apple's: EC `04‖X‖Y` or `04‖X‖Y‖K` (K padded to the
+    /// field size), RSA PKCS#1 `RSAPublicKey` or `RSAPrivateKey` DER. A private key's bytes are its secret.
+    public func externalRepresentation() -> Data {
+        switch material {
+        case .ecPrivate(let key): key.x963Representation
+        case .rsaPrivate(let key): key.pkcs1Representation
+        case .ecPublic, .rsaPublic: publicKeyBytes
+        }
+    }
+}

@@ -1,0 +1,33 @@
+extension AsymmetricKey {
+    /// The RSA sizes this module generates: Apple allows 512 to 8192 bits; swift-crypto (BoringSSL) generates
+    /// from 1024 bits, in multiples of 128 (another size would silently come out smaller).
+    static let generatableRSASizes = stride(from: 1024, through: 8192, by: 128)
+
+    /// A new private key (`SecKeyCreateRandomKey`): EC on P-256, P-384 or P-521, or RSA with exponent 65537.
+    ///
+    /// A size that cannot be generated is `errSecKeySizeNotAllowed`, Apple's status for one it refuses. Apple
+    /// also generates P-192, P-224 and RSA keys under 1024 bits or of other sizes, which swift-crypto cannot:
+    /// those are refused with the same status.
+    public static func generate(type: KeyType, sizeInBits: Int) throws(KeyCryptoError) -> AsymmetricKey {
+        switch type {
+        case .ellipticCurve:
+            guard let curve = ECCurve(sizeInBits: sizeInBits) else {
+                throw KeyCryptoError(
+                    status: KeyCryptoError.Status.keySizeNotAllowed,
+                    message: "EC keys are generated on P-256, P-384 and P-521, not with \(sizeInBits) bits")
+            }
+            return AsymmetricKey(material: .ecPrivate(ECPrivateKeyMaterial(generatingOn: curve)))
+        case .rsa:
+            guard generatableRSASizes.contains(sizeInBits) else {
+                throw KeyCryptoError(
+                    status: KeyCryptoError.Status.keySizeNotAllowed,
+                    message: "RSA keys are generated with 1024 to 8192 bits in steps of 128, not \(sizeInBits)")
+            }
+            do {
+                return AsymmetricKey(material: .rsaPrivate(try RSAPrivateKeyMaterial(generatingBits: sizeInBits)))
+            } catch {
+                throw .param("failed to generate an RSA \(sizeInBits)-bit key")
+            }
+        }
+    }
+}

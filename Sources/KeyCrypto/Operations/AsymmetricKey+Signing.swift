@@ -1,0 +1,71 @@
+import Foundation
+
+extension AsymmetricKey {
+    /// `SecKeyCreateSignature`: the signature of `input` (a message or a digest, as `algorithm` says) with
+    /// this private key.
+    ///
+    /// ECDSA signatures are DER (X9.62) or r‖s padded to the field size (RFC 4754); RSA signatures are as
+    /// long as the modulus. A digest whose length is not the named hash's is `errSecParam`, as Apple reports
+    /// it for ECDSA (Apple's RSA PKCS#1 v1.5 would sign a malformed DigestInfo; swift-crypto cannot, so it is
+    /// refused the same way). An algorithm the key does not support (``isSupported(_:for:)``), a public key
+    /// included, is `errSecParam`.
+    public func signature(for input: Data, algorithm: KeyAlgorithm) throws(KeyCryptoError) -> Data {
+        switch (material, try supportedSpec(algorithm, for: .sign)) {
+        case (.ecPrivate(let key), .ecdsaSignature(let format, let data)):
+            guard let digest = data.ecdsaDigest(of: input) else {
+                throw .param("bad digest size for signing with algorithm \(algorithm.rawValue)")
+            }
+            let signature: (der: Data, raw: Data)
+            do {
+                signature = try key.signature(for: digest)
+            } catch {
+                throw .param("\(algorithm.rawValue): X962 signing failed")
+            }
+            return format == .x962 ? signature.der : signature.raw
+        case (.rsaPrivate(let key), .rsaSignature(let padding, let data)):
+            guard let digest = data.rsaDigest(of: input) else {
+                throw .param("RSAsign wrong input data length for \(algorithm.rawValue)")
+            }
+            do {
+                return try key.signature(for: digest, padding: padding)
+            } catch {
+                throw .param("\(algorithm.rawValue): RSA signing failed")
+            }
+        default:
+            throw .unsupported(algorithm, by: self)
+        }
+    }
+
+    /// `SecKeyVerifySignature`: returns when `signature` signs `input` (a message or a digest, as
+    /// `algorithm` says) under this public key, and throws `errSecVerifyFailed` when it does not.
+    ///
+    /// Apple's other statuses are kept: an ECDSA digest of the wrong length is `errSecParam`; an RSA
+    /// signature longer than the modulus or not below it is `errSecParam`, a shorter one is read with leading
+    /// zeros; an RFC 4754 signature that is not twice the field size fails verification.
+    public func verifySignature(_ signature: Data, for input: Data, algorithm: KeyAlgorithm) throws(KeyCryptoError) {
+        switch (material, try supportedSpec(algorithm, for: .verify)) {
+        case (.ecPublic(let key), .ecdsaSignature(let format, let data)):
+            guard let digest = data.ecdsaDigest(of: input) else {
+                throw .param("bad digest size for signing with algorithm \(algorithm.rawValue)")
+            }
+            switch format {
+            case .x962:
+                guard key.isValidSignature(der: signature, for: digest) else {
+                    throw .verifyFailed("EC signature verification failed, no match")
+                }
+            case .rfc4754:
+                guard signature.count == 2 * blockSize else { throw .verifyFailed("Wrong ECDSA RFC4754 signature") }
+                guard key.isValidSignature(raw: signature, for: digest) else {
+                    throw .verifyFailed("EC signature verification failed, no match")
+                }
+            }
+        case (.rsaPublic(let key), .rsaSignature(let padding, let data)):
+            let block = try key.block(signature)
+            guard let digest = data.rsaDigest(of: input), key.isValidSignature(block, for: digest, padding: padding) else {
+                throw .verifyFailed("RSA signature verification failed, no match")
+            }
+        default:
+            throw .unsupported(algorithm, by: self)
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import KeychainModel
+import Query
+
+/// The public part of a token key's seal (``TokenKey/sealed``), readable without the keychain: the
+/// layout version, the access control and the public key. The private scalar that follows is sealed with
+/// this part as associated data, so a seal whose public part was changed does not open.
+///
+/// Layout, version 1: `01`, the protection (its keyclass number, one byte), the flags (UInt64, big-endian),
+/// the bound biometric set (length byte, then bytes), the public key (65 bytes, X9.63); then the keychain's
+/// own part: the wrapped data key (length byte, then bytes), AES-GCM's nonce (12 bytes), the sealed scalar
+/// (32) and its tag (16).
+public struct TokenKeySealLayout: Sendable, Hashable {
+    /// The layout version this build writes and reads.
+    public static let version: UInt8 = 1
+    /// The length of a P-256 public key in X9.63 form.
+    public static let publicKeyLength = 65
+
+    /// The key's access control.
+    public let accessControl: AccessControl
+    /// The public key, X9.63.
+    public let publicKey: Data
+    /// The bytes of the public part: the associated data of the sealed scalar.
+    public let header: Data
+    /// The keychain's part that follows the header.
+    public let sealedPart: Data
+
+    /// The public part for a new seal.
+    public init(accessControl: AccessControl, publicKey: Data) {
+        self.accessControl = accessControl
+        self.publicKey = publicKey
+        var header = Data([Self.version, UInt8(accessControl.protection.keyclassNumber)])
+        withUnsafeBytes(of: accessControl.flags.rawValue.bigEndian) { header.append(contentsOf: $0) }
+        let set = (accessControl.boundBiometrySet ?? []).prefix(Int(UInt8.max))
+        header.append(UInt8(set.count))
+        header.append(contentsOf: set)
+        header.append(publicKey)
+        self.header = header
+        sealedPart = Data()
+    }
+
+    /// Reads the public part of `sealed`; nil when it is not a seal of this layout.
+    public init?(parsing sealed: Data) {
+        let bytes = [UInt8](sealed)
+        guard bytes.count > 11, bytes[0] == Self.version,
+            let protection = ProtectionClass(keyclassNumber: Int(bytes[1]))
+        else { return nil }
+        let flags = bytes[2..<10].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let setLength = Int(bytes[10])
+        let publicStart = 11 + setLength
+        let headerEnd = publicStart + Self.publicKeyLength
+        guard bytes.count > headerEnd, bytes[publicStart] == 0x04 else { return nil }
+        let set = Array(bytes[11..<publicStart])
+        accessControl = AccessControl(
+            protection: protection, flags: AccessControlFlags(rawValue: flags), boundBiometrySet: set.isEmpty ? nil : set)
+        publicKey = Data(bytes[publicStart..<headerEnd])
+        header = Data(bytes[..<headerEnd])
+        sealedPart = Data(bytes[headerEnd...])
+    }
+}
+
+extension TokenKey {
+    /// The handle of a seal read back from a key item's `v_Data` or from CryptoKit's `dataRepresentation`;
+    /// nil when the bytes are not a token key's seal.
+    public init?(sealed: Data) {
+        guard let layout = TokenKeySealLayout(parsing: sealed) else { return nil }
+        self.init(sealed: sealed, publicKey: layout.publicKey, accessControl: layout.accessControl)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import KeychainModel
+import Query
+
+/// `SecKeyCreateRandomKey` with `kSecAttrTokenID = kSecAttrTokenIDSecureEnclave`, and CryptoKit's
+/// `SecureEnclave` keys: a P-256 private key made inside the keystore, which never leaves it (§7.5).
+public struct TokenKeyCreation: Sendable, Hashable {
+    /// The key's protection class and the authentication its use needs (`privateKeyUsage` with any
+    /// constraints; Apple's default is `WhenUnlockedThisDeviceOnly` with `privateKeyUsage` alone).
+    public var accessControl: AccessControl
+    /// The key's size: only 256 (P-256) is made.
+    public var sizeInBits: Int
+
+    /// A creation request.
+    public init(accessControl: AccessControl, sizeInBits: Int = 256) {
+        self.accessControl = accessControl
+        self.sizeInBits = sizeInBits
+    }
+}
+
+/// A key made by ``Request/createTokenKey(_:)``: its public key, and the private key sealed so that only
+/// the keychain that made it can use it (the bytes CryptoKit calls `dataRepresentation`, and the `v_Data`
+/// of its key item).
+public struct TokenKey: Sendable, Hashable {
+    /// The sealed private key: the keychain opens it for each use, and no other keychain can.
+    public var sealed: Data
+    /// The public key, X9.63 (`04‖X‖Y`).
+    public var publicKey: Data
+    /// The key's access control, as sealed with it.
+    public var accessControl: AccessControl
+
+    /// A key handle.
+    public init(sealed: Data, publicKey: Data, accessControl: AccessControl) {
+        self.sealed = sealed
+        self.publicKey = publicKey
+        self.accessControl = accessControl
+    }
+}
+
+/// One use of a token key's private key: signing, decrypting, or agreeing a key.
+public struct TokenKeyUse: Sendable, Hashable {
+    /// What the private key does.
+    public enum Operation: Sendable, Hashable {
+        /// `SecKeyCreateSignature`: signs `input` (a message or a digest, as the algorithm says).
+        case sign
+        /// `SecKeyCreateDecryptedData`: decrypts `input` (ECIES).
+        case decrypt
+        /// `SecKeyCopyKeyExchangeResult`: `input` is the peer's public key (X9.63); with the X9.63 KDF
+        /// algorithms, the requested size and shared info.
+        case keyExchange(requestedSize: Int?, sharedInfo: Data?)
+    }
+
+    /// The sealed private key (``TokenKey/sealed``).
+    public var key: Data
+    /// The operation.
+    public var operation: Operation
+    /// Apple's algorithm identifier (`SecKeyAlgorithm`'s string, such as `algid:sign:ECDSA:message-X962:SHA256`).
+    public var algorithm: String
+    /// The data the operation works on. A plaintext it returns is a secret; the input of a decryption is not.
+    public var input: Data
+    /// How the person may be asked when the key's access control needs it.
+    public var authentication: TokenKeyAuthentication
+
+    /// A use of `key`.
+    public init(key: Data, operation: Operation, algorithm: String, input: Data, authentication: TokenKeyAuthentication = .init()) {
+        self.key = key
+        self.operation = operation
+        self.algorithm = algorithm
+        self.input = input
+        self.authentication = authentication
+    }
+}
+
+/// The authentication settings a token key carries from where it was made or found: the `LAContext`
+/// whose proof it uses, the operation prompt, and whether it may prompt at all.
+public struct TokenKeyAuthentication: Sendable, Hashable {
+    /// The context whose proof the use relies on (`kSecUseAuthenticationContext`).
+    public var context: AuthenticationContextID?
+    /// What the prompt tells the person (`kSecUseOperationPrompt`).
+    public var prompt: String
+    /// False for `kSecUseAuthenticationUIFail` or a non-interactive context: a needed proof then fails
+    /// with -25308 instead of prompting.
+    public var interactive: Bool
+
+    /// Settings; by default the call may prompt.
+    public init(context: AuthenticationContextID? = nil, prompt: String = "", interactive: Bool = true) {
+        self.context = context
+        self.prompt = prompt
+        self.interactive = interactive
+    }
+}

@@ -1,0 +1,93 @@
+import Crypto
+import Foundation
+import KeyCrypto
+import KeychainModel
+import KeychainOperations
+import Keystore
+import Query
+
+extension KeychainService {
+    /// Makes a P-256 private key that never leaves this process (§7.5): only its public key and its seal
+    /// are answered. A key whose access control names `biometryCurrentSet` is bound to the fingers
+    /// enrolled now; without enrolled biometry it cannot be made (-25293, as Apple's failed evaluation).
+    func createTokenKey(_ creation: TokenKeyCreation) -> Response {
+        guard creation.sizeInBits == 256 else {
+            return .failure(
+                .param, reason: "keys that never leave the keychain (kSecAttrTokenIDSecureEnclave) are 256-bit P-256 keys; got \(creation.sizeInBits) bits")
+        }
+        var control = creation.accessControl
+        if control.needsApplicationPassword {
+            return .failure(.unimplemented, reason: "an application password on a key that never leaves the keychain is not supported")
+        }
+        if control.flags.contains(.biometryCurrentSet) {
+            guard case .available(let set) = authenticationFlow.biometryState() else {
+                return .failure(.authFailed, reason: "kSecAccessControlBiometryCurrentSet needs enrolled fingers, and none are")
+            }
+            control = control.binding(biometrySet: set)
+        }
+        let privateKey = P256.Signing.PrivateKey()
+        let publicKey = privateKey.publicKey.x963Representation
+        var scalar = privateKey.rawRepresentation
+        defer { scalar.resetBytes(in: 0..<scalar.count) }
+        do {
+            let keystore = try engine().keystore
+            let sealed = try TokenKeySeal.seal(scalar: SecretBytes(copying: scalar), publicKey: publicKey, control: control, keystore: keystore)
+            return .tokenKey(TokenKey(sealed: sealed, publicKey: publicKey, accessControl: control))
+        } catch {
+            return .failure(error, reason: Self.tokenKeyReason(error))
+        }
+    }
+
+    /// Uses a token key: opens its seal, checks that the call's context has proved what the key's access
+    /// control asks for its use (`privateKeyUsage` with constraints, §6.2), and runs the operation here.
+    func useTokenKey(_ use: TokenKeyUse, session: UInt64) -> Response {
+        let opened: TokenKeySeal.Opened
+        do {
+            opened = try TokenKeySeal.open(use.key, keystore: engine().keystore)
+        } catch {
+            return .failure(error, reason: Self.tokenKeyReason(error))
+        }
+        if let requirement = Self.useRequirement(of: opened.accessControl) {
+            let (verified, _) = sessions.authorization(session: session, context: use.authentication.context)
+            if !requirement.isSatisfied(by: verified) {
+                guard use.authentication.interactive else {
+                    return .failure(.interactionNotAllowed, reason: "using this key needs authentication, and the call may not prompt")
+                }
+                return .authenticationNeeded(requirement)
+            }
+        }
+        do throws(KeyCryptoError) {
+            let key = try opened.privateKey.withUnsafeBytes { bytes throws(KeyCryptoError) in
+                try AsymmetricKey(externalRepresentation: Data(bytes), type: .ellipticCurve, keyClass: .privateKey)
+            }
+            let algorithm = KeyAlgorithm(rawValue: use.algorithm)
+            switch use.operation {
+            case .sign:
+                return .value(.data(try key.signature(for: use.input, algorithm: algorithm)))
+            case .decrypt:
+                return .value(.data(try key.decrypt(use.input, algorithm: algorithm)))
+            case .keyExchange(let requestedSize, let sharedInfo):
+                let peer = try AsymmetricKey(externalRepresentation: use.input, type: .ellipticCurve, keyClass: .publicKey)
+                return .value(.data(try key.sharedSecret(with: peer, algorithm: algorithm, requestedSize: requestedSize, sharedInfo: sharedInfo)))
+            }
+        } catch {
+            return .failure(KeychainStatus(code: error.status), reason: error.message)
+        }
+    }
+
+    /// What using a key with `control` needs the person to prove; nil when nothing.
+    static func useRequirement(of control: AccessControl) -> AuthenticationRequirement? {
+        let constraints = AccessControl(
+            protection: control.protection, flags: control.flags.subtracting(.privateKeyUsage),
+            boundBiometrySet: control.boundBiometrySet)
+        return AuthenticationRequirement(accessControl: constraints)
+    }
+
+    private static func tokenKeyReason(_ status: KeychainStatus) -> String {
+        switch status {
+        case .interactionNotAllowed: "the key's protection class is locked"
+        case .authFailed: "the key was not made by this keychain, or it was altered"
+        default: "the key could not be used"
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import KeyCrypto
+import Query
+
+/// The public key of `key` (itself when it is public); nil only for a key without one.
+public func SecKeyCopyPublicKey(_ key: SecKey) -> SecKey? {
+    SecKey(.software(key.publicHalf))
+}
+
+/// The key's attributes (§7.1): class, type, sizes, application label, usage flags and `v_Data` (the
+/// external representation) for a software key; `tkid`, `toid` and its access control for a Secure Enclave key.
+public func SecKeyCopyAttributes(_ key: SecKey) -> CFDictionary? {
+    ValueBridge.object(.dictionary(key.attributeDictionary())) as? NSDictionary
+}
+
+/// The key's block size in bytes: what Apple answers for its type and size (a Secure Enclave key: 32).
+public func SecKeyGetBlockSize(_ key: SecKey) -> Int {
+    switch key.material {
+    case .software(let material): material.blockSize
+    case .token(_, let publicKey, _): (publicKey.sizeInBits + 7) / 8
+    }
+}
+
+/// The key's bytes as Apple exports them: X9.63 (`04‖X‖Y`, private keys `‖K`) for elliptic-curve keys,
+/// PKCS#1 DER for RSA. A Secure Enclave private key cannot be exported (`errSecUnimplemented`, as Apple's).
+public func SecKeyCopyExternalRepresentation(_ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? {
+    KeyCall.run("SecKeyCopyExternalRepresentation", error: error) { () throws(KeyFailure) -> CFData in
+        switch key.material {
+        case .software(let material): NSData(data: material.externalRepresentation())
+        case .token: throw KeyFailure(.unimplemented, "export not implemented for a key that never leaves the keychain")
+        }
+    }
+}

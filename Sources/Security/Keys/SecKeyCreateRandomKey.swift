@@ -1,0 +1,104 @@
+import Foundation
+import KeyCrypto
+import KeychainClient
+import KeychainModel
+import KeychainOperations
+import Query
+
+/// Generates a key pair and returns its private key (`SecKeyCreateRandomKey`).
+///
+/// `kSecAttrKeyType` is `kSecAttrKeyTypeECSECPrimeRandom` (P-256, P-384, P-521) or `kSecAttrKeyTypeRSA`
+/// (1024–4096 bits), `kSecAttrKeySizeInBits` the size. With `kSecAttrTokenID = kSecAttrTokenIDSecureEnclave`
+/// the key is a P-256 key made inside the keychain (in cofferd's process with the daemon), whose private part
+/// never leaves it; `kSecAttrAccessControl` in `kSecPrivateKeyAttrs` says what using it needs.
+///
+/// A half whose attributes (its sub-dictionary, with the top-level entries merged in) set `kSecAttrIsPermanent`
+/// to true is stored as a `kSecClassKey` item; a Secure Enclave private key is stored unless it says false.
+/// The public key is stored first; if storing fails, nothing is returned and `error` says why.
+public func SecKeyCreateRandomKey(_ parameters: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> SecKey? {
+    KeyCall.run("SecKeyCreateRandomKey", error: error) { () throws(KeyFailure) -> SecKey in
+        let request = KeyGenerationParameters(ValueBridge.query(parameters))
+        let privateKey = try KeyGeneration.privateKey(for: request)
+        if KeyGenerationParameters.isPermanent(request.publicAttributes, default: false) {
+            var attributes = request.publicAttributes
+            attributes[QueryKey.tokenID] = nil
+            try KeyGeneration.store(SecKey(.software(privateKey.publicHalf)), attributes)
+        }
+        if KeyGenerationParameters.isPermanent(request.privateAttributes, default: request.privateAttributes[QueryKey.tokenID] != nil) {
+            try KeyGeneration.store(privateKey, request.privateAttributes)
+        }
+        return privateKey
+    }
+}
+
+/// Generates a key pair (`SecKeyGeneratePair`, the older form of ``SecKeyCreateRandomKey(_:_:)``): the
+/// status, and both keys through the pointers.
+@discardableResult
+public func SecKeyGeneratePair(
+    _ parameters: CFDictionary, _ publicKey: UnsafeMutablePointer<SecKey?>?, _ privateKey: UnsafeMutablePointer<SecKey?>?
+) -> OSStatus {
+    var error: Unmanaged<CFError>?
+    guard let key = SecKeyCreateRandomKey(parameters, &error) else {
+        return OSStatus(error.map { CFErrorGetCode($0.takeRetainedValue()) } ?? Int(errSecInternalComponent))
+    }
+    privateKey?.pointee = key
+    publicKey?.pointee = SecKeyCopyPublicKey(key)
+    return errSecSuccess
+}
+
+/// Key generation and storage, as Apple's `SecKeyCreateRandomKey` does them.
+enum KeyGeneration {
+    /// The private key `request` asks for: a software key here, or a token key in the keychain.
+    static func privateKey(for request: KeyGenerationParameters) throws(KeyFailure) -> SecKey {
+        if let tokenID = request.tokenID {
+            guard tokenID == SecKey.secureEnclaveToken else {
+                throw KeyFailure(.itemNotFound, "Failed to generate keypair: no token \(tokenID) (only kSecAttrTokenIDSecureEnclave is available)")
+            }
+            guard request.generatedType == .ellipticCurve, request.sizeInBits == 256 else {
+                throw KeyFailure(.param, "Failed to generate keypair: a Secure Enclave key is a 256-bit kSecAttrKeyTypeECSECPrimeRandom key")
+            }
+            let control = try accessControl(of: request.privateAttributes)
+            let handle = try TokenKeyOperations.create(control, sizeInBits: request.sizeInBits)
+            let publicKey = try KeyFailure.catching { () throws(KeyCryptoError) in
+                try AsymmetricKey(externalRepresentation: handle.publicKey, type: .ellipticCurve, keyClass: .publicKey)
+            }
+            let authentication = KeyReferences.authentication(of: request.privateAttributes)
+            return SecKey(.token(handle, publicKey: publicKey, authentication: authentication))
+        }
+        guard let type = request.generatedType else {
+            if request.keyType?.stringValue.flatMap(Int.init) != nil {
+                throw KeyFailure(.unimplemented, "Coffer generates kSecAttrKeyTypeECSECPrimeRandom and kSecAttrKeyTypeRSA keys only")
+            }
+            throw KeyFailure(.param, "incorrect or missing kSecAttrKeyType in key generation request")
+        }
+        let key = try KeyFailure.catching { () throws(KeyCryptoError) in try AsymmetricKey.generate(type: type, sizeInBits: request.sizeInBits) }
+        return SecKey(.software(key))
+    }
+
+    /// The access control of a token key: the one given, else Apple's default for Secure Enclave keys
+    /// (`kSecAttrAccessible`, or when-unlocked this device only, with `privateKeyUsage`).
+    private static func accessControl(of attributes: QueryDictionary) throws(KeyFailure) -> AccessControl {
+        switch attributes[QueryKey.accessControl] {
+        case .accessControl(let control)?: return control
+        case nil:
+            let protection = attributes[QueryKey.accessible]?.stringValue.flatMap(ProtectionClass.init(rawValue:)) ?? .whenUnlockedThisDeviceOnly
+            return AccessControl(protection: protection, flags: .privateKeyUsage)
+        default:
+            throw KeyFailure(.param, "Unexpected type of kSecAttrAccessControl attribute")
+        }
+    }
+
+    /// Apple's `add_key`: `SecItemAdd` with the key as `kSecValueRef` and `attributes`; a token key's own
+    /// access control wins over the one in `attributes`.
+    static func store(_ key: SecKey, _ attributes: QueryDictionary) throws(KeyFailure) {
+        var query = attributes
+        query[QueryKey.valueRef] = .itemReference(key.itemReference)
+        if case .token = key.material { query[QueryKey.accessControl] = nil }
+        let expanded = KeyReferences.expanded(query, forSearch: false)
+        do {
+            _ = try SharedKeychain.client.blocking.add(expanded)
+        } catch {
+            throw KeyFailure(error.status, "failed to add key to keychain: \(error.reason ?? error.status.explanation)")
+        }
+    }
+}

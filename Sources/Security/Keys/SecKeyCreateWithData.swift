@@ -1,0 +1,54 @@
+import Foundation
+import KeyCrypto
+import KeychainModel
+import Query
+
+/// A key from its external representation (`SecKeyCreateWithData`): X9.63 bytes for
+/// `kSecAttrKeyTypeECSECPrimeRandom`, PKCS#1 DER for `kSecAttrKeyTypeRSA`, with `kSecAttrKeyClass` saying
+/// whether they are a public or a private key. Bytes that are no such key fail with `errSecParam`.
+public func SecKeyCreateWithData(_ keyData: CFData, _ attributes: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> SecKey? {
+    KeyCall.run("SecKeyCreateWithData", error: error) { () throws(KeyFailure) -> SecKey in
+        let parameters = ValueBridge.query(attributes)
+        let type = try KeyImport.integer(parameters["type"], name: "key type")
+        let keyClass = try KeyImport.integer(parameters["kcls"], name: "key class")
+        let bytes = Data(referencing: keyData)
+        let kind = keyClass == 0 ? "public" : "private"
+        switch (keyClass, type) {
+        case (0, 42), (1, 42):
+            return try KeyImport.key(bytes, .rsa, keyClass == 0 ? .publicKey : .privateKey, failure: "RSA \(kind) key creation from data failed")
+        case (0, 73), (1, 73), (0, 43), (1, 43), (0, 2_147_483_678), (0, 2_147_483_679), (0, 2_147_483_680):
+            return try KeyImport.key(bytes, .ellipticCurve, keyClass == 0 ? .publicKey : .privateKey, failure: "EC \(kind) key creation from data failed")
+        case (0, _), (1, _):
+            throw KeyFailure(.param, "Unsupported \(kind) key type: \(type)")
+        case (2, _):
+            throw KeyFailure(.unimplemented, "Unsupported symmetric key type: \(type)")
+        default:
+            throw KeyFailure(.param, "Unsupported key class: \(keyClass)")
+        }
+    }
+}
+
+/// The checks of `SecKeyCreateWithData`.
+enum KeyImport {
+    /// Apple's `SecKeyParamsAsInt64`: a number, or a string that is exactly a decimal number.
+    static func integer(_ value: KeychainValue?, name: String) throws(KeyFailure) -> Int64 {
+        switch value {
+        case .number(let number): return number
+        case .string(let text):
+            guard let number = Int64(text), String(number) == text else { throw KeyFailure(.param, "Unsupported \(name): \(text)") }
+            return number
+        case nil:
+            throw KeyFailure(.param, "Unsupported \(name): (null)")
+        case let other?:
+            throw KeyFailure(.param, "Unsupported \(name): \(RedactedRendering.render(other))")
+        }
+    }
+
+    static func key(_ bytes: Data, _ type: KeyType, _ keyClass: KeyClass, failure: String) throws(KeyFailure) -> SecKey {
+        do {
+            return SecKey(.software(try AsymmetricKey(externalRepresentation: bytes, type: type, keyClass: keyClass)))
+        } catch {
+            throw KeyFailure(.param, failure)
+        }
+    }
+}

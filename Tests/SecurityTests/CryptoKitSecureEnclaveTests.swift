@@ -1,0 +1,54 @@
+import CofferTestSupport
+import CryptoKit
+import Foundation
+import Security
+import Testing
+
+/// CryptoKit's `SecureEnclave` keys, as Apple code uses them, on both transports: made and used by the
+/// keychain, their handles reusable there and useless elsewhere.
+@Suite struct CryptoKitSecureEnclaveTests {
+    @Test(arguments: Transport.allCases) func signingKeysSignWhatTheirPublicKeysVerify(transport: Transport) throws {
+        try withFreshKeychain(transport: transport) {
+            #expect(SecureEnclave.isAvailable)
+            let key = try SecureEnclave.P256.Signing.PrivateKey()
+            let message = Data("login challenge".utf8)
+            let signature = try key.signature(for: message)
+            #expect(key.publicKey.isValidSignature(signature, for: message))
+            #expect(!key.publicKey.isValidSignature(signature, for: message + Data([0])))
+            let digestSignature = try key.signature(for: SHA256.hash(data: message))
+            #expect(key.publicKey.isValidSignature(digestSignature, for: SHA256.hash(data: message)))
+
+            let restored = try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: key.dataRepresentation)
+            #expect(restored.publicKey.rawRepresentation == key.publicKey.rawRepresentation)
+            #expect(restored.publicKey.isValidSignature(try restored.signature(for: message), for: message))
+            #expect(throws: CryptoKitError.self) { try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: Data([1, 2, 3])) }
+        }
+    }
+
+    @Test(arguments: Transport.allCases) func keyAgreementMatchesASoftwarePeer(transport: Transport) throws {
+        try withFreshKeychain(transport: transport) {
+            let enclave = try SecureEnclave.P256.KeyAgreement.PrivateKey()
+            let peer = P256.KeyAgreement.PrivateKey()
+            let ours = try enclave.sharedSecretFromKeyAgreement(with: peer.publicKey)
+            let theirs = try peer.sharedSecretFromKeyAgreement(with: enclave.publicKey)
+            #expect(ours == theirs)
+            let info = Data("session".utf8)
+            #expect(
+                ours.hkdfDerivedSymmetricKey(using: SHA256.self, salt: Data(), sharedInfo: info, outputByteCount: 32)
+                    == theirs.hkdfDerivedSymmetricKey(using: SHA256.self, salt: Data(), sharedInfo: info, outputByteCount: 32))
+        }
+    }
+
+    @Test(arguments: Transport.allCases) func aHandleFromAnotherKeychainFailsWhenUsed(transport: Transport) throws {
+        let handle = try withFreshKeychain(transport: transport) { try SecureEnclave.P256.Signing.PrivateKey().dataRepresentation }
+        try withFreshKeychain(transport: transport) {
+            let key = try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: handle)
+            do {
+                _ = try key.signature(for: Data("m".utf8))
+                Issue.record("another keychain's key signed")
+            } catch let error as NSError {
+                #expect(error.domain == "NSOSStatusErrorDomain" && error.code == Int(errSecAuthFailed))
+            }
+        }
+    }
+}
