@@ -104,7 +104,7 @@ let package = Package(
             ]
         ),
         // The Swift-native API: typed items and queries, async, KeychainError.
-        .target(name: "Coffer", dependencies: ["KeychainClient", "KeychainOperations", "Query", "KeychainModel"]),
+        .target(name: "Coffer", dependencies: ["KeychainClient", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto"]),
         // Apple's keychain API on Linux: Apple's names and values, mapped onto KeychainClient.
         .target(
             name: "Security",
@@ -136,7 +136,7 @@ let package = Package(
             name: "CofferCLI",
             dependencies: [
                 "KeychainModel", "KeychainOperations", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
-                "Prompting",
+                "Prompting", "Security", "KeyCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // A release `coffer` is one static executable: no shared libraries to load and relocate at each

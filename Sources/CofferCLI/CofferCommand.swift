@@ -22,7 +22,8 @@ struct CofferCommand: ParsableCommand {
             DeletePassword<GenericPasswordAttributes>.self,
             AddPassword<InternetPasswordAttributes>.self, FindPassword<InternetPasswordAttributes>.self,
             DeletePassword<InternetPasswordAttributes>.self,
-            DumpKeychain.self, AppsCommand.self, PromptAgentCommand.self,
+            DumpKeychain.self, CreateKeyCommand.self, FindKeyCommand.self, ExportPublicKeyCommand.self,
+            SignCommand.self, VerifyCommand.self, DeleteKeyCommand.self, AppsCommand.self, PromptAgentCommand.self,
         ]
     )
 

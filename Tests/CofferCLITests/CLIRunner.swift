@@ -4,6 +4,8 @@ import TestProcesses
 /// Runs the built `coffer` executable against a private keychain folder.
 struct CLIRunner {
     let home: URL
+    /// The daemon's socket, when the commands go to a daemon instead of the embedded keychain at ``home``.
+    var socket: String?
 
     init() {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-cli-\(UUID().uuidString)/keychain")
@@ -13,6 +15,8 @@ struct CLIRunner {
         let status: Int32
         let standardOutput: String
         let standardError: String
+        /// Standard output as bytes (a signature, a DER key).
+        let standardOutputBytes: Data
     }
 
     static var executable: URL {
@@ -46,16 +50,23 @@ struct CLIRunner {
         return Self.outcome(try child.finish())
     }
 
-    /// This process's environment with the keychain folder set, diagnostics off, and `extra` on top.
+    /// This process's environment with the keychain folder (or the daemon's socket) set, diagnostics off, and `extra` on top.
     private func environment(_ extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
-        environment["COFFER_HOME"] = home.path
+        if let socket {
+            environment["COFFER_SOCKET"] = socket
+            environment.removeValue(forKey: "COFFER_HOME")
+        } else {
+            environment["COFFER_HOME"] = home.path
+        }
         environment.removeValue(forKey: "COFFER_LOG")
         for (key, value) in extra { environment[key] = value }
         return environment
     }
 
     private static func outcome(_ finished: ChildProcess.Outcome) -> Outcome {
-        Outcome(status: finished.status, standardOutput: finished.outputText, standardError: finished.errorText)
+        Outcome(
+            status: finished.status, standardOutput: finished.outputText, standardError: finished.errorText,
+            standardOutputBytes: finished.output)
     }
 }

@@ -100,3 +100,9 @@ import Testing
         #expect(swiftCrypto.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: Self.message))
     }
 }
+
+@Test func everyAlgorithmHasItsSwiftName() {
+    #expect(KeyAlgorithm.bySwiftName.count == KeyAlgorithm.all.count)
+    #expect(Set(KeyAlgorithm.bySwiftName.values.map(\.rawValue)) == Set(KeyAlgorithm.all.map(\.rawValue)))
+    #expect(KeyAlgorithm.bySwiftName["ecdsaSignatureMessageX962SHA256"]?.rawValue == "algid:sign:ECDSA:message-X962:SHA256")
+}

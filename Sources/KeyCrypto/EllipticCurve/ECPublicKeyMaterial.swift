@@ -74,3 +74,14 @@ enum ECPublicKeyMaterial: Sendable {
         }
     }
 }
+
+extension ECPublicKeyMaterial {
+    /// X.509 `SubjectPublicKeyInfo` DER: `id-ecPublicKey` with the named curve and the X9.63 point.
+    var subjectPublicKeyInfo: Data {
+        switch self {
+        case .p256(let signing, _): signing.derRepresentation
+        case .p384(let signing, _): signing.derRepresentation
+        case .p521(let signing, _): signing.derRepresentation
+        }
+    }
+}

@@ -75,6 +75,18 @@ public enum QueryKey {
     public static let hasCustomIcon = "cusi"
     /// The `prot` attribute, which has no public constant.
     public static let protected = "prot"
+    /// `kSecAttrKeyClass` (`kcls`): public, private or symmetric.
+    public static let keyClass = "kcls"
+    /// `kSecAttrApplicationLabel` (`klbl`): for an asymmetric key, the SHA-1 of its public key.
+    public static let applicationLabel = "klbl"
+    /// `kSecAttrApplicationTag` (`atag`): the app's own tag for a key.
+    public static let applicationTag = "atag"
+    /// `kSecAttrKeyType` (`type`, the same code as ``type``).
+    public static let keyType = "type"
+    /// `kSecAttrKeySizeInBits` (`bsiz`).
+    public static let keySizeInBits = "bsiz"
+    /// `kSecAttrIsPermanent` (`perm`): whether key generation stores the key.
+    public static let isPermanent = "perm"
     /// `kSecAttrAccount` (`acct`).
     public static let account = "acct"
     /// `kSecAttrService` (`svce`).

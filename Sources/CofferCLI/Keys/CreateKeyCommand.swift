@@ -1,0 +1,115 @@
+import ArgumentParser
+import Foundation
+import KeychainModel
+import Query
+import Security
+
+/// `create-key`: makes a key pair and stores both halves as key items (`SecKeyCreateRandomKey` with
+/// `kSecAttrIsPermanent`), then prints the private key's attributes.
+struct CreateKeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create-key",
+        abstract: "Create a key pair (EC or RSA) and store it in the keychain.",
+        discussion: """
+            With --enclave the private key is a P-256 key made inside the keychain (in cofferd with the \
+            daemon) that never leaves it: it can sign and agree, never be exported. Its access control \
+            defaults to privateKeyUsage, so each use asks nobody; add userPresence to ask for the passcode.
+            """)
+
+    @Option(name: [.customShort("t"), .customLong("type")], help: "ec or rsa.")
+    var type: KeyTypeOption = .ec
+    @Option(name: [.customShort("s"), .customLong("size")], help: "Bits: 256, 384 or 521 for ec (default 256); 2048 to 4096 for rsa (default 2048).")
+    var size: Int?
+    @Option(name: .customLong("tag"), help: "The application tag (kSecAttrApplicationTag) to find the key by.")
+    var tag: String?
+    @Option(name: [.customShort("l"), .customLong("label")], help: "The label (kSecAttrLabel).")
+    var label: String?
+    @Option(name: .customLong("protection"), help: "The protection class: \(ProtectionOption.names).")
+    var protection: ProtectionOption?
+    @Option(
+        name: .customLong("access-control"),
+        help: "Access control flags, comma-separated: \(AccessControlOption.names).")
+    var accessControl: AccessControlOption?
+    @Flag(name: .customLong("enclave"), help: "Make a P-256 private key that never leaves the keychain.")
+    var enclave = false
+
+    func run() throws {
+        let command = Self.configuration.commandName!
+        let client = try ItemCommandSupport.client(command: command)
+        try KeyCalls.using(client) {
+            let control = try accessControl.map { flags in
+                try KeyCalls.accessControl(protection: protection, flags: flags.flags, command: command)
+            }
+            var privateAttributes: [String: Any] = [:]
+            if let control { privateAttributes[kSecAttrAccessControl as String] = control }
+            var parameters: [String: Any] = [
+                kSecAttrKeyType as String: type.appleValue,
+                kSecAttrKeySizeInBits as String: size ?? type.defaultSize,
+                kSecAttrIsPermanent as String: true,
+                kSecPrivateKeyAttrs as String: privateAttributes,
+            ]
+            if let tag { parameters[kSecAttrApplicationTag as String] = Data(tag.utf8) }
+            if let label { parameters[kSecAttrLabel as String] = label }
+            if control == nil, let protection { parameters[kSecAttrAccessible as String] = protection.rawValue }
+            if enclave { parameters[kSecAttrTokenID as String] = kSecAttrTokenIDSecureEnclave }
+            let key = try KeyCalls.check(command) { error in SecKeyCreateRandomKey(parameters as CFDictionary, &error) }
+            let applicationLabel = try KeyCalls.publicKey(of: key, command: command).applicationLabel
+            let created: [KeychainValue: KeychainValue] = [
+                .string(QueryKey.itemClass): .string(ItemClass.key.rawValue),
+                .string(QueryKey.applicationLabel): .data(applicationLabel),
+            ]
+            try KeyListing.print(created, keyClass: kSecAttrKeyClassPrivate as String, client: client, command: command)
+        }
+    }
+}
+
+/// `-t`: the key types `create-key` makes.
+enum KeyTypeOption: String, ExpressibleByArgument {
+    case ec, rsa
+
+    /// `kSecAttrKeyType`'s value.
+    var appleValue: String { self == .ec ? kSecAttrKeyTypeECSECPrimeRandom as String : kSecAttrKeyTypeRSA as String }
+    /// The size when `-s` is not given.
+    var defaultSize: Int { self == .ec ? 256 : 2048 }
+}
+
+/// `--protection`: a protection class by its Swift name (`whenUnlocked`) or Apple's code (`ak`).
+struct ProtectionOption: ExpressibleByArgument {
+    /// Apple's code (`kSecAttrAccessible`'s value).
+    let rawValue: String
+
+    static let byName: [String: ProtectionClass] = [
+        "whenUnlocked": .whenUnlocked, "afterFirstUnlock": .afterFirstUnlock,
+        "whenUnlockedThisDeviceOnly": .whenUnlockedThisDeviceOnly,
+        "afterFirstUnlockThisDeviceOnly": .afterFirstUnlockThisDeviceOnly,
+        "whenPasscodeSetThisDeviceOnly": .whenPasscodeSetThisDeviceOnly,
+    ]
+    static var names: String { byName.keys.sorted().joined(separator: ", ") }
+
+    init?(argument: String) {
+        guard let protection = Self.byName[argument] ?? ProtectionClass(rawValue: argument) else { return nil }
+        rawValue = protection.rawValue
+    }
+}
+
+/// `--access-control`: `SecAccessControlCreateFlags` by name, comma-separated (`privateKeyUsage,userPresence`).
+struct AccessControlOption: ExpressibleByArgument {
+    let flags: SecAccessControlCreateFlags
+
+    static let byName: [String: SecAccessControlCreateFlags] = [
+        "userPresence": .userPresence, "devicePasscode": .devicePasscode, "biometryAny": .biometryAny,
+        "biometryCurrentSet": .biometryCurrentSet, "applicationPassword": .applicationPassword,
+        "privateKeyUsage": .privateKeyUsage, "or": .or, "and": .and,
+    ]
+    static var names: String { byName.keys.sorted().joined(separator: ", ") }
+
+    init?(argument: String) {
+        var flags: SecAccessControlCreateFlags = []
+        for name in argument.split(separator: ",") {
+            guard let flag = Self.byName[String(name)] else { return nil }
+            flags.insert(flag)
+        }
+        guard !flags.isEmpty else { return nil }
+        self.flags = flags
+    }
+}

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import KeyCrypto
+import Security
+
+/// `export-public-key`: writes a key's public key to standard output.
+struct ExportPublicKeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export-public-key",
+        abstract: "Write a key's public key to standard output (PEM, DER or an OpenSSH authorized_keys line).",
+        discussion: "PEM and DER are X.509 SubjectPublicKeyInfo, as `openssl pkey -pubin` reads them. Only public keys are ever exported.")
+
+    @OptionGroup var selection: KeySelection
+    @Option(name: [.customShort("f"), .customLong("format")], help: "pem (default), der or openssh.")
+    var format: PublicKeyFormat = .pem
+    @Option(name: .customLong("comment"), help: "The comment of an OpenSSH line (default: the key's label or tag).")
+    var comment: String?
+
+    func run() throws {
+        let command = Self.configuration.commandName!
+        try selection.requireOne(command)
+        let client = try ItemCommandSupport.client(command: command)
+        let publicKey = try KeyCalls.using(client) {
+            try KeyCalls.publicKey(of: KeyCalls.privateKey(selection, command: command), command: command)
+        }
+        switch format {
+        case .pem: FileHandle.standardOutput.write(Data(publicKey.subjectPublicKeyInfoPEM.utf8))
+        case .der: FileHandle.standardOutput.write(publicKey.subjectPublicKeyInfo)
+        case .openssh:
+            let line = publicKey.openSSHPublicKey(comment: comment ?? selection.label ?? selection.tag)
+            FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+    }
+}
+
+/// `-f`: the public key formats `export-public-key` writes.
+enum PublicKeyFormat: String, ExpressibleByArgument {
+    case pem, der, openssh
+}

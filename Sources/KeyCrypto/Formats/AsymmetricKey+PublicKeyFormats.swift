@@ -1,0 +1,69 @@
+import Crypto
+import CryptoExtras
+import Foundation
+
+/// The public key in the formats other tools read: X.509 `SubjectPublicKeyInfo` (DER and PEM, what
+/// `openssl pkey -pubin` reads) and an OpenSSH `authorized_keys` line. For a private key, the formats
+/// describe its public half; nothing here ever holds private bytes.
+extension AsymmetricKey {
+    /// The public key as X.509 `SubjectPublicKeyInfo` DER (swift-crypto's encoding).
+    public var subjectPublicKeyInfo: Data {
+        switch publicKey.material {
+        case .ecPublic(let key): key.subjectPublicKeyInfo
+        case .rsaPublic(let key): key.signing.derRepresentation
+        case .ecPrivate, .rsaPrivate: preconditionFailure("a public key's material is public")
+        }
+    }
+
+    /// ``subjectPublicKeyInfo`` as PEM: `-----BEGIN PUBLIC KEY-----`, base64 in lines of 64, a final newline.
+    public var subjectPublicKeyInfoPEM: String {
+        let body = subjectPublicKeyInfo.base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+        return "-----BEGIN PUBLIC KEY-----\n\(body)\n-----END PUBLIC KEY-----\n"
+    }
+
+    /// The public key as one OpenSSH `authorized_keys` line (RFC 4253 §6.6, RFC 5656 §3.1): `ssh-rsa` or
+    /// `ecdsa-sha2-nistp256|384|521`, the base64 key blob, and `comment` when given, without a newline.
+    public func openSSHPublicKey(comment: String? = nil) -> String {
+        var blob = SSHWireEncoder()
+        let name: String
+        switch publicKey.material {
+        case .ecPublic(let key):
+            let curve = "nistp\(key.curve.sizeInBits)"
+            name = "ecdsa-sha2-\(curve)"
+            blob.string(Data(name.utf8))
+            blob.string(Data(curve.utf8))
+            blob.string(key.x963Representation)
+        case .rsaPublic(let key):
+            name = "ssh-rsa"
+            // The primitives of a key swift-crypto already holds cannot fail to be read.
+            let primitives = try! key.signing.getKeyPrimitives()
+            blob.string(Data(name.utf8))
+            blob.mpint(primitives.publicExponent)
+            blob.mpint(primitives.modulus)
+        case .ecPrivate, .rsaPrivate:
+            preconditionFailure("a public key's material is public")
+        }
+        let line = "\(name) \(blob.bytes.base64EncodedString())"
+        guard let comment, !comment.isEmpty else { return line }
+        return "\(line) \(comment)"
+    }
+}
+
+/// SSH's wire encoding of the two types a public key blob uses (RFC 4251 §5).
+private struct SSHWireEncoder {
+    private(set) var bytes = Data()
+
+    /// A `string`: a 32-bit big-endian length, then the bytes.
+    mutating func string(_ value: Data) {
+        withUnsafeBytes(of: UInt32(value.count).bigEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(value)
+    }
+
+    /// An `mpint` holding the non-negative big-endian number `magnitude`: no leading zero bytes, then one
+    /// zero byte if the top bit is set (so that it does not read as negative).
+    mutating func mpint(_ magnitude: Data) {
+        var significant = Data(magnitude.drop(while: { $0 == 0 }))
+        if let first = significant.first, first & 0x80 != 0 { significant.insert(0, at: 0) }
+        string(significant)
+    }
+}
