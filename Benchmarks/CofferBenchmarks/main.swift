@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, daemon, daemon-latency (and find-loop, security-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, daemon, daemon-latency (and find-loop, security-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -79,6 +79,14 @@ do {
             Authentication with the passcode plus the read within the KDF's time + 10 ms: measured the KDF + \
             \(String(format: "%.2f", overKDF)) ms.
             """)
+    }
+    if requested.isEmpty || requested.contains("keys") {
+        let figures = try KeysBenchmark.run(in: scratch, operations: quick ? 300 : 2_000)
+        print("\n### Keys: `SecKey` next to swift-crypto called directly\n")
+        print("| operation | p50 | p90 |")
+        print("| --- | --- | --- |")
+        for row in figures.rows { print("| \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |") }
+        print(KeysReport.goals(figures))
     }
     if requested.isEmpty || requested.contains("daemon") {
         let daemonSize = quick ? 10_000 : 100_000
