@@ -213,7 +213,7 @@ let package = Package(
             name: "LocalAuthenticationTests",
             dependencies: [
                 "LocalAuthentication", "Security", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query",
-                "CofferTestSupport",
+                "CofferTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "SecurityTests", dependencies: ["Security", "CryptoKit", "Keystore", "KeychainModel", "Query", "CofferTestSupport"]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
