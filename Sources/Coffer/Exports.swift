@@ -10,3 +10,6 @@
 @_exported import struct Query.AccessControlFlags
 @_exported import enum Query.AuthenticationUI
 @_exported import struct Query.PersistentReference
+@_exported import enum KeyCrypto.KeyType
+@_exported import struct KeyCrypto.KeyAlgorithm
+@_exported import enum KeyCrypto.KeyOperation

@@ -108,6 +108,22 @@ extension KeychainError {
         case authenticate = "authenticating"
         /// Reading the lock state.
         case status = "reading the keychain status"
+        /// Generating a key (`SecKeyCreateRandomKey`).
+        case generateKey = "SecKeyCreateRandomKey"
+        /// Reading a key from its external representation (`SecKeyCreateWithData`).
+        case importKey = "SecKeyCreateWithData"
+        /// Exporting a key (`SecKeyCopyExternalRepresentation`).
+        case exportKey = "SecKeyCopyExternalRepresentation"
+        /// Signing (`SecKeyCreateSignature`).
+        case sign = "SecKeyCreateSignature"
+        /// Verifying a signature (`SecKeyVerifySignature`).
+        case verify = "SecKeyVerifySignature"
+        /// Encrypting (`SecKeyCreateEncryptedData`).
+        case encrypt = "SecKeyCreateEncryptedData"
+        /// Decrypting (`SecKeyCreateDecryptedData`).
+        case decrypt = "SecKeyCreateDecryptedData"
+        /// Agreeing a key (`SecKeyCopyKeyExchangeResult`).
+        case keyExchange = "SecKeyCopyKeyExchangeResult"
 
         /// The raw value: Apple's function name for item calls, a phrase otherwise.
         public var description: String { rawValue }

@@ -16,6 +16,12 @@ public struct TokenKeyCreation: Sendable, Hashable {
         self.accessControl = accessControl
         self.sizeInBits = sizeInBits
     }
+
+    /// Apple's access control for a Secure Enclave key made without one: `protection` (`kSecAttrAccessible`;
+    /// when-unlocked this device only when nil) with `privateKeyUsage` alone.
+    public static func defaultAccessControl(protection: ProtectionClass?) -> AccessControl {
+        AccessControl(protection: protection ?? .whenUnlockedThisDeviceOnly, flags: .privateKeyUsage)
+    }
 }
 
 /// A key made by ``Request/createTokenKey(_:)``: its public key, and the private key sealed so that only

@@ -7,33 +7,9 @@ import Query
 /// `kSecValueRef` holding a ``SecKey``, and `kSecReturnRef` answering one, as Apple's client does them
 /// before and after the keychain sees a dictionary (`SecItemAttributesPrepare`, `SecItemCreateFromAttributeDictionary`).
 enum KeyReferences {
-    /// The attributes a search drops from a key's dictionary: they vary between OS versions (§7.1).
-    static let droppedFromSearches: Set<String> = [
-        "encr", "decr", "drve", "sign", "vrfy", "snrc", "vyrc", "wrap", "unwp", "perm",
-    ]
-
-    /// `query` with a key under `kSecValueRef` replaced by the key's attributes: the caller's own entries
-    /// win; a search leaves out the usage flags. An added token key is stored as Apple stores one: its
-    /// protection lives in the key (its seal), so the row itself is always readable (`dk`).
+    /// `query` with a key under `kSecValueRef` replaced by the key's attributes (``KeyItem/expanded(_:forSearch:)``).
     static func expanded(_ query: QueryDictionary, forSearch: Bool) -> QueryDictionary {
-        guard case .itemReference(let reference)? = query[QueryKey.valueRef], reference.itemClass == .key else { return query }
-        var expanded = query
-        expanded[QueryKey.valueRef] = nil
-        var attributes = reference.attributes
-        attributes[SecKey.tokenObjectID] = nil
-        if let data = reference.data { attributes[QueryKey.valueData] = .data(data) }
-        let isToken = attributes[QueryKey.tokenID] == .string(SecKey.secureEnclaveToken)
-        if forSearch {
-            for code in droppedFromSearches { attributes[code] = nil }
-        } else if isToken {
-            attributes[QueryKey.accessControl] = nil
-            expanded[QueryKey.accessControl] = nil
-            if expanded[QueryKey.accessible] == nil { attributes[QueryKey.accessible] = .string(ProtectionClass.always.rawValue) }
-        }
-        for (code, value) in attributes where expanded[code] == nil {
-            expanded[code] = value
-        }
-        return expanded
+        KeyItem.expanded(query, forSearch: forSearch)
     }
 
     /// The key a keychain result's reference stands for; nil when the item's bytes are no key.
@@ -63,19 +39,11 @@ enum KeyReferences {
 
     /// A `kSecAttrKeyType` value: Apple's strings, or the numbers the keychain stores.
     static func keyType(_ value: KeychainValue?) -> KeyType? {
-        switch value {
-        case .string(let text): Int(text).flatMap(KeyType.init(rawValue:))
-        case .number(let number): KeyType(rawValue: Int(number))
-        default: nil
-        }
+        KeyItem.code(value).flatMap(KeyType.init(rawValue:))
     }
 
     /// A `kSecAttrKeyClass` value: Apple's strings, or the numbers the keychain stores.
     static func keyClass(_ value: KeychainValue?) -> KeyClass? {
-        switch value {
-        case .string(let text): Int(text).flatMap(KeyClass.init(rawValue:))
-        case .number(let number): KeyClass(rawValue: Int(number))
-        default: nil
-        }
+        KeyItem.code(value).flatMap(KeyClass.init(rawValue:))
     }
 }

@@ -81,8 +81,8 @@ enum KeyGeneration {
         switch attributes[QueryKey.accessControl] {
         case .accessControl(let control)?: return control
         case nil:
-            let protection = attributes[QueryKey.accessible]?.stringValue.flatMap(ProtectionClass.init(rawValue:)) ?? .whenUnlockedThisDeviceOnly
-            return AccessControl(protection: protection, flags: .privateKeyUsage)
+            let protection = attributes[QueryKey.accessible]?.stringValue.flatMap(ProtectionClass.init(rawValue:))
+            return TokenKeyCreation.defaultAccessControl(protection: protection)
         default:
             throw KeyFailure(.param, "Unexpected type of kSecAttrAccessControl attribute")
         }
@@ -91,10 +91,7 @@ enum KeyGeneration {
     /// Apple's `add_key`: `SecItemAdd` with the key as `kSecValueRef` and `attributes`; a token key's own
     /// access control wins over the one in `attributes`.
     static func store(_ key: SecKey, _ attributes: QueryDictionary) throws(KeyFailure) {
-        var query = attributes
-        query[QueryKey.valueRef] = .itemReference(key.itemReference)
-        if case .token = key.material { query[QueryKey.accessControl] = nil }
-        let expanded = KeyReferences.expanded(query, forSearch: false)
+        let expanded = KeyItem.addDictionary(storing: key.itemReference, attributes: attributes)
         do {
             _ = try SharedKeychain.client.blocking.add(expanded)
         } catch {
