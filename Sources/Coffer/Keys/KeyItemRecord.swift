@@ -82,13 +82,6 @@ extension DerivedKeyAttributes {
     /// The attributes under their codes, in the form Apple's key dictionaries give them
     /// (``KeyItem/appleForm(code:number:)``).
     var appleForm: [String: KeychainValue] {
-        var attributes: [String: KeychainValue] = [:]
-        for (code, value) in codes {
-            switch value {
-            case .number(let number): attributes[code] = KeyItem.appleForm(code: code, number: number)
-            case .data(let bytes): attributes[code] = .data(bytes)
-            }
-        }
-        return attributes
+        dictionary(number: KeyItem.appleForm(code:number:), data: KeychainValue.data)
     }
 }

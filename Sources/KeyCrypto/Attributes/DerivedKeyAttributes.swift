@@ -86,3 +86,18 @@ public struct DerivedKeyAttributes: Sendable, Equatable {
         ]
     }
 }
+
+extension DerivedKeyAttributes {
+    /// The attributes under their codes, each number and each byte string turned into `Value` by the
+    /// caller's rule (a module that knows how a keychain writes them).
+    public func dictionary<Value>(number: (String, Int64) -> Value, data: (Data) -> Value) -> [String: Value] {
+        var dictionary: [String: Value] = [:]
+        for (code, value) in codes {
+            switch value {
+            case .number(let figure): dictionary[code] = number(code, figure)
+            case .data(let bytes): dictionary[code] = data(bytes)
+            }
+        }
+        return dictionary
+    }
+}

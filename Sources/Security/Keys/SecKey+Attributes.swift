@@ -32,13 +32,6 @@ extension SecKey {
 extension DerivedKeyAttributes {
     /// The attributes under their codes, in Apple's form (``KeyItem/appleForm(code:number:)``).
     var appleForm: [String: KeychainValue] {
-        var attributes: [String: KeychainValue] = [:]
-        for (code, value) in codes {
-            switch value {
-            case .number(let number): attributes[code] = KeyItem.appleForm(code: code, number: number)
-            case .data(let bytes): attributes[code] = .data(bytes)
-            }
-        }
-        return attributes
+        dictionary(number: KeyItem.appleForm(code:number:), data: KeychainValue.data)
     }
 }
