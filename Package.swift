@@ -18,6 +18,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
+        .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
     ],
     targets: [
         // The shared vocabulary: item and protection classes, Apple statuses, lock state and keystore errors,
@@ -111,6 +113,8 @@ let package = Package(
             dependencies: [
                 "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
         // Asking the person for a passcode: on the terminal, or through a pinentry program over Assuan. The
@@ -215,7 +219,9 @@ let package = Package(
                 "LocalAuthentication", "Security", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query",
                 "CofferTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        .testTarget(name: "SecurityTests", dependencies: ["Security", "CryptoKit", "Keystore", "KeychainModel", "Query", "CofferTestSupport"]),
+        .testTarget(
+            name: "SecurityTests",
+            dependencies: ["Security", "CryptoKit", "Keystore", "KeychainModel", "Query", "CofferTestSupport", "KeyCrypto", "TestProcesses"]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
         .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security", "LocalAuthentication", "TestProcesses", "FakeFprintd"]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),

@@ -6,6 +6,7 @@ public func CFGetTypeID(_ object: CFTypeRef!) -> CFTypeID {
     guard let object else { return TypeIdentifier.notAType.rawValue }
     if object is SecAccessControl { return TypeIdentifier.accessControl.rawValue }
     if object is SecKey { return TypeIdentifier.key.rawValue }
+    if object is SecCertificate { return TypeIdentifier.certificate.rawValue }
     if object is SecKeychainItem { return TypeIdentifier.keychainItem.rawValue }
     if object is SecKeychain { return TypeIdentifier.keychain.rawValue }
     if object is SecAccess { return TypeIdentifier.access.rawValue }

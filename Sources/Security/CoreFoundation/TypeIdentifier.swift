@@ -17,4 +17,5 @@ enum TypeIdentifier: CFTypeID {
     case keychain = 302
     case access = 303
     case key = 304
+    case certificate = 305
 }
