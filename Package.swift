@@ -228,7 +228,12 @@ let package = Package(
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
         .testTarget(
             name: "AccessControlTests", dependencies: ["KeychainClient", "KeychainService", "KeychainOperations", "KeychainModel", "Query", "Keystore"]),
-        .testTarget(name: "KeychainServiceTests", dependencies: ["KeychainService", "CCofferSystem"]),
+        .testTarget(
+            name: "KeychainServiceTests",
+            dependencies: [
+                "KeychainService", "CCofferSystem", "KeychainModel", "KeychainOperations", "Keystore", "Query", "KeyCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(name: "ItemStoreTests", dependencies: ["ItemStore", "KeychainModel", "TestProcesses", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "EngineTests",

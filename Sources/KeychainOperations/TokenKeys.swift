@@ -28,7 +28,7 @@ public struct TokenKeyCreation: Sendable, Hashable {
 /// the keychain that made it can use it (the bytes CryptoKit calls `dataRepresentation`, and the `v_Data`
 /// of its key item).
 public struct TokenKey: Sendable, Hashable {
-    /// The sealed private key: the keychain opens it for each use, and no other keychain can.
+    /// The sealed private key: the keychain opens it (and keeps it open while its class is unlocked), and no other keychain can.
     public var sealed: Data
     /// The public key, X9.63 (`04‖X‖Y`).
     public var publicKey: Data

@@ -35,6 +35,8 @@ public final class KeychainService: Sendable {
     let biometry: (any BiometricVerifier)?
     /// Threads for fingers held on the reader.
     let workers: WorkerThreads
+    /// Token keys opened recently, forgotten whenever class keys leave memory.
+    let openedTokenKeys = OpenedTokenKeys()
 
     /// A service over the keychain in `folder`, opened on first use. Reasons for people may name `folder`.
     ///
@@ -67,6 +69,7 @@ public final class KeychainService: Sendable {
         self.biometry = biometry
         sessions = AuthenticationSessions(now: now)
         workers = WorkerThreads(maximum: 4)
+        Self.forgetOpenedKeys(openedTokenKeys, whenLocking: engine)
     }
 
     /// The engine over this keychain's files, opened on first use.
@@ -74,9 +77,15 @@ public final class KeychainService: Sendable {
         try opened.withLock { (engine: inout KeychainEngine?) throws(KeychainStatus) -> KeychainEngine in
             if let engine { return engine }
             let fresh = try KeychainEngine.open(folder: folder)
+            Self.forgetOpenedKeys(openedTokenKeys, whenLocking: fresh)
             engine = fresh
             return fresh
         }
+    }
+
+    /// Empties `keys` each time `engine`'s keystore drops class keys.
+    private static func forgetOpenedKeys(_ keys: OpenedTokenKeys, whenLocking engine: KeychainEngine) {
+        engine.keystore.whenClassKeysDropped { keys.removeAll() }
     }
 
     /// Answers `request` for `caller`, in this process's own session: a prompt is the service's prompter's.

@@ -34,6 +34,8 @@ public final class Keystore: Sendable {
         var classKeys: [ProtectionClass: ClassKeyMaterial]
         var indexKey: LockedKey
         var observers: [UUID: AsyncStream<LockState>.Continuation] = [:]
+        /// Run each time class keys leave memory (``Keystore/whenClassKeysDropped(_:)``).
+        var keysDroppedHandlers: [@Sendable () -> Void] = []
         /// Failed attempts charged to callers rather than to the keybag (``PasscodeAttempts/caller(_:)``).
         var callerAttempts = CallerAttemptCounts()
     }

@@ -41,9 +41,9 @@ extension KeychainService {
     /// Uses a token key: opens its seal, checks that the call's context has proved what the key's access
     /// control asks for its use (`privateKeyUsage` with constraints, §6.2), and runs the operation here.
     func useTokenKey(_ use: TokenKeyUse, session: UInt64) -> Response {
-        let opened: TokenKeySeal.Opened
+        let opened: OpenedTokenKeys.Opened
         do {
-            opened = try TokenKeySeal.open(use.key, keystore: engine().keystore)
+            opened = try openTokenKey(use.key)
         } catch {
             return .failure(error, reason: Self.tokenKeyReason(error))
         }
@@ -57,9 +57,7 @@ extension KeychainService {
             }
         }
         do throws(KeyCryptoError) {
-            let key = try opened.privateKey.withUnsafeBytes { bytes throws(KeyCryptoError) in
-                try AsymmetricKey(externalRepresentation: Data(bytes), type: .ellipticCurve, keyClass: .privateKey)
-            }
+            let key = opened.key
             let algorithm = KeyAlgorithm(rawValue: use.algorithm)
             switch use.operation {
             case .sign:
@@ -73,6 +71,25 @@ extension KeychainService {
         } catch {
             return .failure(KeychainStatus(code: error.status), reason: error.message)
         }
+    }
+
+    /// The key sealed in `sealed`: kept from an earlier use while its class keys stay in memory, else
+    /// opened from its seal, which checks that this keychain made it, that it was not altered (-25293) and
+    /// that its class is unlocked (-25308).
+    private func openTokenKey(_ sealed: Data) throws(KeychainStatus) -> OpenedTokenKeys.Opened {
+        if let kept = openedTokenKeys.key(sealed: sealed) { return kept }
+        let seal = try TokenKeySeal.open(sealed, keystore: engine().keystore)
+        let key: AsymmetricKey
+        do {
+            key = try seal.privateKey.withUnsafeBytes { bytes throws(KeyCryptoError) in
+                try AsymmetricKey(externalRepresentation: Data(bytes), type: .ellipticCurve, keyClass: .privateKey)
+            }
+        } catch {
+            throw .authFailed
+        }
+        let opened = OpenedTokenKeys.Opened(key: key, accessControl: seal.accessControl)
+        openedTokenKeys.keep(opened, sealed: sealed)
+        return opened
     }
 
     /// What using a key with `control` needs the person to prove; nil when nothing.

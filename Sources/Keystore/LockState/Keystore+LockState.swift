@@ -61,14 +61,29 @@ extension Keystore {
     /// Locks: the A class keys (`ak`, `aku`, `akpu`) are dropped and zeroized; C keys stay until the process ends.
     /// Without a passcode there is no locked state, and this does nothing.
     public func lock() {
+        var locked = false
         transition { state in
             guard state.passcodeSet, state.lockState == .unlocked else { return }
             for protection in ProtectionClass.allCases where protection.availability == .whenUnlocked {
                 state.classKeys[protection] = nil
             }
             state.lockState = .locked
+            locked = true
         }
+        if locked { classKeysDropped() }
         logger.info("keychain locked")
+    }
+
+    /// Registers `handler`, run on the thread that drops class keys, right after they are gone: at every
+    /// lock, and when too many wrong passcodes erase the keybag. What a caller keeps that it could only
+    /// have made with a class key (an opened token key) is to be forgotten there.
+    public func whenClassKeysDropped(_ handler: @escaping @Sendable () -> Void) {
+        state.withLock { $0.keysDroppedHandlers.append(handler) }
+    }
+
+    /// Runs the handlers of ``whenClassKeysDropped(_:)``, outside the state's lock.
+    private func classKeysDropped() {
+        for handler in state.withLock({ $0.keysDroppedHandlers }) { handler() }
     }
 
     /// Changes the in-memory state under its lock, and tells the observers when the lock state changed.
@@ -97,6 +112,7 @@ extension Keystore {
             state.passcodeSet = false
             state.lockState = .unlocked
         }
+        classKeysDropped()
         logger.warning("class keys erased after too many wrong passcodes")
     }
 }
