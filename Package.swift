@@ -202,7 +202,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "CofferTests",
-            dependencies: ["Coffer", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "CofferTestSupport"]),
+            dependencies: ["Coffer", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "CofferTestSupport", "TestProcesses"]),
         .testTarget(
             name: "DaemonTests",
             dependencies: [

@@ -2,11 +2,14 @@ import Coffer
 import CofferTestSupport
 import Foundation
 import Testing
+import TestProcesses
 
 /// Keys through the Swift API, on both transports: generated and stored as `SecKeyCreateRandomKey` stores
 /// them (reference §7.1, §7.5), found by tag, and used with Apple's algorithms and statuses.
 @Suite("Keys through the Swift API")
 struct KeyTests {
+    init() throws { try DebianPackages.ensureInstalled(["openssl"]) }
+
     private let message = bytes("challenge")
 
     @Test(arguments: Transport.allCases) func aSoftwareP256KeyIsStoredFoundSignsAndVerifies(transport: Transport) async throws {
@@ -249,21 +252,10 @@ private func sha1(of data: Data) throws -> Data {
 private enum OpenSSL {
     /// Runs `openssl` with `arguments`, feeding `input`; its standard output, or an error when it fails.
     static func run(_ arguments: [String], input: Data = Data()) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        process.arguments = arguments
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
-        let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw OpenSSLFailure(status: process.terminationStatus) }
-        return output
+        // ChildProcess, not Foundation's Process: see TestProcesses for why the tests never use the latter.
+        let outcome = try ChildProcess.run(["/usr/bin/openssl"] + arguments, input: input, errors: .null)
+        guard outcome.status == 0 else { throw OpenSSLFailure(status: outcome.status) }
+        return outcome.output
     }
 
     struct OpenSSLFailure: Error { let status: Int32 }

@@ -68,7 +68,7 @@ enum KeyItemRecord {
             else { return nil }
             key = PrivateKey(token: handle, publicKey: publicKey)
         } else {
-            guard let type = KeyItem.code(reference.attributes[QueryKey.keyType]).flatMap(KeyType.init(rawValue:)),
+            guard let type = KeyItem.code(reference.attributes[QueryKey.type]).flatMap(KeyType.init(rawValue:)),
                 KeyItem.code(reference.attributes[QueryKey.keyClass]).flatMap(KeyClass.init(rawValue:)) == .privateKey,
                 let material = try? AsymmetricKey(externalRepresentation: data, type: type, keyClass: .privateKey)
             else { return nil }

@@ -81,8 +81,6 @@ public enum QueryKey {
     public static let applicationLabel = "klbl"
     /// `kSecAttrApplicationTag` (`atag`): the app's own tag for a key.
     public static let applicationTag = "atag"
-    /// `kSecAttrKeyType` (`type`, the same code as ``type``).
-    public static let keyType = "type"
     /// `kSecAttrKeySizeInBits` (`bsiz`).
     public static let keySizeInBits = "bsiz"
     /// `kSecAttrIsPermanent` (`perm`): whether key generation stores the key.

@@ -19,7 +19,7 @@ public enum KeyItem {
     /// (strings), the sizes as numbers, and every flag as a boolean. The keychain stores them as numbers (§7.1).
     public static func appleForm(code: String, number: Int64) -> KeychainValue {
         switch code {
-        case QueryKey.keyClass, QueryKey.keyType: .string(String(number))
+        case QueryKey.keyClass, QueryKey.type: .string(String(number))
         case QueryKey.keySizeInBits, "esiz": .number(number)
         default: .bool(number != 0)
         }
