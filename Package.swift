@@ -48,6 +48,17 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
+        // X.509 certificates read as Apple's SecCertificate.c reads them: the fields, the normalized names, the
+        // summaries and the keychain attributes derived from the DER. Pure, no I/O; beside Query, for the front
+        // ends (SecCertificate) and for any server-side use.
+        .target(
+            name: "CertificateParsing",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
         // The one list of operations: requests and responses, the same in process and through the daemon. Pure.
         .target(name: "KeychainOperations", dependencies: ["KeychainModel", "Query"]),
         // The key hierarchy: device key, passcode KDF, keybag of class keys, lock state, throttling.
@@ -112,6 +123,7 @@ let package = Package(
             name: "Security",
             dependencies: [
                 "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
+                "CertificateParsing",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),

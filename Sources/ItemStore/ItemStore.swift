@@ -162,7 +162,7 @@ public final class ItemStore: Sendable {
         (try? Schema.table(itemClass))?.codeSet ?? []
     }
 
-    /// Whether the store has a table for `itemClass` (today generic and internet passwords, and keys).
+    /// Whether the store has a table for `itemClass` (generic and internet passwords, certificates and keys).
     public static func supports(_ itemClass: ItemClass) -> Bool {
         (try? Schema.table(itemClass)) != nil
     }

@@ -21,8 +21,7 @@ public enum ItemStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     /// No row of the class has this row id (``ItemWriter/replace(rowID:with:)``).
     case notFound(rowID: Int64)
 
-    /// The store has no table for this class yet (certificates come in a later schema version;
-    /// identities are a join done by the engine).
+    /// The store has no table for this class (identities are a join done by the engine).
     case unsupportedClass(ItemClass)
 
     /// An attribute code has no blind-index column in the class's table. A programming error in the

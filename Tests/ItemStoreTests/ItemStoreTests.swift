@@ -149,8 +149,8 @@ struct ItemStoreBehaviourTests {
                 item.indexValues["srvr"] = bytes("host")
                 try store.write { try $0.insert(item) }
             }
-            #expect(throws: ItemStoreError.unsupportedClass(.certificate)) {
-                try store.read { try $0.select(ItemSelection(itemClass: .certificate)) }
+            #expect(throws: ItemStoreError.unsupportedClass(.identity)) {
+                try store.read { try $0.select(ItemSelection(itemClass: .identity)) }
             }
             #expect(throws: ItemStoreError.invalidArgument("a persistent reference is 16 bytes")) {
                 try store.write { try $0.insert(genericPassword(account: "x", persistentRef: Data(count: 8))) }
@@ -159,9 +159,10 @@ struct ItemStoreBehaviourTests {
             #expect(ItemStore.indexedAttributes(for: .internetPassword).contains("srvr"))
             #expect(!ItemStore.indexedAttributes(for: .internetPassword).contains("svce"))
             #expect(ItemStore.indexedAttributes(for: .key).isSuperset(of: ["kcls", "klbl", "atag", "type", "bsiz", "agrp"]))
-            #expect(ItemStore.indexedAttributes(for: .certificate).isEmpty)
-            #expect(ItemStore.supports(.key))
-            #expect(!ItemStore.supports(.certificate) && !ItemStore.supports(.identity))
+            #expect(ItemStore.indexedAttributes(for: .certificate).isSuperset(of: ["ctyp", "issr", "slnr", "pkhh", "labl", "agrp"]))
+            #expect(ItemStore.indexedAttributes(for: .identity).isEmpty)
+            #expect(ItemStore.supports(.key) && ItemStore.supports(.certificate))
+            #expect(!ItemStore.supports(.identity))
         }
     }
 

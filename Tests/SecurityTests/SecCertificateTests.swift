@@ -250,31 +250,15 @@ struct OpenSSLCertificates: Sendable {
 
     static func shared() throws -> OpenSSLCertificates { try made.get() }
 
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
-    }
+    typealias Failure = OpenSSLWorkspace.Failure
 
     private static func make() throws -> OpenSSLCertificates {
-        try DebianPackages.ensureInstalled(["openssl"])
-        var template = Array("/tmp/coffer-certificates-XXXXXX".utf8CString)
-        guard let created = mkdtemp(&template) else { throw Failure(description: "mkdtemp failed") }
-        let folder = String(cString: created)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        func path(_ name: String) -> String { "\(folder)/\(name)" }
-        // "@name" stands for the file `name` in the folder.
-        func inFolder(_ argument: String) -> String { argument.hasPrefix("@") ? path(String(argument.dropFirst())) : argument }
-        func openssl(_ arguments: String...) throws -> Data {
-            let outcome = try ChildProcess.run(["/usr/bin/openssl"] + arguments.map(inFolder))
-            guard outcome.status == 0 else {
-                throw Failure(description: "openssl \(arguments.joined(separator: " ")): \(outcome.errorText)")
-            }
-            return outcome.output
-        }
-        func write(_ name: String, _ text: String) throws {
-            guard FileManager.default.createFile(atPath: path(name), contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-                throw Failure(description: "cannot write \(name)")
-            }
-        }
+        let workspace = try OpenSSLWorkspace()
+        defer { workspace.remove() }
+        func path(_ name: String) -> String { workspace.path(name) }
+        func inFolder(_ argument: String) -> String { workspace.inFolder(argument) }
+        func openssl(_ arguments: String...) throws -> Data { try workspace.openssl(arguments) }
+        func write(_ name: String, _ text: String) throws { try workspace.write(name, text) }
         // PrintableString where the text allows it (the default configuration asks for UTF8String everywhere).
         try write("printable.cnf", "[req]\ndistinguished_name = dn\nstring_mask = default\n[dn]\n")
         try write("utf8.cnf", "[req]\ndistinguished_name = dn\nstring_mask = utf8only\n[dn]\n")

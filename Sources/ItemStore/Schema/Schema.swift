@@ -4,9 +4,9 @@ import KeychainModel
 /// The database schema: its tables per class and the migrations that build it.
 ///
 /// Versioning: each migration is frozen once shipped. v1 creates `genp` and `inet`; v2 makes their
-/// attribute indexes partial (``TableSchema/partialIndexSQL``); v3 adds `keys` (``keyV3``). Later versions
-/// add tables (`cert`: a ``TableSchema``, a case in ``table(_:)`` and a migration calling
-/// ``addTables(_:to:)``) or columns (`ALTER TABLE … ADD COLUMN i_<code> BLOB`); a new column is NULL in old
+/// attribute indexes partial (``TableSchema/partialIndexSQL``); v3 adds `keys` (``keyV3``); v4 adds `cert`
+/// (``certificateV4``). Later versions add tables (a ``TableSchema``, a case in ``table(_:)`` and a migration
+/// calling ``addTables(_:to:)``) or columns (`ALTER TABLE … ADD COLUMN i_<code> BLOB`); a new column is NULL in old
 /// rows, which the row tag tolerates because it covers only non-NULL index columns.
 enum Schema {
     /// Attributes common to generic and internet passwords that queries may filter on (reference §1.3).
@@ -44,7 +44,8 @@ enum Schema {
         case .genericPassword: genericPasswordV1
         case .internetPassword: internetPasswordV1
         case .key: keyV3
-        case .certificate, .identity: throw .unsupportedClass(itemClass)
+        case .certificate: certificateV4
+        case .identity: throw .unsupportedClass(itemClass)
         }
     }
 
@@ -82,6 +83,7 @@ enum Schema {
             try db.execute(sql: "ANALYZE sqlite_master")
         }
         migrator.registerMigration("v3") { db in try addTables([keyV3], to: db) }
+        migrator.registerMigration("v4") { db in try addTables([certificateV4], to: db) }
         return migrator
     }
 

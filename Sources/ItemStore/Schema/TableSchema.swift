@@ -57,7 +57,7 @@ struct TableSchema: Sendable {
         self.updateSQL = "UPDATE \(table) SET \(assignments.joined(separator: ", ")) WHERE rowid = ?"
     }
 
-    /// The table name: Apple's class string (`genp`, `inet`, `keys`).
+    /// The table name: Apple's class string (`genp`, `inet`, `cert`, `keys`).
     var table: String { itemClass.rawValue }
 
     /// The column name of an attribute code.

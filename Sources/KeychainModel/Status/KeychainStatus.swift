@@ -100,5 +100,13 @@ extension KeychainStatus {
         -34018: ("errSecMissingEntitlement", "The caller is not entitled to this keychain access group."),
         -34019: ("errSecUpgradePending", "The keychain database must be upgraded while unlocked."),
         -34020: ("errSecRestrictedAPI", "This operation is restricted for the caller."),
+        // Trust evaluation (SecTrustEvaluateWithError).
+        -25318: ("errSecCreateChainFailed", "No chain to a trusted anchor could be built: the issuer of a certificate was not found."),
+        -67602: ("errSecHostNameMismatch", "The certificate's subject alternative names do not include the host name the policy asks for."),
+        -67609: ("errSecInvalidExtendedKeyUsage", "The certificate's extended key usage does not allow the policy's purpose."),
+        -67690: ("errSecInvalidCertificateRef", "The certificate chain breaks a rule of RFC 5280."),
+        -67735: ("errSecUnsupportedKeySize", "A certificate's public key is of a type or size that cannot be used."),
+        -67818: ("errSecCertificateExpired", "A certificate is not valid at the verify date: it has expired or is not yet valid."),
+        -67843: ("errSecNotTrusted", "The chain ends at a certificate that is not a trusted anchor."),
     ]
 }

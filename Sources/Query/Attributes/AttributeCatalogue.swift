@@ -2,8 +2,8 @@ import KeychainModel
 
 /// The attributes of each item class (§1.3) and their uniqueness keys (§1.4).
 ///
-/// Password and key classes are complete; certificate attributes are listed so their rules can be added
-/// later. An identity has no attributes of its own: names resolve against the certificate first, then the key.
+/// Password, certificate and key classes are complete (a certificate's derived attributes are
+/// ``CertificateItem``'s). An identity has no attributes of its own: names resolve against the certificate first, then the key.
 public enum AttributeCatalogue {
     /// Every attribute of `itemClass`, in Apple's schema order.
     public static func descriptors(for itemClass: ItemClass) -> [AttributeDescriptor] {

@@ -2,13 +2,13 @@ import Foundation
 import KeychainModel
 
 /// What `kSecReturnRef` yields for an item whose class has a reference type: what Apple's client builds its
-/// `SecKey` (later `SecCertificate`, `SecIdentity`) from (§2.4, §7.1).
+/// `SecKey` or `SecCertificate` (later `SecIdentity`) from (§2.4, §7.1, §7.3).
 ///
 /// Apple's daemon answers a Ref with the item's attributes, its `class` and its `v_Data`, and the client
 /// turns that dictionary into the object (`SecItemCreateFromAttributeDictionary`); a front end does the same
 /// with this value. Passwords have no reference type: `kSecReturnRef` yields nothing for them.
 public struct ItemReference: Sendable, Hashable {
-    /// The item class (`keys` today).
+    /// The item class (`keys` or `cert` today).
     public let itemClass: ItemClass
     /// The item's attributes as the result shows them (the CopyMatching projection, or SecItemAdd's), with
     /// `class` = the class's code.

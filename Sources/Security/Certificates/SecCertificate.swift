@@ -1,3 +1,4 @@
+import CertificateParsing
 import Foundation
 
 /// `SecCertificate`: an X.509 certificate, made from its DER with ``SecCertificateCreateWithData(_:_:)``.

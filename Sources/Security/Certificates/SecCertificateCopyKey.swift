@@ -1,3 +1,4 @@
+import CertificateParsing
 import Foundation
 import KeyCrypto
 import SwiftASN1

@@ -1,3 +1,4 @@
+import CertificateParsing
 import Foundation
 
 /// A certificate from its DER representation, or nil when `data` is not a DER-encoded X.509 certificate (PEM

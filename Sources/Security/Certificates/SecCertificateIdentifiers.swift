@@ -1,3 +1,4 @@
+import CertificateParsing
 import Foundation
 
 /// The certificate's serial number: the DER `INTEGER`'s content bytes, exactly as encoded (a leading 0x00 that

@@ -7,6 +7,8 @@ public func CFGetTypeID(_ object: CFTypeRef!) -> CFTypeID {
     if object is SecAccessControl { return TypeIdentifier.accessControl.rawValue }
     if object is SecKey { return TypeIdentifier.key.rawValue }
     if object is SecCertificate { return TypeIdentifier.certificate.rawValue }
+    if object is SecPolicy { return TypeIdentifier.policy.rawValue }
+    if object is SecTrust { return TypeIdentifier.trust.rawValue }
     if object is SecKeychainItem { return TypeIdentifier.keychainItem.rawValue }
     if object is SecKeychain { return TypeIdentifier.keychain.rawValue }
     if object is SecAccess { return TypeIdentifier.access.rawValue }
@@ -23,7 +25,7 @@ public func CFGetTypeID(_ object: CFTypeRef!) -> CFTypeID {
         case .array: .array
         case .dictionary: .dictionary
         case .accessControl: .accessControl
-        case .itemReference: .key
+        case .itemReference(let reference): reference.itemClass == .certificate ? .certificate : .key
         case .unsupported: object is NSDictionary ? .dictionary : .notAType
         }
     return identifier.rawValue

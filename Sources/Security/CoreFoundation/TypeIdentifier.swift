@@ -18,4 +18,6 @@ enum TypeIdentifier: CFTypeID {
     case access = 303
     case key = 304
     case certificate = 305
+    case policy = 306
+    case trust = 307
 }

@@ -29,6 +29,7 @@ enum ValueBridge {
         guard let unwrapped = unwrapOptional(object) else { return .null }
         if let control = unwrapped as? SecAccessControl { return .accessControl(control.accessControl) }
         if let key = unwrapped as? SecKey { return .itemReference(key.itemReference) }
+        if let certificate = unwrapped as? SecCertificate { return .itemReference(certificate.itemReference) }
         // A nested dictionary (`kSecPrivateKeyAttrs`) may hold this module's objects too.
         if let nested = unwrapped as? [String: Any], nested.values.contains(where: isModuleObject) {
             return .dictionary(nested.mapValues { value(of: $0) })
@@ -39,7 +40,8 @@ enum ValueBridge {
 
     /// An engine result as the object `SecItemCopyMatching` / `SecItemAdd` hand out: `NSData`, `NSString`,
     /// `NSNumber` (booleans as the boolean `NSNumber`), `NSDate`, `NSNull`, `NSUUID`, `NSArray`, `NSDictionary`,
-    /// ``SecAccessControl`` or ``SecKey`` (a key's reference; `NSNull` when its bytes are no key), so that `as? Data`,
+    /// ``SecAccessControl``, ``SecKey`` (a key's reference; `NSNull` when its bytes are no key) or ``SecCertificate``
+    /// (a certificate's reference; `NSNull` when its bytes are no certificate), so that `as? Data`,
     /// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` all work.
     static func object(_ value: KeychainValue) -> AnyObject {
         object(value, keys: TokenKeyAuthentication())
@@ -60,14 +62,17 @@ enum ValueBridge {
         case .dictionary(let entries):
             return NSDictionary(dictionary: entries.mapValues { object($0, keys: authentication) })
         case .accessControl(let control): return SecAccessControl(control)
-        case .itemReference(let reference): return KeyReferences.key(from: reference, authentication: authentication) ?? NSNull()
+        case .itemReference(let reference):
+            if reference.itemClass == .certificate { return SecCertificate(reference: reference) ?? NSNull() }
+            return KeyReferences.key(from: reference, authentication: authentication) ?? NSNull()
         }
     }
 
-    /// Whether `object` is one of the objects only this module bridges (access controls, keys, contexts).
+    /// Whether `object` is one of the objects only this module bridges (access controls, keys, certificates, contexts).
     private static func isModuleObject(_ object: Any) -> Bool {
         guard let unwrapped = unwrapOptional(object) else { return false }
-        return unwrapped is SecAccessControl || unwrapped is SecKey || unwrapped is any AuthenticationContextProviding
+        return unwrapped is SecAccessControl || unwrapped is SecKey || unwrapped is SecCertificate
+            || unwrapped is any AuthenticationContextProviding
     }
 
     /// The value inside any number of `Optional` layers; nil for `nil`.

@@ -11,7 +11,7 @@ import Query
 /// A dictionary only macOS code sends is first translated as macOS translates it (docs/MacOSBranch.md).
 @discardableResult
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-    let query = KeyReferences.expanded(ValueBridge.query(attributes), forSearch: false)
+    let query = ItemPreparation.added(attributes)
     let references = PasswordItemReferences(query)
     return ItemCall.run("SecItemAdd(\(Diagnostics.render(query)))", result: result, present: references.presenter(for: query)) {
         client throws(KeychainFailure) in
@@ -24,12 +24,12 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 ///
 /// Without `kSecMatchLimit` at most one item is returned. Results are Foundation objects: `as? Data`,
 /// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` work as on Apple platforms;
-/// `kSecReturnRef` on a password answers a ``SecKeychainItem``, as on macOS; on a key, for now, a dictionary of
-/// its attributes with `kSecClass` and `kSecValueData`.
+/// `kSecReturnRef` on a password answers a ``SecKeychainItem``, as on macOS; on a key a ``SecKey``, on a certificate
+/// a ``SecCertificate``.
 /// When nothing matches the status is ``errSecItemNotFound`` and `result` is left untouched.
 @discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-    let parsed = KeyReferences.expanded(ValueBridge.query(query), forSearch: true)
+    let parsed = ItemPreparation.searched(query)
     let references = PasswordItemReferences(parsed)
     return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result, present: references.presenter(for: parsed)) {
         client throws(KeychainFailure) in
@@ -45,8 +45,8 @@ public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePo
 /// Changes every item matching `query` to the values in `attributesToUpdate` (`SecItemUpdate`).
 @discardableResult
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
-    let parsed = KeyReferences.expanded(ValueBridge.query(query), forSearch: true)
-    let changes = ValueBridge.query(attributesToUpdate)
+    let parsed = ItemPreparation.searched(query)
+    let changes = ItemPreparation.changes(attributesToUpdate)
     return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) {
         client throws(KeychainFailure) in
         let translated = try MacOSShim.translate(parsed, from: query, for: .update)
@@ -63,7 +63,7 @@ public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDiction
 /// Deletes every item matching `query` (`SecItemDelete`). Deleting needs no class key, so it works while locked.
 @discardableResult
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
-    let parsed = KeyReferences.expanded(ValueBridge.query(query), forSearch: true)
+    let parsed = ItemPreparation.searched(query)
     return ItemCall.run("SecItemDelete(\(Diagnostics.render(parsed)))", result: nil) { client throws(KeychainFailure) in
         let translated = try MacOSShim.translate(parsed, from: query, for: .delete)
         if let items = translated.itemList {

@@ -2,7 +2,7 @@ import SwiftASN1
 
 /// An X.501 `Name` (a certificate's issuer or subject) read as Apple's `parseX501NameContent` reads it, and
 /// normalized as Apple's `createNormalizedX501Name` normalizes it (`OSX/sec/Security/SecCertificate.c`). Pure.
-struct X501Name: Sendable, Hashable {
+public struct X501Name: Sendable, Hashable {
     /// One `AttributeTypeAndValue`.
     struct Attribute: Sendable, Hashable {
         /// The attribute type.
@@ -84,7 +84,7 @@ struct X501Name: Sendable, Hashable {
     /// - the lengths of the value, its `AttributeTypeAndValue` and its RDN `SET` are re-encoded (shortest form)
     ///   when the value got shorter; everything else keeps its original bytes;
     /// - the result is the RDN sequence's content, without the outer `SEQUENCE` tag and length.
-    static func normalizedContent(of der: [UInt8]) -> [UInt8]? {
+    public static func normalizedContent(of der: [UInt8]) -> [UInt8]? {
         X501Name(der: der)?.normalizedContent
     }
 
@@ -108,7 +108,7 @@ struct X501Name: Sendable, Hashable {
     }
 
     /// `tag`, the DER length of `content` (shortest form) and `content`.
-    static func encode(tag: UInt8, _ content: [UInt8]) -> [UInt8] {
+    public static func encode(tag: UInt8, _ content: [UInt8]) -> [UInt8] {
         var header: [UInt8] = [tag]
         if content.count < 0x80 {
             header.append(UInt8(content.count))

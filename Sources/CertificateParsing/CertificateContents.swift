@@ -5,7 +5,8 @@ import SwiftASN1
 /// SwiftASN1 walk, for any public key algorithm (Ed448, secp256k1 and RSA-PSS keys included, which
 /// swift-certificates refuses).
 ///
-/// Pure and independent of the `Security` module's types, so that the certificate item store can use it too.
+/// Pure and independent of the `Security` module's types (its own target, `CertificateParsing`), so that the
+/// keychain's side can read certificates as the client does.
 /// The checks are those of Apple's `SecCertificateParse` (`OSX/sec/Security/SecCertificate.c`):
 /// - the bytes start with one DER `SEQUENCE`; bytes after it are ignored and not kept, as Apple keeps only the
 ///   certificate it parsed;
@@ -19,47 +20,47 @@ import SwiftASN1
 /// Differences: the bytes must be strict DER (SwiftASN1's rules; Apple's libDER also reads some non-minimal
 /// encodings), and of Apple's checks of known critical extensions' contents only the subject alternative name's is
 /// made (by ``CertificateAttributes``).
-struct CertificateContents: Sendable, Hashable {
+public struct CertificateContents: Sendable, Hashable {
     /// One extension: its identifier, criticality and the contents of its `extnValue` OCTET STRING.
-    struct Extension: Sendable, Hashable {
-        let identifier: ASN1ObjectIdentifier
-        let critical: Bool
-        let value: [UInt8]
+    public struct Extension: Sendable, Hashable {
+        public let identifier: ASN1ObjectIdentifier
+        public let critical: Bool
+        public let value: [UInt8]
     }
 
     /// The certificate's DER: the one `SEQUENCE` parsed, without any bytes that followed it.
-    let der: [UInt8]
+    public let der: [UInt8]
     /// The X.509 version field: 0 (v1), 1 (v2) or 2 (v3).
-    let version: Int
+    public let version: Int
     /// The serial number `INTEGER`'s content bytes, exactly as encoded (a leading 0x00 kept).
-    let serialNumber: [UInt8]
+    public let serialNumber: [UInt8]
     /// The issuer `Name`, tag and length included.
-    let issuer: [UInt8]
+    public let issuer: [UInt8]
     /// The subject `Name`, tag and length included.
-    let subject: [UInt8]
+    public let subject: [UInt8]
     /// The start of the validity period.
-    let notValidBefore: Date
+    public let notValidBefore: Date
     /// The end of the validity period.
-    let notValidAfter: Date
+    public let notValidAfter: Date
     /// The `SubjectPublicKeyInfo`, tag and length included.
-    let subjectPublicKeyInfo: [UInt8]
+    public let subjectPublicKeyInfo: [UInt8]
     /// The public key algorithm's object identifier.
-    let publicKeyAlgorithm: ASN1ObjectIdentifier
+    public let publicKeyAlgorithm: ASN1ObjectIdentifier
     /// The algorithm identifier's parameters, tag and length included, when present.
-    let publicKeyParameters: [UInt8]?
+    public let publicKeyParameters: [UInt8]?
     /// The `subjectPublicKey` BIT STRING's contents after its unused-bits byte (EC: `04‖X‖Y`; RSA: PKCS#1).
-    let publicKeyBits: [UInt8]
+    public let publicKeyBits: [UInt8]
     /// The extensions, in their order.
-    let extensions: [Extension]
+    public let extensions: [Extension]
 
     /// Why bytes are no certificate (never shown to callers, who get nil as from Apple).
-    struct NotACertificate: Error {
-        let reason: String
+    public struct NotACertificate: Error {
+        public let reason: String
         init(_ reason: String) { self.reason = reason }
     }
 
     /// Reads a certificate from `bytes` (DER), or throws when they are none.
-    init(derEncoded bytes: [UInt8]) throws(NotACertificate) {
+    public init(derEncoded bytes: [UInt8]) throws(NotACertificate) {
         guard let length = Self.lengthOfFirstElement(bytes), bytes.first == 0x30 else {
             throw NotACertificate("not a DER SEQUENCE")
         }
@@ -134,7 +135,7 @@ struct CertificateContents: Sendable, Hashable {
     }
 
     /// The extension with `identifier`, the first when there are several.
-    func firstExtension(_ identifier: ASN1ObjectIdentifier) -> Extension? {
+    public func firstExtension(_ identifier: ASN1ObjectIdentifier) -> Extension? {
         extensions.first { $0.identifier == identifier }
     }
 
@@ -222,17 +223,17 @@ struct CertificateContents: Sendable, Hashable {
 
 extension ASN1ObjectIdentifier {
     /// Object identifiers the certificate code reads.
-    enum Certificates {
-        static let commonName: ASN1ObjectIdentifier = [2, 5, 4, 3]
-        static let organizationalUnitName: ASN1ObjectIdentifier = [2, 5, 4, 11]
-        static let organizationName: ASN1ObjectIdentifier = [2, 5, 4, 10]
-        static let description: ASN1ObjectIdentifier = [2, 5, 4, 13]
-        static let emailAddress: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 9, 1]
-        static let subjectAlternativeName: ASN1ObjectIdentifier = [2, 5, 29, 17]
-        static let rsaEncryption: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 1, 1]
-        static let ecPublicKey: ASN1ObjectIdentifier = [1, 2, 840, 10_045, 2, 1]
-        static let p256: ASN1ObjectIdentifier = [1, 2, 840, 10_045, 3, 1, 7]
-        static let p384: ASN1ObjectIdentifier = [1, 3, 132, 0, 34]
-        static let p521: ASN1ObjectIdentifier = [1, 3, 132, 0, 35]
+    public enum Certificates {
+        public static let commonName: ASN1ObjectIdentifier = [2, 5, 4, 3]
+        public static let organizationalUnitName: ASN1ObjectIdentifier = [2, 5, 4, 11]
+        public static let organizationName: ASN1ObjectIdentifier = [2, 5, 4, 10]
+        public static let description: ASN1ObjectIdentifier = [2, 5, 4, 13]
+        public static let emailAddress: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 9, 1]
+        public static let subjectAlternativeName: ASN1ObjectIdentifier = [2, 5, 29, 17]
+        public static let rsaEncryption: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 1, 1]
+        public static let ecPublicKey: ASN1ObjectIdentifier = [1, 2, 840, 10_045, 2, 1]
+        public static let p256: ASN1ObjectIdentifier = [1, 2, 840, 10_045, 3, 1, 7]
+        public static let p384: ASN1ObjectIdentifier = [1, 3, 132, 0, 34]
+        public static let p521: ASN1ObjectIdentifier = [1, 3, 132, 0, 35]
     }
 }

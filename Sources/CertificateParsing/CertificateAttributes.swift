@@ -6,33 +6,33 @@ import X509
 /// names and the e-mail addresses. Pure; computed once when the certificate is made.
 ///
 /// Each rule follows Apple's `OSX/sec/Security/SecCertificate.c`; the doc comment of each property says which.
-struct CertificateAttributes: Sendable, Hashable {
+public struct CertificateAttributes: Sendable, Hashable {
     /// `SecCertificateCopySerialNumberData`, the keychain's `slnr`: the serial number INTEGER's content bytes.
-    let serialNumber: [UInt8]
+    public let serialNumber: [UInt8]
     /// The keychain's `issr`: the issuer's normalized content (``X501Name/normalizedContent(of:)``), nil when
     /// Apple's normalization fails.
-    let normalizedIssuer: [UInt8]?
+    public let normalizedIssuer: [UInt8]?
     /// The keychain's `subj`: the subject's normalized content, nil when Apple's normalization fails.
-    let normalizedSubject: [UInt8]?
+    public let normalizedSubject: [UInt8]?
     /// `SecCertificateCopySubjectSummary` (see ``summary(of:withNameFallback:)``).
-    let subjectSummary: String?
+    public let subjectSummary: String?
     /// Apple's `SecCertificateCopyIssuerSummary`: the same rule on the issuer, without the e-mail/DNS fallback.
-    let issuerSummary: String?
+    public let issuerSummary: String?
     /// Apple's `SecCertificateCopyCommonNames`: the text of every subject common name in reading order; nil when
     /// there is none, or when the subject cannot be read or one of them has no text.
-    let commonNames: [String]?
+    public let commonNames: [String]?
     /// Apple's `SecCertificateCopyRFC822Names`: the subject alternative name's `rfc822Name`s in their order, then
     /// the subject's `emailAddress` attributes in reading order; nil when there is none or one cannot be read.
-    let rfc822Names: [String]?
+    public let rfc822Names: [String]?
     /// Apple's `SecCertificateCopyDNSNames`: the subject alternative name's `dNSName`s that look like DNS names,
     /// else the subject's common names that do; nil when there is none.
-    let dnsNames: [String]?
+    public let dnsNames: [String]?
 
     /// Why the certificate is refused: Apple refuses a certificate whose critical subject alternative name extension
     /// cannot be parsed.
-    struct Refusal: Error {}
+    public struct Refusal: Error {}
 
-    init(_ contents: CertificateContents) throws(Refusal) {
+    public init(_ contents: CertificateContents) throws(Refusal) {
         let subject = X501Name(der: contents.subject)
         let issuer = X501Name(der: contents.issuer)
         // Apple keeps the last subjectAltName extension that parses; one that does not parse clears it, and
