@@ -297,16 +297,3 @@ private enum OpenSSL {
     }
 }
 
-extension Data {
-    /// The bytes of a hexadecimal string.
-    fileprivate init(hex: String) {
-        var bytes: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            bytes.append(UInt8(hex[index..<next], radix: 16)!)
-            index = next
-        }
-        self.init(bytes)
-    }
-}

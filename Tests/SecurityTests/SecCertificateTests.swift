@@ -1,3 +1,4 @@
+import CofferTestSupport
 import Foundation
 import KeyCrypto
 import Security
@@ -217,18 +218,6 @@ enum DERBytes {
     }
 }
 
-extension Data {
-    init(hex: String) {
-        var bytes: [UInt8] = []
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            bytes.append(UInt8(hex[index..<next], radix: 16)!)
-            index = next
-        }
-        self.init(bytes)
-    }
-}
 
 /// Certificates made once per test process by the `openssl` command (installed when missing), in a 0700 folder
 /// removed afterwards.
