@@ -9,7 +9,7 @@ import Foundation
 /// (Ed448, secp256k1 and RSA-PSS keys too); ``SecCertificateCopyKey(_:)`` makes keys of RSA and P-256/384/521 only.
 /// The allocator is ignored.
 public func SecCertificateCreateWithData(_ allocator: CFAllocator?, _ data: CFData) -> SecCertificate? {
-    let bytes = [UInt8](Data(referencing: data))
+    let bytes = [UInt8](data.contiguousData)
     do {
         let contents = try CertificateContents(derEncoded: bytes)
         let attributes = try CertificateAttributes(contents)

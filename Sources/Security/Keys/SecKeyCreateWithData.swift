@@ -11,7 +11,7 @@ public func SecKeyCreateWithData(_ keyData: CFData, _ attributes: CFDictionary, 
         let parameters = ValueBridge.query(attributes)
         let type = try KeyImport.integer(parameters["type"], name: "key type")
         let keyClass = try KeyImport.integer(parameters["kcls"], name: "key class")
-        let bytes = Data(referencing: keyData)
+        let bytes = keyData.contiguousData
         let kind = keyClass == 0 ? "public" : "private"
         switch (keyClass, type) {
         case (0, 42), (1, 42):

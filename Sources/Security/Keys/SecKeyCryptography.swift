@@ -22,7 +22,7 @@ public func SecKeyCreateSignature(
     _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ dataToSign: CFData, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
     KeyCall.run("SecKeyCreateSignature(\(algorithm.identifier))", error: error) { () throws(KeyFailure) -> CFData in
-        let input = Data(referencing: dataToSign)
+        let input = dataToSign.contiguousData
         switch key.material {
         case .software(let material):
             return NSData(data: try KeyFailure.catching { () throws(KeyCryptoError) in try material.signature(for: input, algorithm: algorithm.keyAlgorithm) })
@@ -41,7 +41,7 @@ public func SecKeyVerifySignature(
     KeyCall.run("SecKeyVerifySignature(\(algorithm.identifier))", error: error) { () throws(KeyFailure) -> Bool in
         let material = try key.softwareKey(for: "verify")
         try KeyFailure.catching { () throws(KeyCryptoError) in
-            try material.verifySignature(Data(referencing: signature), for: Data(referencing: signedData), algorithm: algorithm.keyAlgorithm)
+            try material.verifySignature(signature.contiguousData, for: signedData.contiguousData, algorithm: algorithm.keyAlgorithm)
         }
         return true
     } ?? false
@@ -54,7 +54,7 @@ public func SecKeyCreateEncryptedData(
     KeyCall.run("SecKeyCreateEncryptedData(\(algorithm.identifier))", error: error) { () throws(KeyFailure) -> CFData in
         let material = try key.softwareKey(for: "encrypt")
         return NSData(data: try KeyFailure.catching { () throws(KeyCryptoError) in
-            try material.encrypt(Data(referencing: plaintext), algorithm: algorithm.keyAlgorithm)
+            try material.encrypt(plaintext.contiguousData, algorithm: algorithm.keyAlgorithm)
         })
     }
 }
@@ -64,7 +64,7 @@ public func SecKeyCreateDecryptedData(
     _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ ciphertext: CFData, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
     KeyCall.run("SecKeyCreateDecryptedData(\(algorithm.identifier))", error: error) { () throws(KeyFailure) -> CFData in
-        let input = Data(referencing: ciphertext)
+        let input = ciphertext.contiguousData
         switch key.material {
         case .software(let material):
             return NSData(data: try KeyFailure.catching { () throws(KeyCryptoError) in try material.decrypt(input, algorithm: algorithm.keyAlgorithm) })
