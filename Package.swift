@@ -154,6 +154,8 @@ let package = Package(
                 "KeychainModel", "KeychainOperations", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
                 "Prompting", "Security", "KeyCrypto",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // find-certificate -Z: the SHA-256 and SHA-1 of a certificate (already linked through KeyCrypto).
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // A release `coffer` is one static executable: no shared libraries to load and relocate at each
             // start (a lookup then takes ~1.5 ms less; BENCHMARKS.md). Debug builds and tests link as usual.

@@ -23,7 +23,8 @@ struct CofferCommand: ParsableCommand {
             AddPassword<InternetPasswordAttributes>.self, FindPassword<InternetPasswordAttributes>.self,
             DeletePassword<InternetPasswordAttributes>.self,
             DumpKeychain.self, CreateKeyCommand.self, FindKeyCommand.self, ExportPublicKeyCommand.self,
-            SignCommand.self, VerifyCommand.self, DeleteKeyCommand.self, AppsCommand.self, PromptAgentCommand.self,
+            SignCommand.self, VerifyCommand.self, DeleteKeyCommand.self, ImportCommand.self, FindCertificateCommand.self,
+            VerifyCertCommand.self, AppsCommand.self, PromptAgentCommand.self,
         ]
     )
 

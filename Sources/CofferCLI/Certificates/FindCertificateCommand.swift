@@ -1,0 +1,82 @@
+import ArgumentParser
+import Crypto
+import Foundation
+import KeychainModel
+import Query
+import Security
+
+/// `find-certificate`: like macOS `security find-certificate`, prints the first certificate item that matches (every
+/// one with `-a`): its attributes as `find-key` prints them, or its PEM with `-p`, after its SHA-256 and SHA-1
+/// hashes with `-Z`.
+///
+/// The keychain has no `kSecMatchSubjectContains` or `kSecMatchEmailAddressIfPresent` match, so `-c` and `-e` are
+/// applied here, over every certificate item.
+struct FindCertificateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "find-certificate", abstract: "Find certificate items and print their attributes, PEM or hashes.")
+
+    @Option(name: .customShort("c"), help: "Match certificates whose subject summary or common name contains NAME (any case).")
+    var name: String?
+    @Option(name: .customShort("e"), help: "Match certificates with this email address (any case).")
+    var email: String?
+    @Flag(name: .customShort("a"), help: "Print every match (default: the first).")
+    var all = false
+    @Flag(name: .customShort("p"), help: "Print each match as PEM instead of its attributes.")
+    var pem = false
+    @Flag(name: .customShort("Z"), help: "Print each match's SHA-256 and SHA-1 hashes first.")
+    var hashes = false
+
+    func run() throws {
+        let command = Self.configuration.commandName!
+        let client = try ItemCommandSupport.client(command: command)
+        let query: [KeychainValue: KeychainValue] = [
+            .string(QueryKey.itemClass): .string(ItemClass.certificate.rawValue),
+            .string(QueryKey.matchLimit): .string(QueryConstant.matchLimitAll),
+            .string(QueryKey.returnAttributes): .bool(true),
+            .string(QueryKey.returnData): .bool(true),
+        ]
+        let result = try ItemCommandSupport.run(command) { () throws(KeychainFailure) in
+            try client.blocking.copyMatching(QueryDictionary(query))
+        }
+        guard case .array(let items)? = result else { throw CLIFailure("\(command): unexpected result shape") }
+        var matches: [(attributes: [String: KeychainValue], der: Data)] = []
+        for item in items {
+            guard case .dictionary(let attributes) = item, case .data(let der)? = attributes[QueryKey.valueData],
+                let certificate = SecCertificateCreateWithData(nil, der as CFData), passesFilters(certificate)
+            else { continue }
+            matches.append((attributes, der))
+        }
+        guard !matches.isEmpty else { throw ItemCommandSupport.failure(command, KeychainFailure(.itemNotFound)) }
+        let blocks = (all ? matches : [matches[0]]).map { match in
+            var text = hashes ? Self.hashLines(match.der) : ""
+            text += pem ? CertificateFile.pem(match.der) : ItemPrinter.describe(itemClass: ItemClass.certificate.rawValue, attributes: match.attributes) + "\n"
+            return text
+        }
+        FileHandle.standardOutput.write(Data(blocks.joined().utf8))
+    }
+
+    /// Whether `certificate` passes `-c` and `-e`.
+    private func passesFilters(_ certificate: SecCertificate) -> Bool {
+        if let name {
+            var commonName: CFString?
+            _ = SecCertificateCopyCommonName(certificate, &commonName)
+            let names = [SecCertificateCopySubjectSummary(certificate), commonName].compactMap { $0.map { String($0) } }
+            guard names.contains(where: { $0.range(of: name, options: .caseInsensitive) != nil }) else { return false }
+        }
+        if let email {
+            var addresses: CFArray?
+            _ = SecCertificateCopyEmailAddresses(certificate, &addresses)
+            let list = (addresses as? [String]) ?? []
+            guard list.contains(where: { $0.caseInsensitiveCompare(email) == .orderedSame }) else { return false }
+        }
+        return true
+    }
+
+    /// `security`'s `-Z` lines: the SHA-256 and SHA-1 hashes of the DER, in uppercase hexadecimal.
+    static func hashLines(_ der: Data) -> String {
+        func hex<Digest: Sequence>(_ digest: Digest) -> String where Digest.Element == UInt8 {
+            digest.map { String(format: "%02X", $0) }.joined()
+        }
+        return "SHA-256 hash: \(hex(SHA256.hash(data: der)))\nSHA-1 hash: \(hex(Insecure.SHA1.hash(data: der)))\n"
+    }
+}
