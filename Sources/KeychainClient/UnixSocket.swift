@@ -24,9 +24,9 @@ public enum UnixSocket {
         let stagingFits = (try? socketAddress(staging)) != nil
         let boundPath = stagingFits ? staging : path
         if lstat(boundPath, &status) == 0, (status.st_mode & S_IFMT) == S_IFSOCK { unlink(boundPath) }
+        var address = try socketAddress(boundPath)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket", errno) }
-        var address = try socketAddress(boundPath)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
@@ -55,9 +55,9 @@ public enum UnixSocket {
     /// with `poll`. A time-out throws ``Failure`` with `ETIMEDOUT`.
     public static func connect(to path: String, timeout: Duration? = nil) throws -> Int32 {
         let nonBlocking = timeout == nil ? 0 : Int32(SOCK_NONBLOCK.rawValue)
+        var address = try socketAddress(path)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | nonBlocking, 0)
         guard descriptor >= 0 else { throw Failure("socket", errno) }
-        var address = try socketAddress(path)
         let deadline = timeout.map { ContinuousClock.now + $0 }
         var pause = Duration.milliseconds(1)
         while true {

@@ -124,11 +124,16 @@ final class Counter: @unchecked Sendable {
 }
 
 /// A "daemon" that accepts connections and reads requests but never answers, until stopped.
+///
+/// Each descriptor is closed by the one thread that uses it, so that a number closed here can never be
+/// closed or shut down again once another test's file has taken it.
 final class SilentDaemon: @unchecked Sendable {
     let socketPath: String
     private let listening: Int32
     private let lock = NSLock()
+    /// Connections still open; a reader removes its own, under the lock, as it closes it.
     private var connections: [Int32] = []
+    private var stopped = false
 
     init() throws {
         socketPath = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-silent-\(UUID().uuidString.prefix(8))").path
@@ -137,25 +142,33 @@ final class SilentDaemon: @unchecked Sendable {
         Thread { [self] in
             while true {
                 let connection = accept(listening, nil, nil)
-                guard connection >= 0 else { return }
+                guard connection >= 0 else {
+                    close(listening)
+                    return
+                }
                 lock.withLock { connections.append(connection) }
-                Thread {
+                Thread { [self] in
                     var buffer = [UInt8](repeating: 0, count: 4096)
                     while recv(connection, &buffer, buffer.count, 0) > 0 {}
+                    lock.withLock {
+                        connections.removeAll { $0 == connection }
+                        close(connection)
+                    }
                 }.start()
             }
         }.start()
     }
 
-    /// Closes every connection and the listening socket.
+    /// Ends every connection and stops accepting; the threads reading them close the descriptors.
     func stop() {
         lock.withLock {
-            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)); close(connection) }
-            connections.removeAll()
+            guard !stopped else { return }
+            stopped = true
+            for connection in connections { shutdown(connection, Int32(SHUT_RDWR)) }
+            // Wakes the accepting thread, which closes the listening socket.
+            shutdown(listening, Int32(SHUT_RDWR))
+            unlink(socketPath)
         }
-        shutdown(listening, Int32(SHUT_RDWR))
-        close(listening)
-        unlink(socketPath)
     }
 
     deinit { stop() }
