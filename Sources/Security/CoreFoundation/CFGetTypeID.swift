@@ -7,6 +7,7 @@ public func CFGetTypeID(_ object: CFTypeRef!) -> CFTypeID {
     if object is SecAccessControl { return TypeIdentifier.accessControl.rawValue }
     if object is SecKey { return TypeIdentifier.key.rawValue }
     if object is SecCertificate { return TypeIdentifier.certificate.rawValue }
+    if object is SecIdentity { return TypeIdentifier.identity.rawValue }
     if object is SecPolicy { return TypeIdentifier.policy.rawValue }
     if object is SecTrust { return TypeIdentifier.trust.rawValue }
     if object is SecKeychainItem { return TypeIdentifier.keychainItem.rawValue }

@@ -20,4 +20,5 @@ enum TypeIdentifier: CFTypeID {
     case certificate = 305
     case policy = 306
     case trust = 307
+    case identity = 308
 }
