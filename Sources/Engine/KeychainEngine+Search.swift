@@ -15,6 +15,18 @@ extension KeychainEngine {
         _ request: SearchRequest, caller: CallerContext, authorization: ItemAuthorization = .none
     ) throws(KeychainStatus) -> KeychainValue? {
         try checkAccess(caller, explicitGroup: request.accessGroup)
+        if request.itemClass == .identity {
+            let identities = try mapped {
+                try store.read { reader in
+                    try openIdentities(
+                        request, caller: caller, limit: request.limit.maximum, loadData: request.needsData, reader: reader,
+                        authorization: authorization)
+                }
+            }
+            removeUndecryptable(identities.undecryptable)
+            guard !identities.matches.isEmpty else { throw .itemNotFound }
+            return ResultShaper.copyMatchingResult(items: identities.matches, request: request)
+        }
         let outcome = try mapped {
             try store.read { reader in
                 try openMatches(
@@ -39,6 +51,9 @@ extension KeychainEngine {
     ) -> AuthenticationRequirement? {
         var gathering = search
         gathering.authentication.ui = .skip
+        if search.itemClass == .identity {
+            return identityAuthenticationNeeded(for: gathering, caller: caller, authorization: authorization)
+        }
         let requirements: [AuthenticationRequirement]? = try? store.read { reader in
             let selection = ItemIndexing.selection(for: gathering, caller: caller, limit: nil)
             var found: [AuthenticationRequirement] = []

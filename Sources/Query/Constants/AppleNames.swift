@@ -72,6 +72,8 @@ enum AppleNames {
     /// The keys that are not attributes of any class.
     private static let otherKeys: [String: String] = [
         QueryKey.itemClass: "kSecClass",
+        QueryKey.identityCertificateData: "kSecAttrIdentityCertificateData",
+        QueryKey.identityCertificateTokenID: "kSecAttrIdentityCertificateTokenID",
         QueryKey.useDataProtectionKeychain: "kSecUseDataProtectionKeychain",
         QueryKey.matchLimit: "kSecMatchLimit",
         QueryKey.matchPolicy: "kSecMatchPolicy",

@@ -79,6 +79,10 @@ public enum QueryKey {
     public static let keyClass = "kcls"
     /// `kSecAttrApplicationLabel` (`klbl`): for an asymmetric key, the SHA-1 of its public key.
     public static let applicationLabel = "klbl"
+    /// `kSecAttrIdentityCertificateData` (`certdata`, SPI): in an identity's attributes, its certificate's DER.
+    public static let identityCertificateData = "certdata"
+    /// `kSecAttrIdentityCertificateTokenID` (`certtkid`, SPI): in an identity's attributes, its certificate's token.
+    public static let identityCertificateTokenID = "certtkid"
     /// `kSecAttrApplicationTag` (`atag`): the app's own tag for a key.
     public static let applicationTag = "atag"
     /// `kSecAttrKeySizeInBits` (`bsiz`).

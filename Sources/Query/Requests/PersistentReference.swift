@@ -22,6 +22,12 @@ public struct PersistentReference: Sendable, Hashable {
         identity = .uuid(uuid)
     }
 
+    /// A legacy-form reference to the row `rowID` of `itemClass`.
+    public init(itemClass: ItemClass, legacyRowID rowID: Int64) {
+        classCode = itemClass.rawValue
+        identity = .legacyRowID(rowID)
+    }
+
     /// Parses the 20-byte UUID form or the 12-byte legacy rowid form; nil for anything else (including
     /// token references, `tkpr…`, which Coffer does not produce) or an unknown class code.
     public init?(data: Data) {

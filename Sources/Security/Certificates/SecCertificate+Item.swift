@@ -16,10 +16,7 @@ extension SecCertificate {
     /// The certificate a keychain result's reference stands for (Apple's
     /// `SecCertificateCreateFromAttributeDictionary`: made from `v_Data`); nil when its bytes are no certificate.
     convenience init?(reference: ItemReference) {
-        guard reference.itemClass == .certificate, let der = reference.data,
-            let contents = try? CertificateContents(derEncoded: [UInt8](der)),
-            let attributes = try? CertificateAttributes(contents)
-        else { return nil }
-        self.init(contents: contents, attributes: attributes)
+        guard reference.itemClass == .certificate, let der = reference.data else { return nil }
+        self.init(der: der)
     }
 }

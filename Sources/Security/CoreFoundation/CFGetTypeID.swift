@@ -26,7 +26,12 @@ public func CFGetTypeID(_ object: CFTypeRef!) -> CFTypeID {
         case .array: .array
         case .dictionary: .dictionary
         case .accessControl: .accessControl
-        case .itemReference(let reference): reference.itemClass == .certificate ? .certificate : .key
+        case .itemReference(let reference):
+            switch reference.itemClass {
+            case .certificate: .certificate
+            case .identity: .identity
+            default: .key
+            }
         case .unsupported: object is NSDictionary ? .dictionary : .notAType
         }
     return identifier.rawValue

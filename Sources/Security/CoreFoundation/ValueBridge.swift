@@ -30,6 +30,7 @@ enum ValueBridge {
         if let control = unwrapped as? SecAccessControl { return .accessControl(control.accessControl) }
         if let key = unwrapped as? SecKey { return .itemReference(key.itemReference) }
         if let certificate = unwrapped as? SecCertificate { return .itemReference(certificate.itemReference) }
+        if let identity = unwrapped as? SecIdentity { return .itemReference(identity.itemReference) }
         // A nested dictionary (`kSecPrivateKeyAttrs`) may hold this module's objects too.
         if let nested = unwrapped as? [String: Any], nested.values.contains(where: isModuleObject) {
             return .dictionary(nested.mapValues { value(of: $0) })
@@ -64,6 +65,9 @@ enum ValueBridge {
         case .accessControl(let control): return SecAccessControl(control)
         case .itemReference(let reference):
             if reference.itemClass == .certificate { return SecCertificate(reference: reference) ?? NSNull() }
+            if reference.itemClass == .identity {
+                return SecIdentity(reference: reference, authentication: authentication) ?? NSNull()
+            }
             return KeyReferences.key(from: reference, authentication: authentication) ?? NSNull()
         }
     }
@@ -71,7 +75,7 @@ enum ValueBridge {
     /// Whether `object` is one of the objects only this module bridges (access controls, keys, certificates, contexts).
     private static func isModuleObject(_ object: Any) -> Bool {
         guard let unwrapped = unwrapOptional(object) else { return false }
-        return unwrapped is SecAccessControl || unwrapped is SecKey || unwrapped is SecCertificate
+        return unwrapped is SecAccessControl || unwrapped is SecKey || unwrapped is SecCertificate || unwrapped is SecIdentity
             || unwrapped is any AuthenticationContextProviding
     }
 

@@ -11,6 +11,7 @@ import Query
 /// A dictionary only macOS code sends is first translated as macOS translates it (docs/MacOSBranch.md).
 @discardableResult
 public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
+    if let status = IdentityItemCalls.add(attributes, result) { return status }
     let query = ItemPreparation.added(attributes)
     let references = PasswordItemReferences(query)
     return ItemCall.run("SecItemAdd(\(Diagnostics.render(query)))", result: result, present: references.presenter(for: query)) {
@@ -25,7 +26,7 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 /// Without `kSecMatchLimit` at most one item is returned. Results are Foundation objects: `as? Data`,
 /// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` work as on Apple platforms;
 /// `kSecReturnRef` on a password answers a ``SecKeychainItem``, as on macOS; on a key a ``SecKey``, on a certificate
-/// a ``SecCertificate``.
+/// a ``SecCertificate``, on an identity a ``SecIdentity``.
 /// When nothing matches the status is ``errSecItemNotFound`` and `result` is left untouched.
 @discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
@@ -45,6 +46,7 @@ public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePo
 /// Changes every item matching `query` to the values in `attributesToUpdate` (`SecItemUpdate`).
 @discardableResult
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
+    if let status = IdentityItemCalls.update(query, attributesToUpdate) { return status }
     let parsed = ItemPreparation.searched(query)
     let changes = ItemPreparation.changes(attributesToUpdate)
     return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) {
@@ -63,6 +65,7 @@ public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDiction
 /// Deletes every item matching `query` (`SecItemDelete`). Deleting needs no class key, so it works while locked.
 @discardableResult
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
+    if let status = IdentityItemCalls.delete(query) { return status }
     let parsed = ItemPreparation.searched(query)
     return ItemCall.run("SecItemDelete(\(Diagnostics.render(parsed)))", result: nil) { client throws(KeychainFailure) in
         let translated = try MacOSShim.translate(parsed, from: query, for: .delete)
