@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Security", targets: ["Security"]),
         .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
         .library(name: "CryptoKit", targets: ["CryptoKit"]),
+        .library(name: "CofferTLS", targets: ["CofferTLS"]),
         .executable(name: "coffer", targets: ["CofferCLI"]),
         .executable(name: "cofferd", targets: ["CofferDaemon"]),
     ],
@@ -20,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
     ],
     targets: [
         // The shared vocabulary: item and protection classes, Apple statuses, lock state and keystore errors,
@@ -56,6 +58,19 @@ let package = Package(
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+            ]
+        ),
+        // OpenSSL's libcrypto (apt: libssl-dev), for the legacy PKCS#12 ciphers swift-crypto lacks: Triple DES, and RC2
+        // and RC4 from OpenSSL's legacy provider.
+        .target(name: "CLibCrypto", linkerSettings: [.linkedLibrary("crypto")]),
+        // PKCS#12 (PFX) files read: MAC, PBES2 and PKCS#12 PBE decryption, certificates and PKCS#8 keys. Pure, no I/O.
+        .target(
+            name: "PKCS12",
+            dependencies: [
+                "KeychainModel", "CCofferSystem", "CLibCrypto",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
@@ -117,13 +132,13 @@ let package = Package(
             ]
         ),
         // The Swift-native API: typed items and queries, async, KeychainError.
-        .target(name: "Coffer", dependencies: ["KeychainClient", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto"]),
+        .target(name: "Coffer", dependencies: ["KeychainClient", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto", "CertificateParsing"]),
         // Apple's keychain API on Linux: Apple's names and values, mapped onto KeychainClient.
         .target(
             name: "Security",
             dependencies: [
                 "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
-                "CertificateParsing",
+                "CertificateParsing", "PKCS12",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -147,6 +162,19 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // TLS for server-side Swift on swift-nio-ssl: App Transport Security's defaults, Coffer's trust evaluation
+        // and SPKI pin sets as the peer verification, and keychain identities (keys that never leave) for mutual TLS.
+        .target(
+            name: "CofferTLS",
+            dependencies: [
+                "Security", "KeychainClient", "CertificateParsing",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
         // The `coffer` command-line tool.
         .executableTarget(
             name: "CofferCLI",
@@ -166,9 +194,10 @@ let package = Package(
             name: "CofferBenchmarks",
             dependencies: [
                 "Keystore", "KeychainModel", "KeychainOperations", "KeychainService", "CofferDiagnostics", "Engine",
-                "KeychainClient", "Query", "Daemon", "Security",
+                "KeychainClient", "Query", "Daemon", "Security", "TestProcesses",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
             ],
             path: "Benchmarks/CofferBenchmarks"),
         // `cofferd`, the daemon.
@@ -191,6 +220,8 @@ let package = Package(
             path: "Tests/CofferTestHelper"),
         .testTarget(name: "TestProcessesTests", dependencies: ["TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
+        // Against files `openssl pkcs12 -export` writes (installed when missing) and RFC 9579's PBMAC1 examples.
+        .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "KeychainModel", "TestProcesses"]),
         // Against openssl and Python's cryptography (installed when missing), and Apple's ECIES vectors.
         .testTarget(
             name: "KeyCryptoTests",
@@ -236,6 +267,20 @@ let package = Package(
         .testTarget(
             name: "SecurityTests",
             dependencies: ["Security", "CryptoKit", "Keystore", "KeychainModel", "Query", "CofferTestSupport", "KeyCrypto", "TestProcesses"]),
+        // Against local TLS servers on 127.0.0.1 (pinned, unpinned, expired, TLS 1.1-only, mutual TLS).
+        .testTarget(
+            name: "CofferTLSTests",
+            dependencies: [
+                "CofferTLS", "Security",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOTLS", package: "swift-nio"),
+            ]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
         .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security", "LocalAuthentication", "TestProcesses", "FakeFprintd"]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
