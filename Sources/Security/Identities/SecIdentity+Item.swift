@@ -34,9 +34,6 @@ extension SecIdentity {
 extension SecCertificate {
     /// The certificate of `der`, or nil when the bytes are no certificate.
     convenience init?(der: Data) {
-        guard let contents = try? CertificateContents(derEncoded: [UInt8](der)),
-            let attributes = try? CertificateAttributes(contents)
-        else { return nil }
-        self.init(contents: contents, attributes: attributes)
+        self.init(der: [UInt8](der))
     }
 }
