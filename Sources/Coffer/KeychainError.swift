@@ -124,6 +124,8 @@ extension KeychainError {
         case decrypt = "SecKeyCreateDecryptedData"
         /// Agreeing a key (`SecKeyCopyKeyExchangeResult`).
         case keyExchange = "SecKeyCopyKeyExchangeResult"
+        /// Reading a certificate from its DER or PEM (`SecCertificateCreateWithData`).
+        case readCertificate = "SecCertificateCreateWithData"
 
         /// The raw value: Apple's function name for item calls, a phrase otherwise.
         public var description: String { rawValue }

@@ -24,7 +24,7 @@ struct CofferCommand: ParsableCommand {
             DeletePassword<InternetPasswordAttributes>.self,
             DumpKeychain.self, CreateKeyCommand.self, FindKeyCommand.self, ExportPublicKeyCommand.self,
             SignCommand.self, VerifyCommand.self, DeleteKeyCommand.self, ImportCommand.self, FindCertificateCommand.self,
-            VerifyCertCommand.self, AppsCommand.self, PromptAgentCommand.self,
+            VerifyCertCommand.self, FindIdentityCommand.self, ExportCommand.self, AppsCommand.self, PromptAgentCommand.self,
         ]
     )
 

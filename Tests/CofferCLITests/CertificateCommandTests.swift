@@ -95,7 +95,8 @@ struct CertificateCommandTests {
         #expect(keyOnly.status == 1)
         #expect(keyOnly.standardError == "coffer: import: \(key): not a certificate: no CERTIFICATE block (found PRIVATE KEY)\n")
 
-        // PKCS#12 is refused by its name and by its content, without asking for a passphrase.
+        // PKCS#12 is recognized by its name and by its content, and asks for its passphrase (IdentityCommandTests
+        // import it).
         _ = try fixture.file("passphrase", Data("export passphrase\n".utf8))
         let exported = try fixture.peer([
             "openssl", "pkcs12", "-export", "-in", "leaf.pem", "-inkey", "leaf.key", "-passout", "file:passphrase", "-out", "leaf.p12",
@@ -107,7 +108,7 @@ struct CertificateCommandTests {
         for file in [p12.path, disguised.path] {
             let pkcs12 = try fixture.cli.run(["import", file])
             #expect(pkcs12.status == 1)
-            #expect(pkcs12.standardError == "coffer: import: \(file): PKCS#12 is not supported yet; import the certificate as PEM or DER\n")
+            #expect(pkcs12.standardError == "coffer: import: no passphrase for \(URL(fileURLWithPath: file).lastPathComponent) on standard input\n")
         }
     }
 

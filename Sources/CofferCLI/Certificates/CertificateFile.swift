@@ -2,7 +2,8 @@ import Foundation
 import Security
 
 /// The certificates of a file, as `import` and `verify-cert` read them: one DER certificate, or PEM text with one
-/// or more `CERTIFICATE` blocks (in file order). PKCS#12 files are recognized and refused.
+/// or more `CERTIFICATE` blocks (in file order). PKCS#12 files are recognized: `import` reads them with
+/// `SecPKCS12Import` (``PKCS12FileImport``), `verify-cert` refuses them.
 enum CertificateFile {
     /// Why a file gives no certificates; the message names the file.
     enum Problem: Error {
@@ -14,7 +15,7 @@ enum CertificateFile {
         func message(_ path: String) -> String {
             switch self {
             case .unreadable(let reason): "\(path): cannot be read: \(reason)"
-            case .pkcs12: "\(path): PKCS#12 is not supported yet; import the certificate as PEM or DER"
+            case .pkcs12: "\(path): is PKCS#12, which holds a private key; import it with coffer import, or give the certificate as PEM or DER"
             case .notACertificate(let reason): "\(path): not a certificate: \(reason)"
             }
         }
@@ -22,24 +23,33 @@ enum CertificateFile {
 
     /// The certificates in the file at `path`; a failure names the file and the problem (exit 1).
     static func read(_ path: String, command: String) throws -> [SecCertificate] {
+        let data = try contents(path, command: command)
         do {
-            let data: Data
-            do {
-                data = try Data(contentsOf: URL(fileURLWithPath: path))
-            } catch {
-                throw Problem.unreadable((error as NSError).localizedDescription)
-            }
             return try certificates(in: data, named: path)
-        } catch let problem as Problem {
-            throw CLIFailure("\(command): \(problem.message(path))")
+        } catch {
+            throw CLIFailure("\(command): \(error.message(path))")
         }
     }
 
-    /// The certificates `data` holds: PEM `CERTIFICATE` blocks when it has any PEM boundary, else one DER
-    /// certificate. A `.p12`/`.pfx` name, or DER that is a PKCS#12 `PFX`, is ``Problem/pkcs12``.
-    static func certificates(in data: Data, named path: String) throws(Problem) -> [SecCertificate] {
+    /// The bytes of the file at `path`; a failure names the file (exit 1).
+    static func contents(_ path: String, command: String) throws -> Data {
+        do {
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw CLIFailure("\(command): \(Problem.unreadable((error as NSError).localizedDescription).message(path))")
+        }
+    }
+
+    /// Whether the file is PKCS#12: a `.p12`/`.pfx` name, or DER that is a PKCS#12 `PFX`.
+    static func isPKCS12(_ data: Data, named path: String) -> Bool {
         let lowered = path.lowercased()
-        if lowered.hasSuffix(".p12") || lowered.hasSuffix(".pfx") || isPFX(data) { throw .pkcs12 }
+        return lowered.hasSuffix(".p12") || lowered.hasSuffix(".pfx") || isPFX(data)
+    }
+
+    /// The certificates `data` holds: PEM `CERTIFICATE` blocks when it has any PEM boundary, else one DER
+    /// certificate. PKCS#12 (``isPKCS12(_:named:)``) is ``Problem/pkcs12``: `import` reads it on its own.
+    static func certificates(in data: Data, named path: String) throws(Problem) -> [SecCertificate] {
+        if isPKCS12(data, named: path) { throw .pkcs12 }
         if let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN ") {
             return try pemCertificates(text)
         }

@@ -29,23 +29,7 @@ struct FindCertificateCommand: ParsableCommand {
     func run() throws {
         let command = Self.configuration.commandName!
         let client = try ItemCommandSupport.client(command: command)
-        let query: [KeychainValue: KeychainValue] = [
-            .string(QueryKey.itemClass): .string(ItemClass.certificate.rawValue),
-            .string(QueryKey.matchLimit): .string(QueryConstant.matchLimitAll),
-            .string(QueryKey.returnAttributes): .bool(true),
-            .string(QueryKey.returnData): .bool(true),
-        ]
-        let result = try ItemCommandSupport.run(command) { () throws(KeychainFailure) in
-            try client.blocking.copyMatching(QueryDictionary(query))
-        }
-        guard case .array(let items)? = result else { throw CLIFailure("\(command): unexpected result shape") }
-        var matches: [(attributes: [String: KeychainValue], der: Data)] = []
-        for item in items {
-            guard case .dictionary(let attributes) = item, case .data(let der)? = attributes[QueryKey.valueData],
-                let certificate = SecCertificateCreateWithData(nil, der as CFData), passesFilters(certificate)
-            else { continue }
-            matches.append((attributes, der))
-        }
+        let matches = try CertificateItems.all(client: client, command: command).filter { passesFilters($0.certificate) }
         guard !matches.isEmpty else { throw ItemCommandSupport.failure(command, KeychainFailure(.itemNotFound)) }
         let blocks = (all ? matches : [matches[0]]).map { match in
             var text = hashes ? Self.hashLines(match.der) : ""
@@ -57,12 +41,7 @@ struct FindCertificateCommand: ParsableCommand {
 
     /// Whether `certificate` passes `-c` and `-e`.
     private func passesFilters(_ certificate: SecCertificate) -> Bool {
-        if let name {
-            var commonName: CFString?
-            _ = SecCertificateCopyCommonName(certificate, &commonName)
-            let names = [SecCertificateCopySubjectSummary(certificate), commonName].compactMap { $0.map { String($0) } }
-            guard names.contains(where: { $0.range(of: name, options: .caseInsensitive) != nil }) else { return false }
-        }
+        if let name, !CertificateItems.names(of: certificate, contain: name) { return false }
         if let email {
             var addresses: CFArray?
             _ = SecCertificateCopyEmailAddresses(certificate, &addresses)
