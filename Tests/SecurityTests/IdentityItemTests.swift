@@ -197,6 +197,24 @@ import Testing
         }
     }
 
+    /// The identity's key keeps its access control: an identity search opens the key as a key search does
+    /// (§6.3, §6.4), so a key that needs the person fails without interaction and is skipped with Skip.
+    @Test(arguments: Transport.allCases) func anIdentityWhoseKeyNeedsThePersonIsGuarded(transport: Transport) throws {
+        let parts = try Self.parts()
+        try withFreshKeychain(transport: transport) {
+            let access = try #require(SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil))
+            #expect(SecItemAdd([kSecValueRef as String: parts.certificate] as CFDictionary, nil) == errSecSuccess)
+            let key: [String: Any] = [kSecValueRef as String: parts.key, kSecAttrAccessControl as String: access]
+            #expect(SecItemAdd(key as CFDictionary, nil) == errSecSuccess)
+            #expect(Self.copy(Self.identities([kSecReturnRef as String: true])).0 == errSecAuthFailed, "no passcode to prove presence with")
+            let fail = Self.copy(Self.identities([kSecReturnRef as String: true, kSecUseAuthenticationUI as String: kSecUseAuthenticationUIFail]))
+            #expect(fail.0 == errSecInteractionNotAllowed)
+            let skip = Self.copy(Self.identities([kSecReturnRef as String: true, kSecUseAuthenticationUI as String: kSecUseAuthenticationUISkip]))
+            #expect(skip.0 == errSecItemNotFound)
+            #expect(skip.1 == nil)
+        }
+    }
+
     /// §7.4 (`handleUpdateIdentity`): an update of an identity changes its certificate and its key.
     @Test(arguments: Transport.allCases) func updatingAnIdentityChangesItsCertificateAndKey(transport: Transport) throws {
         let parts = try Self.parts()
