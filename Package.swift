@@ -12,6 +12,8 @@ let package = Package(
         .library(name: "CofferTLS", targets: ["CofferTLS"]),
         .executable(name: "coffer", targets: ["CofferCLI"]),
         .executable(name: "cofferd", targets: ["CofferDaemon"]),
+        .executable(name: "git-credential-coffer", targets: ["GitCredentialCoffer"]),
+        .executable(name: "docker-credential-coffer", targets: ["DockerCredentialCoffer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -189,6 +191,13 @@ let package = Package(
             // start (a lookup then takes ~1.5 ms less; BENCHMARKS.md). Debug builds and tests link as usual.
             linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
         ),
+        // What the credential helpers share: the keychain the environment selects, hardened as the CLI's, and
+        // the internet-password calls they make.
+        .target(name: "CredentialHelperSupport", dependencies: ["KeychainClient", "KeychainModel", "Query", "CCofferSystem"]),
+        // `git-credential-coffer`: git's credential helper protocol, items as git-credential-osxkeychain stores them.
+        .executableTarget(name: "GitCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"]),
+        // `docker-credential-coffer`: docker's credential helper protocol, items as its osxkeychain helper stores them.
+        .executableTarget(name: "DockerCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"]),
         // Benchmarks (run Benchmarks/run.sh; release build).
         .executableTarget(
             name: "CofferBenchmarks",
@@ -219,6 +228,9 @@ let package = Package(
             dependencies: ["Keystore", "KeychainModel", "KeychainClient", "KeychainOperations", "DaemonProtocol", "Query"],
             path: "Tests/CofferTestHelper"),
         .testTarget(name: "TestProcessesTests", dependencies: ["TestProcesses"]),
+        // Runs the built git-credential-coffer (also through `git credential`) and docker-credential-coffer, on
+        // both transports.
+        .testTarget(name: "CredentialHelperTests", dependencies: ["TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         // Against files `openssl pkcs12 -export` writes (installed when missing) and RFC 9579's PBMAC1 examples.
         .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "KeychainModel", "TestProcesses"]),

@@ -16,7 +16,10 @@ import sys
 
 # The front ends: Apple's modules, the Swift API, the command-line tool, and every helper or provider
 # over the client seam. A new front end is added here.
-FRONT_ENDS = {"Security", "Coffer", "CofferCLI", "LocalAuthentication", "CryptoKit", "CofferTLS"}
+FRONT_ENDS = {
+    "Security", "Coffer", "CofferCLI", "LocalAuthentication", "CryptoKit", "CofferTLS",
+    "CredentialHelperSupport", "GitCredentialCoffer", "DockerCredentialCoffer",
+}
 # What front ends must never import: the machinery below the client seam.
 MACHINERY = {"Keystore", "Engine", "ItemStore", "KeychainService"}
 # Modules of the toolchain and the system, which need no declaration.
