@@ -203,7 +203,7 @@ let package = Package(
             name: "CofferBenchmarks",
             dependencies: [
                 "Keystore", "KeychainModel", "KeychainOperations", "KeychainService", "CofferDiagnostics", "Engine",
-                "KeychainClient", "Query", "Daemon", "Security", "TestProcesses",
+                "KeychainClient", "Query", "Daemon", "Security", "CCofferSystem",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),

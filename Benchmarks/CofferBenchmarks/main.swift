@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, daemon, daemon-latency (and find-loop, security-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, daemon, daemon-latency (and find-loop, security-loop, certificates-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -35,6 +35,10 @@ do {
     if requested.contains("security-loop") {
         // For profilers: `SecItemCopyMatching` on a 1 000-item keychain for 5 s, nothing printed.
         try SecurityBenchmark.findLoop(in: scratch, seconds: 5)
+    }
+    if requested.contains("certificates-loop") {
+        // For profilers: 3 000 trust evaluations, then 3 000 identity and 3 000 key queries (1 000 identities), nothing printed.
+        try CertificatesBenchmark.profilingLoops(in: scratch, count: 3_000, identities: 1_000)
     }
     if requested.contains("find-loop") {
         // For profilers (`perf record`): finds on a 1 000-item keychain for 5 s, nothing printed.
@@ -87,6 +91,16 @@ do {
         print("| --- | --- | --- |")
         for row in figures.rows { print("| \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |") }
         print(KeysReport.goals(figures))
+    }
+    if requested.isEmpty || requested.contains("certificates") {
+        let figures = try CertificatesBenchmark.run(in: scratch, operations: quick ? 300 : 2_000, processRuns: quick ? 50 : 200)
+        print("\n### Certificates, trust and identities: Coffer next to swift-certificates and openssl (alternating blocks)\n")
+        print("| operation | p50 | p90 | p99 |")
+        print("| --- | --- | --- | --- |")
+        for row in figures.rows {
+            print("| \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) | \(Measurement.format(row.p99)) |")
+        }
+        print(CertificatesReport.goals(figures))
     }
     if requested.isEmpty || requested.contains("daemon") {
         let daemonSize = quick ? 10_000 : 100_000
