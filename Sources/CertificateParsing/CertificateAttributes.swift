@@ -33,10 +33,13 @@ public struct CertificateAttributes: Sendable, Hashable {
     public struct Refusal: Error {}
 
     public init(_ contents: CertificateContents) throws(Refusal) {
-        let subject = X501Name(der: contents.subject)
-        let issuer = X501Name(der: contents.issuer)
-        // Apple keeps the last subjectAltName extension that parses; one that does not parse clears it, and
-        // refuses the certificate when it is critical.
+        self.init(contents, alternativeNames: try Self.alternativeNames(of: contents))
+    }
+
+    /// The subject alternative names Apple reads: those of the last subjectAltName extension that parses (one
+    /// that does not parse clears them); ``Refusal`` when one that does not parse is critical, as Apple refuses
+    /// such a certificate. What a certificate must pass to be made at all; the rest can be derived later.
+    public static func alternativeNames(of contents: CertificateContents) throws(Refusal) -> [GeneralName]? {
         var alternativeNames: [GeneralName]?
         for found in contents.extensions where found.identifier == .Certificates.subjectAlternativeName {
             let wrapped = Certificate.Extension(oid: found.identifier, critical: found.critical, value: found.value[...])
@@ -47,6 +50,13 @@ public struct CertificateAttributes: Sendable, Hashable {
                 if found.critical { throw Refusal() }
             }
         }
+        return alternativeNames
+    }
+
+    /// The attributes of `contents`, whose subject alternative names ``alternativeNames(of:)`` read.
+    public init(_ contents: CertificateContents, alternativeNames: [GeneralName]?) {
+        let subject = X501Name(der: contents.subject)
+        let issuer = X501Name(der: contents.issuer)
         serialNumber = contents.serialNumber
         normalizedIssuer = X501Name.normalizedContent(of: contents.issuer)
         normalizedSubject = X501Name.normalizedContent(of: contents.subject)

@@ -11,10 +11,9 @@ import Foundation
 public func SecCertificateCreateWithData(_ allocator: CFAllocator?, _ data: CFData) -> SecCertificate? {
     let bytes = [UInt8](data.contiguousData)
     do {
-        let contents = try CertificateContents(derEncoded: bytes)
-        let attributes = try CertificateAttributes(contents)
+        let certificate = try SecCertificate(contents: CertificateContents(derEncoded: bytes))
         Diagnostics.log("SecCertificateCreateWithData", status: .success)
-        return SecCertificate(contents: contents, attributes: attributes)
+        return certificate
     } catch let refusal as CertificateContents.NotACertificate {
         // Apple reports nothing but nil; the line names errSecInvalidCertificate's value (errSecDecode).
         Diagnostics.log("SecCertificateCreateWithData", status: .decode, reason: "not a certificate: \(refusal.reason)")

@@ -21,11 +21,13 @@ struct TrustEvaluator: Sendable {
 
     func evaluate() async -> TrustOutcome {
         let time = settings.verifyDate ?? Date()
-        var known: [Certificate: SecCertificate] = [:]
+        // The certificates given, each with swift-certificates' reading of it (kept by the SecCertificate, so an
+        // evaluation reads no DER again), to hand back the chain as the caller's objects.
+        var known: [(parsed: Certificate, given: SecCertificate)] = []
         func parsed(_ certificates: [SecCertificate]) -> [Certificate] {
             certificates.compactMap { certificate in
-                guard let parsed = try? Certificate(derEncoded: certificate.contents.der) else { return nil }
-                if known[parsed] == nil { known[parsed] = certificate }
+                guard let parsed = certificate.parsed else { return nil }
+                known.append((parsed, certificate))
                 return parsed
             }
         }
@@ -40,7 +42,10 @@ struct TrustEvaluator: Sendable {
         let roots = settings.anchorsOnly ? CertificateStore(customAnchors) : SystemAnchors.store.appending(contentsOf: customAnchors)
         let intermediateStore = CertificateStore(intermediates)
         func chain(_ certificates: some Sequence<Certificate>) -> [SecCertificate] {
-            certificates.compactMap { known[$0] ?? Self.secCertificate($0) }
+            certificates.compactMap { certificate in
+                known.first { $0.parsed.serialNumber == certificate.serialNumber && $0.parsed == certificate }?.given
+                    ?? Self.secCertificate(certificate)
+            }
         }
         func validChain(_ policy: TrustPolicy) async -> [Certificate]? {
             var verifier = Verifier(rootCertificates: roots) { policy }
@@ -106,9 +111,7 @@ struct TrustEvaluator: Sendable {
 extension SecCertificate {
     /// A certificate from DER the evaluator already parsed, or nil if Coffer's reading refuses it.
     convenience init?(der: [UInt8]) {
-        guard let contents = try? CertificateContents(derEncoded: der), let attributes = try? CertificateAttributes(contents) else {
-            return nil
-        }
-        self.init(contents: contents, attributes: attributes)
+        guard let contents = try? CertificateContents(derEncoded: der) else { return nil }
+        try? self.init(contents: contents)
     }
 }
