@@ -14,6 +14,7 @@ let package = Package(
         .executable(name: "cofferd", targets: ["CofferDaemon"]),
         .executable(name: "git-credential-coffer", targets: ["GitCredentialCoffer"]),
         .executable(name: "docker-credential-coffer", targets: ["DockerCredentialCoffer"]),
+        .executable(name: "coffer-secret-service", targets: ["CofferSecretService"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -198,6 +199,25 @@ let package = Package(
         .executableTarget(name: "GitCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"]),
         // `docker-credential-coffer`: docker's credential helper protocol, items as its osxkeychain helper stores them.
         .executableTarget(name: "DockerCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"]),
+        // The Secret Service's D-Bus objects on libsystemd's sd-bus (apt: libsystemd-dev): static vtables whose
+        // handlers call one registered function, and non-variadic readers and writers of the message types.
+        .target(name: "CSecretServiceBus", linkerSettings: [.linkedLibrary("systemd")]),
+        // The modular exponentiation of the Secret Service's Diffie-Hellman sessions, on OpenSSL's libcrypto
+        // (apt: libssl-dev), constant-time in the private exponent.
+        .target(name: "CSecretServiceDH", linkerSettings: [.linkedLibrary("crypto")]),
+        // A freedesktop Secret Service provider (org.freedesktop.secrets) over KeychainClient: items are Coffer
+        // generic-password items; the bus runs on a thread of its own.
+        .target(
+            name: "SecretService",
+            dependencies: [
+                "CSecretServiceBus", "CSecretServiceDH", "KeychainClient", "KeychainModel", "Query",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]),
+        // `coffer-secret-service`: serves the provider on the session bus, over the keychain the environment selects.
+        .executableTarget(
+            name: "CofferSecretService",
+            dependencies: ["SecretService", "CredentialHelperSupport", "KeychainClient", "KeychainModel", "Prompting"]),
         // Benchmarks (run Benchmarks/run.sh; release build).
         .executableTarget(
             name: "CofferBenchmarks",
@@ -231,6 +251,8 @@ let package = Package(
         // Runs the built git-credential-coffer (also through `git credential`) and docker-credential-coffer, on
         // both transports.
         .testTarget(name: "CredentialHelperTests", dependencies: ["TestProcesses"]),
+        // Runs the built coffer-secret-service on a private session bus and drives it with secret-tool (libsecret).
+        .testTarget(name: "SecretServiceTests", dependencies: ["TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         // Against files `openssl pkcs12 -export` writes (installed when missing) and RFC 9579's PBMAC1 examples.
         .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "KeychainModel", "TestProcesses"]),

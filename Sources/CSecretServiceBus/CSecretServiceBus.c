@@ -1,0 +1,289 @@
+#include "CSecretServiceBus.h"
+
+#include <errno.h>
+#include <stdlib.h>
+
+struct coffer_secret_registration {
+    coffer_secret_handler handler;
+    void *context;
+};
+
+// MARK: Trampolines: every entry of every vtable below lands in the registered handler.
+
+static int on_method(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+    coffer_secret_registration *registration = userdata;
+    return registration->handler(registration->context, COFFER_SECRET_CALL, sd_bus_message_get_path(message),
+                                 sd_bus_message_get_interface(message), sd_bus_message_get_member(message), message,
+                                 error);
+}
+
+static int on_get(sd_bus *bus, const char *path, const char *interface, const char *property, sd_bus_message *reply,
+                  void *userdata, sd_bus_error *error) {
+    (void)bus;
+    coffer_secret_registration *registration = userdata;
+    return registration->handler(registration->context, COFFER_SECRET_GET, path, interface, property, reply, error);
+}
+
+static int on_set(sd_bus *bus, const char *path, const char *interface, const char *property, sd_bus_message *value,
+                  void *userdata, sd_bus_error *error) {
+    (void)bus;
+    coffer_secret_registration *registration = userdata;
+    return registration->handler(registration->context, COFFER_SECRET_SET, path, interface, property, value, error);
+}
+
+static int on_find(sd_bus *bus, const char *path, const char *interface, void *userdata, void **found,
+                   sd_bus_error *error) {
+    (void)bus;
+    coffer_secret_registration *registration = userdata;
+    int r = registration->handler(registration->context, COFFER_SECRET_FIND, path, interface, NULL, NULL, error);
+    if (r > 0) {
+        *found = userdata;
+        return 1;
+    }
+    return r < 0 ? r : 0;
+}
+
+// MARK: The interfaces of the Secret Service API, version 0.2
+
+#define METHOD(name, in, in_names, out, out_names) \
+    SD_BUS_METHOD_WITH_NAMES(name, in, in_names, out, out_names, on_method, SD_BUS_VTABLE_UNPRIVILEGED)
+
+static const sd_bus_vtable service_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    METHOD("OpenSession", "sv", SD_BUS_PARAM(algorithm) SD_BUS_PARAM(input), "vo",
+           SD_BUS_PARAM(output) SD_BUS_PARAM(result)),
+    METHOD("CreateCollection", "a{sv}s", SD_BUS_PARAM(properties) SD_BUS_PARAM(alias), "oo",
+           SD_BUS_PARAM(collection) SD_BUS_PARAM(prompt)),
+    METHOD("SearchItems", "a{ss}", SD_BUS_PARAM(attributes), "aoao", SD_BUS_PARAM(unlocked) SD_BUS_PARAM(locked)),
+    METHOD("Unlock", "ao", SD_BUS_PARAM(objects), "aoo", SD_BUS_PARAM(unlocked) SD_BUS_PARAM(prompt)),
+    METHOD("Lock", "ao", SD_BUS_PARAM(objects), "aoo", SD_BUS_PARAM(locked) SD_BUS_PARAM(Prompt)),
+    METHOD("GetSecrets", "aoo", SD_BUS_PARAM(items) SD_BUS_PARAM(session), "a{o(oayays)}", SD_BUS_PARAM(secrets)),
+    METHOD("ReadAlias", "s", SD_BUS_PARAM(name), "o", SD_BUS_PARAM(collection)),
+    METHOD("SetAlias", "so", SD_BUS_PARAM(name) SD_BUS_PARAM(collection), "", ""),
+    SD_BUS_PROPERTY("Collections", "ao", on_get, 0, 0),
+    SD_BUS_SIGNAL_WITH_NAMES("CollectionCreated", "o", SD_BUS_PARAM(collection), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("CollectionDeleted", "o", SD_BUS_PARAM(collection), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("CollectionChanged", "o", SD_BUS_PARAM(collection), 0),
+    SD_BUS_VTABLE_END,
+};
+
+static const sd_bus_vtable collection_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    METHOD("Delete", "", "", "o", SD_BUS_PARAM(prompt)),
+    METHOD("SearchItems", "a{ss}", SD_BUS_PARAM(attributes), "ao", SD_BUS_PARAM(results)),
+    METHOD("CreateItem", "a{sv}(oayays)b", SD_BUS_PARAM(properties) SD_BUS_PARAM(secret) SD_BUS_PARAM(replace), "oo",
+           SD_BUS_PARAM(item) SD_BUS_PARAM(prompt)),
+    SD_BUS_PROPERTY("Items", "ao", on_get, 0, 0),
+    SD_BUS_WRITABLE_PROPERTY("Label", "s", on_get, on_set, 0, 0),
+    SD_BUS_PROPERTY("Locked", "b", on_get, 0, 0),
+    SD_BUS_PROPERTY("Created", "t", on_get, 0, 0),
+    SD_BUS_PROPERTY("Modified", "t", on_get, 0, 0),
+    SD_BUS_SIGNAL_WITH_NAMES("ItemCreated", "o", SD_BUS_PARAM(item), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("ItemDeleted", "o", SD_BUS_PARAM(item), 0),
+    SD_BUS_SIGNAL_WITH_NAMES("ItemChanged", "o", SD_BUS_PARAM(item), 0),
+    SD_BUS_VTABLE_END,
+};
+
+static const sd_bus_vtable item_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    METHOD("Delete", "", "", "o", SD_BUS_PARAM(Prompt)),
+    METHOD("GetSecret", "o", SD_BUS_PARAM(session), "(oayays)", SD_BUS_PARAM(secret)),
+    METHOD("SetSecret", "(oayays)", SD_BUS_PARAM(secret), "", ""),
+    SD_BUS_PROPERTY("Locked", "b", on_get, 0, 0),
+    SD_BUS_WRITABLE_PROPERTY("Attributes", "a{ss}", on_get, on_set, 0, 0),
+    SD_BUS_WRITABLE_PROPERTY("Label", "s", on_get, on_set, 0, 0),
+    SD_BUS_PROPERTY("Created", "t", on_get, 0, 0),
+    SD_BUS_PROPERTY("Modified", "t", on_get, 0, 0),
+    SD_BUS_VTABLE_END,
+};
+
+static const sd_bus_vtable session_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    METHOD("Close", "", "", "", ""),
+    SD_BUS_VTABLE_END,
+};
+
+static const sd_bus_vtable prompt_vtable[] = {
+    SD_BUS_VTABLE_START(0),
+    METHOD("Prompt", "s", SD_BUS_PARAM(window_id), "", ""),
+    METHOD("Dismiss", "", "", "", ""),
+    SD_BUS_SIGNAL_WITH_NAMES("Completed", "bv", SD_BUS_PARAM(dismissed) SD_BUS_PARAM(result), 0),
+    SD_BUS_VTABLE_END,
+};
+
+// MARK: Connection and registration
+
+int coffer_secret_bus_open(const char *address, sd_bus **ret) {
+    sd_bus *bus = NULL;
+    int r;
+    *ret = NULL;
+    if (address == NULL) {
+        r = sd_bus_open_user(&bus);
+    } else {
+        r = sd_bus_new(&bus);
+        if (r < 0) {
+            return r;
+        }
+        r = sd_bus_set_address(bus, address);
+        if (r >= 0) {
+            r = sd_bus_set_bus_client(bus, 1);
+        }
+        if (r >= 0) {
+            r = sd_bus_start(bus);
+        }
+    }
+    if (r < 0) {
+        sd_bus_flush_close_unref(bus);
+        return r;
+    }
+    *ret = bus;
+    return 0;
+}
+
+int coffer_secret_serve(sd_bus *bus, coffer_secret_handler handler, void *context, coffer_secret_registration **ret) {
+    *ret = NULL;
+    coffer_secret_registration *registration = malloc(sizeof(coffer_secret_registration));
+    if (registration == NULL) {
+        return -ENOMEM;
+    }
+    registration->handler = handler;
+    registration->context = context;
+    const char *collection = "org.freedesktop.Secret.Collection";
+    int r = sd_bus_add_object_vtable(bus, NULL, "/org/freedesktop/secrets", "org.freedesktop.Secret.Service",
+                                     service_vtable, registration);
+    if (r >= 0) {
+        r = sd_bus_add_fallback_vtable(bus, NULL, "/org/freedesktop/secrets/collection", collection,
+                                       collection_vtable, on_find, registration);
+    }
+    if (r >= 0) {
+        r = sd_bus_add_fallback_vtable(bus, NULL, "/org/freedesktop/secrets/aliases", collection, collection_vtable,
+                                       on_find, registration);
+    }
+    if (r >= 0) {
+        r = sd_bus_add_fallback_vtable(bus, NULL, "/org/freedesktop/secrets/collection",
+                                       "org.freedesktop.Secret.Item", item_vtable, on_find, registration);
+    }
+    if (r >= 0) {
+        r = sd_bus_add_fallback_vtable(bus, NULL, "/org/freedesktop/secrets/session",
+                                       "org.freedesktop.Secret.Session", session_vtable, on_find, registration);
+    }
+    if (r >= 0) {
+        r = sd_bus_add_fallback_vtable(bus, NULL, "/org/freedesktop/secrets/prompt", "org.freedesktop.Secret.Prompt",
+                                       prompt_vtable, on_find, registration);
+    }
+    // Even on failure the vtables added so far point to the registration: the caller closes the bus, then
+    // releases it.
+    *ret = registration;
+    return r < 0 ? r : 0;
+}
+
+void coffer_secret_release(coffer_secret_registration *registration) {
+    free(registration);
+}
+
+int coffer_secret_request_name(sd_bus *bus, const char *name) {
+    return sd_bus_request_name(bus, name, 0);
+}
+
+int coffer_secret_bus_step(sd_bus *bus, uint64_t timeout_usec) {
+    for (;;) {
+        int r = sd_bus_process(bus, NULL);
+        if (r < 0) {
+            return r;
+        }
+        if (r == 0) {
+            break;
+        }
+    }
+    int r = sd_bus_wait(bus, timeout_usec);
+    return (r < 0 && r != -EINTR) ? r : 0;
+}
+
+// MARK: Replies and signals
+
+int coffer_secret_reply_new(sd_bus_message *call, sd_bus_message **reply) {
+    return sd_bus_message_new_method_return(call, reply);
+}
+
+int coffer_secret_signal_new(sd_bus *bus, const char *path, const char *interface, const char *member,
+                             sd_bus_message **signal) {
+    return sd_bus_message_new_signal(bus, signal, path, interface, member);
+}
+
+int coffer_secret_send(sd_bus_message *message) {
+    int r = sd_bus_send(NULL, message, NULL);
+    sd_bus_message_unref(message);
+    return r;
+}
+
+int coffer_secret_error(sd_bus_error *error, const char *name, const char *text) {
+    return sd_bus_error_set(error, name, text);
+}
+
+const char *coffer_secret_sender(sd_bus_message *message) {
+    return sd_bus_message_get_sender(message);
+}
+
+// MARK: Writing
+
+int coffer_secret_append_string(sd_bus_message *message, const char *value) {
+    return sd_bus_message_append_basic(message, 's', value);
+}
+
+int coffer_secret_append_object_path(sd_bus_message *message, const char *value) {
+    return sd_bus_message_append_basic(message, 'o', value);
+}
+
+int coffer_secret_append_bool(sd_bus_message *message, int value) {
+    int boolean = value ? 1 : 0;
+    return sd_bus_message_append_basic(message, 'b', &boolean);
+}
+
+int coffer_secret_append_uint64(sd_bus_message *message, uint64_t value) {
+    return sd_bus_message_append_basic(message, 't', &value);
+}
+
+int coffer_secret_append_bytes(sd_bus_message *message, const void *bytes, size_t count) {
+    static const char empty = 0;
+    return sd_bus_message_append_array(message, 'y', count > 0 ? bytes : &empty, count);
+}
+
+int coffer_secret_open(sd_bus_message *message, char type, const char *contents) {
+    return sd_bus_message_open_container(message, type, contents);
+}
+
+int coffer_secret_close(sd_bus_message *message) {
+    return sd_bus_message_close_container(message);
+}
+
+// MARK: Reading
+
+int coffer_secret_read_string(sd_bus_message *message, char type, const char **value) {
+    return sd_bus_message_read_basic(message, type, value);
+}
+
+int coffer_secret_read_bool(sd_bus_message *message, int *value) {
+    return sd_bus_message_read_basic(message, 'b', value);
+}
+
+int coffer_secret_read_bytes(sd_bus_message *message, const void **bytes, size_t *count) {
+    return sd_bus_message_read_array(message, 'y', bytes, count);
+}
+
+int coffer_secret_enter(sd_bus_message *message, char type, const char *contents) {
+    return sd_bus_message_enter_container(message, type, contents);
+}
+
+int coffer_secret_exit(sd_bus_message *message) {
+    return sd_bus_message_exit_container(message);
+}
+
+int coffer_secret_peek(sd_bus_message *message, char *type, const char **contents) {
+    *type = 0;
+    *contents = NULL;
+    return sd_bus_message_peek_type(message, type, contents);
+}
+
+int coffer_secret_skip(sd_bus_message *message) {
+    return sd_bus_message_skip(message, NULL);
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+// org.freedesktop.Secret.Item: one item's secret, attributes and label.
+extension SecretServiceProvider {
+    func itemCall(_ member: String, id: String, message: OpaquePointer) throws(BusReplyError) {
+        let arguments = BusReader(message: message)
+        switch member {
+        case "GetSecret":
+            guard let session = sessions.session(at: try arguments.objectPath()) else { throw .noSession("the session is not open") }
+            guard !isLocked() else { throw .isLocked("the keychain is locked") }
+            guard let found = try store.secret(id: id) else { throw .noSuchObject("no such item") }
+            try reply(to: message) { out throws(BusReplyError) in
+                try out.secret(session.encode(found.value, contentType: found.contentType))
+            }
+        case "SetSecret":
+            let transported = try arguments.secret()
+            guard let session = sessions.session(at: transported.session) else { throw .noSession("the session is not open") }
+            let value = try session.decode(transported)
+            let contentType = transported.contentType.isEmpty ? "text/plain" : transported.contentType
+            try store.update(id: id, secret: (value, contentType))
+            try reply(to: message) { _ throws(BusReplyError) in }
+            itemChanged(id)
+        case "Delete":
+            guard try store.delete(id: id) else { throw .noSuchObject("no such item") }
+            try reply(to: message) { out throws(BusReplyError) in try out.objectPath("/") }
+            emit(ObjectPath.collection(Self.loginCollection).path, "org.freedesktop.Secret.Collection", "ItemDeleted") {
+                out throws(BusReplyError) in try out.objectPath(Self.itemPath(id))
+            }
+        default:
+            throw .notSupported("unknown method")
+        }
+    }
+
+    func itemProperty(_ name: String, id: String, into out: BusWriter) throws(BusReplyError) {
+        if name == "Locked" {
+            try out.bool(isLocked())
+            return
+        }
+        guard let item = try store.item(id: id) else { throw .noSuchObject("no such item") }
+        switch name {
+        case "Attributes": try out.stringDictionary(item.attributes)
+        case "Label": try out.string(item.label)
+        case "Created": try out.uint64(item.created)
+        case "Modified": try out.uint64(item.modified)
+        default: throw .notSupported("unknown property")
+        }
+    }
+
+    func setItemProperty(_ name: String, id: String, from value: BusReader) throws(BusReplyError) {
+        switch name {
+        case "Attributes": try store.update(id: id, attributes: try value.stringDictionary())
+        case "Label": try store.update(id: id, label: try value.string())
+        default: throw .notSupported("the property cannot be set")
+        }
+        itemChanged(id)
+    }
+
+    private func itemChanged(_ id: String) {
+        emit(ObjectPath.collection(Self.loginCollection).path, "org.freedesktop.Secret.Collection", "ItemChanged") {
+            out throws(BusReplyError) in try out.objectPath(Self.itemPath(id))
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import CSecretServiceBus
+import Foundation
+
+// org.freedesktop.Secret.Service: sessions, searches across collections, lock state, secrets in bulk, aliases.
+extension SecretServiceProvider {
+    func serviceCall(_ member: String, message: OpaquePointer) throws(BusReplyError) {
+        let arguments = BusReader(message: message)
+        switch member {
+        case "OpenSession":
+            let algorithm = try arguments.string()
+            switch algorithm {
+            case "plain":
+                _ = try arguments.variantString()
+                let session = sessions.open(owner: Self.sender(message), algorithm: .plain)
+                try reply(to: message) { out throws(BusReplyError) in
+                    try out.variant("s") { value throws(BusReplyError) in try value.string("") }
+                    try out.objectPath(session.path)
+                }
+            case "dh-ietf1024-sha256-aes128-cbc-pkcs7":
+                guard let peer = try arguments.variantBytes() else { throw .invalidArguments("the input is not a public key") }
+                let exchange = try DiffieHellmanExchange.respond(to: peer)
+                let session = sessions.open(owner: Self.sender(message), algorithm: .aes(exchange.key))
+                try reply(to: message) { out throws(BusReplyError) in
+                    try out.variant("ay") { value throws(BusReplyError) in try value.bytes(exchange.publicKey) }
+                    try out.objectPath(session.path)
+                }
+            default:
+                // libsecret then falls back to `plain`.
+                throw .notSupported("the algorithm \(algorithm) is not supported")
+            }
+        case "SearchItems":
+            let query = try arguments.stringDictionary()
+            // A locked keychain cannot decrypt the attributes to match: nothing is found until it is unlocked.
+            let unlocked = isLocked() ? [] : try store.items().filter { $0.matches(query) }.map { Self.itemPath($0.id) }
+            try reply(to: message) { out throws(BusReplyError) in
+                try out.objectPaths(unlocked)
+                try out.objectPaths([])
+            }
+        case "Unlock":
+            let objects = try arguments.objectPaths()
+            if isLocked() {
+                let prompt = prompts.add(.unlock(objects))
+                try reply(to: message) { out throws(BusReplyError) in
+                    try out.objectPaths([])
+                    try out.objectPath(ObjectPath.prompt(prompt).path)
+                }
+            } else {
+                try reply(to: message) { out throws(BusReplyError) in
+                    try out.objectPaths(objects)
+                    try out.objectPath("/")
+                }
+            }
+        case "Lock":
+            let objects = try arguments.objectPaths()
+            // Without a passcode the keychain stays unlocked: then nothing is reported locked.
+            _ = try? store.client.blocking.lock()
+            let locked = isLocked() ? objects : []
+            try reply(to: message) { out throws(BusReplyError) in
+                try out.objectPaths(locked)
+                try out.objectPath("/")
+            }
+        case "GetSecrets":
+            let items = try arguments.objectPaths()
+            guard let session = sessions.session(at: try arguments.objectPath()) else { throw .noSession("the session is not open") }
+            var secrets: [(path: String, secret: TransportedSecret)] = []
+            if !isLocked() {
+                for path in items {
+                    guard case .item(let collection, let id)? = ObjectPath(path), collection == Self.loginCollection,
+                        let found = try store.secret(id: id)
+                    else { continue }
+                    secrets.append((path, session.encode(found.value, contentType: found.contentType)))
+                }
+            }
+            try reply(to: message) { out throws(BusReplyError) in try out.secrets(secrets) }
+        case "ReadAlias":
+            let alias = try arguments.string()
+            let path = Self.collection(forAlias: alias).map { ObjectPath.collection($0).path } ?? "/"
+            try reply(to: message) { out throws(BusReplyError) in try out.objectPath(path) }
+        case "CreateCollection", "SetAlias":
+            throw .notSupported("this provider has one collection, login, with the alias default")
+        default:
+            throw .notSupported("unknown method")
+        }
+    }
+
+    /// The unique bus name of a call's sender.
+    static func sender(_ message: OpaquePointer) -> String {
+        coffer_secret_sender(message).map { String(cString: $0) } ?? ""
+    }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import Testing
+import TestProcesses
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where the provider's keychain is: embedded in a private `COFFER_HOME`, or behind a per-user `cofferd`
+/// reached by `COFFER_SOCKET`.
+enum ProviderTransport: String, CaseIterable, CustomTestStringConvertible {
+    case embedded, daemon
+    var testDescription: String { rawValue }
+}
+
+/// A private session bus (`dbus-daemon` with a configuration of its own: no service files, so nothing else
+/// is ever activated), a fresh keychain, and the built `coffer-secret-service` serving it; `secret-tool`
+/// talks to it. Everything started is stopped when the object goes away.
+final class SecretServiceSession {
+    /// What a finished `secret-tool` printed, and its status.
+    struct Outcome {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    /// The Debian packages the tests need: the bus, libsecret's command-line tool, and GLib's `gdbus`.
+    static let packages = ["dbus-daemon", "libsecret-tools", "libglib2.0-bin"]
+
+    private let scratch: String
+    private let bus: ChildProcess
+    private let address: String
+    private var daemon: ChildProcess?
+    private var socket: String?
+    private var provider: ChildProcess?
+    /// What every provider started so far wrote on standard error.
+    private(set) var providerErrors = ""
+
+    init(_ transport: ProviderTransport) throws {
+        try DebianPackages.ensureInstalled(Self.packages)
+        var template = Array("/tmp/coffer-secret-service-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
+        scratch = String(cString: made)
+        let configuration = "\(scratch)/bus.conf"
+        try Self.configuration(socket: "\(scratch)/bus").write(toFile: configuration, atomically: true, encoding: .utf8)
+        bus = try ChildProcess(
+            ["/usr/bin/dbus-daemon", "--nofork", "--print-address", "--config-file=\(configuration)"], output: .pipe, errors: .null)
+        guard let printed = bus.nextOutputLine(timeout: .seconds(20)), printed.hasPrefix("unix:") else {
+            bus.kill()
+            throw Failure(description: "dbus-daemon printed no address")
+        }
+        address = printed
+        guard transport == .daemon else { return }
+        let socket = "\(scratch)/cofferd.socket"
+        daemon = try ChildProcess(
+            [Self.executable("cofferd"), "--user", "--socket", socket], environment: ["COFFER_HOME": keychain, "PATH": "/usr/bin:/bin"],
+            output: .null, errors: .null)
+        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+        self.socket = socket
+    }
+
+    deinit {
+        stopProvider()
+        _ = daemon?.terminate()
+        bus.kill()
+        try? FileManager.default.removeItem(atPath: scratch)
+    }
+
+    /// Starts `coffer-secret-service` and waits until it has taken its name.
+    func startProvider() throws {
+        let child = try ChildProcess([Self.executable("coffer-secret-service")], environment: environment, output: .pipe, errors: .pipe)
+        guard child.nextOutputLine(timeout: .seconds(30)) == "coffer-secret-service: serving org.freedesktop.secrets" else {
+            let outcome = try child.finish(timeout: .seconds(10))
+            throw Failure(description: "coffer-secret-service did not start: \(outcome.errorText)")
+        }
+        provider = child
+    }
+
+    /// Stops the provider (SIGTERM) and keeps what it wrote on standard error.
+    func stopProvider() {
+        guard let provider else { return }
+        self.provider = nil
+        provider.terminate()
+        if let outcome = try? provider.finish(timeout: .seconds(10)) { providerErrors += outcome.errorText }
+    }
+
+    /// Runs `secret-tool arguments…` with `input` on standard input.
+    func secretTool(_ arguments: [String], input: String = "") throws -> Outcome {
+        let finished = try ChildProcess.run(["/usr/bin/secret-tool"] + arguments, input: input, environment: environment, timeout: .seconds(60))
+        return Outcome(status: finished.status, output: finished.outputText, errors: finished.errorText)
+    }
+
+    /// Calls `method` (`interface.member`) on the provider's object `path` with `gdbus call`, which prints
+    /// the answer as a GVariant.
+    func call(_ path: String, _ method: String, _ arguments: [String] = []) throws -> Outcome {
+        let finished = try ChildProcess.run(
+            ["/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.secrets", "--object-path", path, "--method", method]
+                + arguments, environment: environment, timeout: .seconds(60))
+        return Outcome(status: finished.status, output: finished.outputText, errors: finished.errorText)
+    }
+
+    /// `secret-tool store --label=label attributes…` with `secret`, which must succeed.
+    func store(label: String, _ attributes: [String], secret: String) throws {
+        let stored = try secretTool(["store", "--label=\(label)"] + attributes, input: secret)
+        #expect(stored.status == 0, "secret-tool store: \(stored.errors)")
+    }
+
+    private var keychain: String { "\(scratch)/keychain" }
+
+    private var environment: [String: String] {
+        var environment = ["PATH": "/usr/bin:/bin", "DBUS_SESSION_BUS_ADDRESS": address]
+        if let socket { environment["COFFER_SOCKET"] = socket } else { environment["COFFER_HOME"] = keychain }
+        return environment
+    }
+
+    /// The path of a built executable, beside the test bundle.
+    static func executable(_ name: String) -> String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// A bus like a session bus, on `socket`, with no service files.
+    private static func configuration(socket: String) -> String {
+        """
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:path=\(socket)</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+    }
+
+    /// A fixture that could not be set up.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+}
