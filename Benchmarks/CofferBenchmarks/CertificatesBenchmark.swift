@@ -129,9 +129,28 @@ enum CertificatesBenchmark {
                 var found: CFTypeRef?
                 let status = SecItemCopyMatching(query as CFDictionary, &found)
                 guard status == errSecSuccess, found is SecKey else { throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status) }
+            }, each {
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: made.certificateLabel(picks.next()),
+                    kSecReturnRef as String: true,
+                ]
+                var found: CFTypeRef?
+                let status = SecItemCopyMatching(query as CFDictionary, &found)
+                guard status == errSecSuccess, found is SecCertificate else { throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status) }
+            }, each {
+                let publicKey = made.keys[picks.next()].prefix(65)
+                let query: [String: Any] = [
+                    kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: Data(Insecure.SHA1.hash(data: publicKey)),
+                    kSecReturnRef as String: true,
+                ]
+                var found: CFTypeRef?
+                let status = SecItemCopyMatching(query as CFDictionary, &found)
+                guard status == errSecSuccess, found is SecKey else { throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status) }
             }])
             add("identity query (`kSecClassIdentity`, a certificate's label, `kSecReturnRef`), \(identities) certificates + \(identities) keys", queries[0])
             add("key query (`kSecClassKey`, a key's label, `kSecReturnRef`), same keychain", queries[1])
+            add("certificate query (`kSecClassCertificate`, a certificate's label, `kSecReturnRef`), same keychain", queries[2])
+            add("key query by application label (`kSecAttrApplicationLabel`, indexed, `kSecReturnRef`), same keychain", queries[3])
         }
         return Figures(rows: rows)
     }
