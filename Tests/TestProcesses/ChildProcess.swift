@@ -143,9 +143,15 @@ public final class ChildProcess: @unchecked Sendable {
 
         let environmentLines = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
         var child: pid_t = 0
-        let spawned = Self.withCStrings(arguments) { argv in
-            Self.withCStrings(environmentLines) { envp in
-                posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
+        // ETXTBSY: a script a test just wrote can still be open for writing in another test's child, between its
+        // fork and its exec; try again briefly.
+        var spawned = ETXTBSY
+        for attempt in 0..<50 where spawned == ETXTBSY {
+            if attempt > 0 { usleep(10_000) }
+            spawned = Self.withCStrings(arguments) { argv in
+                Self.withCStrings(environmentLines) { envp in
+                    posix_spawn(&child, arguments[0], &actions, &attributes, argv, envp)
+                }
             }
         }
         guard spawned == 0 else {

@@ -65,7 +65,13 @@ final class SpawnedProgram {
         var child: pid_t = 0
         let arguments: [UnsafeMutablePointer<CChar>?] = [strdup(path), nil]
         defer { arguments.forEach { free($0) } }
-        let spawned = posix_spawn(&child, path, &actions, &attributes, arguments, environ)
+        var spawned = posix_spawn(&child, path, &actions, &attributes, arguments, environ)
+        // ETXTBSY: the program file is open for writing somewhere, for a moment (a package upgrade replacing it, or
+        // another thread's child that inherited a descriptor to it between its fork and its exec). Try again briefly.
+        for _ in 0..<Self.busyRetries where spawned == ETXTBSY {
+            usleep(Self.busyPause)
+            spawned = posix_spawn(&child, path, &actions, &attributes, arguments, environ)
+        }
         guard spawned == 0 else {
             close(input.write)
             close(output.read)
@@ -77,6 +83,10 @@ final class SpawnedProgram {
         // Writes wait in poll, never in write.
         _ = fcntl(toProgram, F_SETFL, fcntl(toProgram, F_GETFL) | O_NONBLOCK)
     }
+
+    /// How often, and with what pause (µs), a program file busy being written is tried again: at most half a second.
+    private static let busyRetries = 50
+    private static let busyPause: useconds_t = 10_000
 
     deinit {
         if toProgram >= 0 { close(toProgram) }
