@@ -178,12 +178,22 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // `coffer ssh-agent`'s agent: the SSH agent protocol (draft-miller-ssh-agent) over keys kept as keychain key
+        // items, through Apple's functions on a KeychainClient; a Unix socket served by a thread per connection.
+        .target(
+            name: "SSHAgent",
+            dependencies: [
+                "Security", "KeychainClient", "KeyCrypto", "CCofferSystem", "Prompting",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         // The `coffer` command-line tool.
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
                 "KeychainModel", "KeychainOperations", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
-                "Prompting", "Security", "KeyCrypto",
+                "Prompting", "Security", "KeyCrypto", "SSHAgent",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // find-certificate -Z: the SHA-256 and SHA-1 of a certificate (already linked through KeyCrypto).
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -253,6 +263,9 @@ let package = Package(
         .testTarget(name: "CredentialHelperTests", dependencies: ["TestProcesses"]),
         // Runs the built coffer-secret-service on a private session bus and drives it with secret-tool (libsecret).
         .testTarget(name: "SecretServiceTests", dependencies: ["TestProcesses"]),
+        // The wire codec and the agent's answers, and `coffer ssh-agent` with OpenSSH's own tools (ssh-add, ssh-keygen;
+        // openssh-client installed when missing).
+        .testTarget(name: "SSHAgentTests", dependencies: ["SSHAgent", "KeyCrypto", "TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         // Against files `openssl pkcs12 -export` writes (installed when missing) and RFC 9579's PBMAC1 examples.
         .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "KeychainModel", "TestProcesses"]),

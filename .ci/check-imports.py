@@ -18,7 +18,7 @@ import sys
 # over the client seam. A new front end is added here.
 FRONT_ENDS = {
     "Security", "Coffer", "CofferCLI", "LocalAuthentication", "CryptoKit", "CofferTLS",
-    "CredentialHelperSupport", "GitCredentialCoffer", "DockerCredentialCoffer", "SecretService", "CofferSecretService",
+    "CredentialHelperSupport", "GitCredentialCoffer", "DockerCredentialCoffer", "SSHAgent", "SecretService", "CofferSecretService",
 }
 # What front ends must never import: the machinery below the client seam.
 MACHINERY = {"Keystore", "Engine", "ItemStore", "KeychainService"}

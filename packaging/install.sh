@@ -33,6 +33,7 @@ install -m 0644 packaging/systemd/cofferd.service packaging/systemd/cofferd.sock
 install -d -m 0755 /etc/systemd/user
 install -m 0644 packaging/systemd/cofferd-user.service /etc/systemd/user/cofferd.service
 install -m 0644 packaging/systemd/coffer-prompt-agent.service /etc/systemd/user/coffer-prompt-agent.service
+install -m 0644 packaging/systemd/coffer-ssh-agent.socket packaging/systemd/coffer-ssh-agent.service /etc/systemd/user/
 
 if [ "${1:-}" != "--no-start" ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
     systemctl daemon-reload

@@ -37,7 +37,7 @@ public struct PasscodePrompter: Sendable, Hashable {
         }
     }
 
-    private func askOnTerminal(_ question: PasscodeQuestion) throws(PromptFailure) -> SecretBytes {
+    func askOnTerminal(_ question: PasscodeQuestion) throws(PromptFailure) -> SecretBytes {
         let note = question.error.map { "\($0)\n" } ?? ""
         let prompt = question.prompt.last?.isWhitespace == true ? question.prompt : question.prompt + " "
         do {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import KeychainModel
 import Query
+import SSHAgent
 import Security
 
 /// `create-key`: makes a key pair and stores both halves as key items (`SecKeyCreateRandomKey` with
@@ -14,6 +15,8 @@ struct CreateKeyCommand: ParsableCommand {
             With --enclave the private key is a P-256 key made inside the keychain (in cofferd with the \
             daemon) that never leaves it: it can sign and agree, never be exported. Its access control \
             defaults to privateKeyUsage, so each use asks nobody; add userPresence to ask for the passcode.
+            With --ssh the key is such a P-256 key tagged for `coffer ssh-agent`, which offers it to ssh; its \
+            OpenSSH public key line (for authorized_keys) is printed, with the label as its comment.
             """)
 
     @Option(name: [.customShort("t"), .customLong("type")], help: "ec or rsa.")
@@ -32,6 +35,14 @@ struct CreateKeyCommand: ParsableCommand {
     var accessControl: AccessControlOption?
     @Flag(name: .customLong("enclave"), help: "Make a P-256 private key that never leaves the keychain.")
     var enclave = false
+    @Flag(name: .customLong("ssh"), help: "Make an --enclave key for coffer ssh-agent and print its OpenSSH public key.")
+    var ssh = false
+
+    func validate() throws {
+        guard ssh else { return }
+        if tag != nil { throw ValidationError("--ssh sets the tag itself; --tag cannot be given with it") }
+        if type != .ec || (size ?? 256) != 256 { throw ValidationError("--ssh makes P-256 keys only (-t ec -s 256)") }
+    }
 
     func run() throws {
         let command = Self.configuration.commandName!
@@ -49,11 +60,17 @@ struct CreateKeyCommand: ParsableCommand {
                 kSecPrivateKeyAttrs as String: privateAttributes,
             ]
             if let tag { parameters[kSecAttrApplicationTag as String] = Data(tag.utf8) }
+            if ssh { parameters[kSecAttrApplicationTag as String] = AgentKeyTag().data }
             if let label { parameters[kSecAttrLabel as String] = label }
             if control == nil, let protection { parameters[kSecAttrAccessible as String] = protection.rawValue }
-            if enclave { parameters[kSecAttrTokenID as String] = kSecAttrTokenIDSecureEnclave }
+            if enclave || ssh { parameters[kSecAttrTokenID as String] = kSecAttrTokenIDSecureEnclave }
             let key = try KeyCalls.check(command) { error in SecKeyCreateRandomKey(parameters as CFDictionary, &error) }
-            let applicationLabel = try KeyCalls.publicKey(of: key, command: command).applicationLabel
+            let publicKey = try KeyCalls.publicKey(of: key, command: command)
+            if ssh {
+                print(publicKey.openSSHPublicKey(comment: label))
+                return
+            }
+            let applicationLabel = publicKey.applicationLabel
             let created: [KeychainValue: KeychainValue] = [
                 .string(QueryKey.itemClass): .string(ItemClass.key.rawValue),
                 .string(QueryKey.applicationLabel): .data(applicationLabel),

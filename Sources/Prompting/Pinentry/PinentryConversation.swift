@@ -18,13 +18,29 @@ struct PinentryConversation {
     /// The path of the pinentry program.
     let program: String
 
+    /// Shows the question as a `CONFIRM` dialog; returns when the person allows, throws when they refuse.
+    func confirm(_ question: PasscodeQuestion) throws(PromptFailure) {
+        _ = try run(question) { session throws(PromptFailure) -> SecretBytes in
+            try session.command("CONFIRM")
+            return SecretBytes(copying: [UInt8]())
+        }
+    }
+
     /// Shows the question and returns what the person typed.
     func ask(_ question: PasscodeQuestion) throws(PromptFailure) -> SecretBytes {
+        try run(question) { session throws(PromptFailure) -> SecretBytes in try session.getPin() }
+    }
+
+    /// Starts the program, sets the question up, runs `final` (the dialog), and always ends the program.
+    private func run(
+        _ question: PasscodeQuestion, _ final: (AssuanSession) throws(PromptFailure) -> SecretBytes
+    ) throws(PromptFailure) -> SecretBytes {
         let deadline = Deadline.after(question.timeout.map { $0 + Self.grace })
         let child = try SpawnedProgram(path: program)
         let session = AssuanSession(program: program, input: child.fromProgram, output: child.toProgram, deadline: deadline)
         do {
-            let passcode = try converse(session, question)
+            try converse(session, question)
+            let passcode = try final(session)
             session.sayGoodbye()
             child.finish(grace: .seconds(1))
             return passcode
@@ -39,7 +55,7 @@ struct PinentryConversation {
         }
     }
 
-    private func converse(_ session: AssuanSession, _ question: PasscodeQuestion) throws(PromptFailure) -> SecretBytes {
+    private func converse(_ session: AssuanSession, _ question: PasscodeQuestion) throws(PromptFailure) {
         try session.expectOK()
         if let terminal = Self.terminalName() { try session.command("OPTION ttyname=\(terminal)") }
         try session.command("SETTITLE \(AssuanSession.escape(question.title))")
@@ -47,7 +63,6 @@ struct PinentryConversation {
         try session.command("SETPROMPT \(AssuanSession.escape(question.prompt))")
         if let error = question.error { try session.command("SETERROR \(AssuanSession.escape(error))") }
         if let timeout = question.timeout { try session.command("SETTIMEOUT \(Self.wholeSeconds(timeout))") }
-        return try session.getPin()
     }
 
     /// `timeout` in whole seconds, rounded up, at least 1 (pinentry reads 0 as "no time-out").

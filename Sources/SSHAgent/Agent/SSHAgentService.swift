@@ -1,0 +1,121 @@
+import Foundation
+import KeyCrypto
+import Logging
+
+/// The agent's answers: one request in, one response out, with the keys in the keychain (``KeychainAgentStore``)
+/// and the lock (``AgentLock``) shared by every connection.
+///
+/// It blocks its thread on the keychain, so it is called from a connection's own thread. Each failure is logged
+/// with its reason at `notice` (`COFFER_LOG=notice`), never with key bytes, passphrases or data to sign.
+public final class SSHAgentService: Sendable {
+    private let store: KeychainAgentStore
+    private let lock = AgentLock()
+    private let defaultLifetime: UInt32?
+    private let confirmation: AgentConfirmation
+    private let logger: Logger
+
+    /// An agent over `store`. `defaultLifetime` (`coffer ssh-agent -t`) applies to keys added without one;
+    /// `confirmation` asks before each use of a key added with `ssh-add -c`.
+    public init(
+        store: KeychainAgentStore, defaultLifetime: UInt32? = nil, confirmation: AgentConfirmation,
+        logger: Logger = Logger(label: "coffer.ssh-agent")
+    ) {
+        self.store = store
+        self.defaultLifetime = defaultLifetime
+        self.confirmation = confirmation
+        self.logger = logger
+    }
+
+    /// The answer to one message `payload`, and whether the connection must then be closed (the message was
+    /// malformed).
+    public func respond(to payload: Data) -> (response: AgentResponse, close: Bool) {
+        let request: AgentRequest
+        do {
+            request = try AgentRequest(payload: payload)
+        } catch {
+            logger.notice("malformed request: \(error.reason); closing the connection")
+            return (.failure, true)
+        }
+        do {
+            return (try answer(request), false)
+        } catch {
+            logger.notice("\(request.name) refused: \(error.reason)")
+            return (.failure, false)
+        }
+    }
+
+    private func answer(_ request: AgentRequest) throws(AgentRefusal) -> AgentResponse {
+        if lock.isLocked {
+            switch request {
+            case .requestIdentities: return .identities([])
+            case .unlock(let passphrase):
+                guard lock.unlock(passphrase: passphrase) else { throw AgentRefusal("wrong passphrase") }
+                return .success
+            default: throw AgentRefusal("the agent is locked")
+            }
+        }
+        switch request {
+        case .requestIdentities:
+            return .identities(try store.keys().map { ($0.blob, $0.comment) })
+        case .sign(let blob, let data, let flags):
+            return try sign(blob: blob, data: data, flags: flags)
+        case .add(let key, let comment, let constraints):
+            try add(key, comment: comment, constraints: constraints)
+            return .success
+        case .remove(let blob):
+            guard let key = try store.key(blob: blob) else { throw AgentRefusal("the agent has no such key") }
+            guard !key.isKeychainMade else {
+                throw AgentRefusal("the key was made in the keychain and never leaves it; delete it with coffer delete-key")
+            }
+            try store.delete(key)
+            return .success
+        case .removeAll:
+            for key in try store.keys() where !key.isKeychainMade { try store.delete(key) }
+            return .success
+        case .lock(let passphrase):
+            guard lock.lock(passphrase: passphrase) else { throw AgentRefusal("the agent is already locked") }
+            return .success
+        case .unlock:
+            throw AgentRefusal("the agent is not locked")
+        case .sessionBind:
+            // Parsed in full; destination constraints (which would use it) are not served yet, so nothing is kept.
+            return .success
+        case .unknownExtension(let name):
+            logger.notice("EXTENSION \(name) is not supported")
+            return .failure
+        case .unsupported(let number):
+            throw AgentRefusal("message \(number) is not served by this agent")
+        }
+    }
+
+    private func sign(blob: Data, data: Data, flags: UInt32) throws(AgentRefusal) -> AgentResponse {
+        guard let key = try store.key(blob: blob) else { throw AgentRefusal("the agent has no such key") }
+        guard let scheme = SSHSignature.scheme(for: key.publicKey, flags: flags) else {
+            throw AgentRefusal("ssh-rsa (SHA-1) signatures are refused; ask for rsa-sha2-256 or rsa-sha2-512")
+        }
+        if key.tag.confirm { try confirmation.confirm(key) }
+        let signature = try store.sign(data, with: key, scheme: scheme)
+        do {
+            return .signature(try SSHSignature.blob(scheme: scheme, signature: signature))
+        } catch {
+            throw AgentRefusal(error.reason)
+        }
+    }
+
+    private func add(_ key: AgentPrivateKey, comment: String, constraints: [AgentKeyConstraint]) throws(AgentRefusal) {
+        guard case .supported(let privateKey) = key else {
+            throw AgentRefusal("\(key) keys are not supported (ECDSA P-256/384/521 and RSA are)")
+        }
+        var tag = AgentKeyTag()
+        var lifetime = defaultLifetime
+        for constraint in constraints {
+            switch constraint {
+            case .lifetime(let seconds): lifetime = seconds
+            case .confirm: tag.confirm = true
+            case .extension(let name): throw AgentRefusal("the key constraint \(name) is not supported")
+            }
+        }
+        if let lifetime { tag.expiresAt = store.expiry(afterSeconds: lifetime) }
+        try store.add(privateKey, comment: comment, tag: tag)
+    }
+}

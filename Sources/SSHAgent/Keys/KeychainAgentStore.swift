@@ -1,0 +1,188 @@
+import Foundation
+import KeyCrypto
+import KeychainClient
+import Security
+
+/// The agent's keys in the keychain: private key items (`kSecClassKey`) tagged ``AgentKeyTag``, with the
+/// comment as `kSecAttrLabel`. They are read anew for each request, so keys added or removed by another process
+/// (`coffer create-key --ssh`, `coffer delete-key`) are seen at once and every key survives a restart.
+///
+/// Every call blocks its thread on the keychain (Apple's `SecItem` functions over `client`); the agent calls it
+/// from a connection's own thread, never from Swift's cooperative pool.
+public struct KeychainAgentStore: Sendable {
+    private let client: any KeychainClient
+    private let now: @Sendable () -> Date
+
+    /// A store in the keychain `client`; `now` is the clock lifetimes are measured with.
+    public init(client: any KeychainClient, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.client = client
+        self.now = now
+    }
+
+    /// The current time in whole seconds since 1970, rounded down: a key whose ``AgentKeyTag/expiresAt`` is at most
+    /// this has expired.
+    public var currentTime: Int64 { Int64(now().timeIntervalSince1970.rounded(.down)) }
+
+    /// When a key added now with a lifetime of `seconds` expires: at least that many seconds from now (the time is
+    /// rounded up first), at most one more.
+    public func expiry(afterSeconds seconds: UInt32) -> Int64 {
+        Int64(now().timeIntervalSince1970.rounded(.up)) + Int64(seconds)
+    }
+
+    /// The agent's keys, without those whose lifetime has ended (they are deleted).
+    ///
+    /// Two searches, neither of which returns a private key's bytes: the private key items' attributes (tag, label,
+    /// token), and the public key items of the same tag, paired by application label. A private key whose public
+    /// half is not stored is read once to derive it.
+    public func keys() throws(AgentRefusal) -> [AgentKey] {
+        let found = try onClient { () throws(AgentRefusal) -> [AgentKey] in
+            let privates = try Self.search(keyClass: kSecAttrKeyClassPrivate, returnRef: false)
+            var publics: [Data: SecKey] = [:]
+            for item in try Self.search(keyClass: kSecAttrKeyClassPublic, returnRef: true) {
+                guard let label = item[kSecAttrApplicationLabel as String] as? Data, let key = item[kSecValueRef as String] as? SecKey
+                else { continue }
+                publics[label] = key
+            }
+            return privates.compactMap { item in
+                guard let label = item[kSecAttrApplicationLabel as String] as? Data, let tagData = item[kSecAttrApplicationTag as String] as? Data
+                else { return nil }
+                let publicKey = publics[label] ?? Self.privateKeyItem(label: label, tag: tagData).flatMap(SecKeyCopyPublicKey)
+                return publicKey.flatMap { Self.agentKey(item, publicKey: $0) }
+            }
+        }
+        let time = currentTime
+        var live: [AgentKey] = []
+        for key in found {
+            if let expiry = key.tag.expiresAt, expiry <= time {
+                _ = try? delete(key)
+            } else {
+                live.append(key)
+            }
+        }
+        return live
+    }
+
+    /// The private key of `key`, read for one operation.
+    public func privateKey(of key: AgentKey) throws(AgentRefusal) -> SecKey {
+        let found = try onClient { () -> SecKey? in Self.privateKeyItem(label: key.applicationLabel, tag: key.tagData) }
+        guard let found else { throw AgentRefusal("the key is no longer in the keychain") }
+        return found
+    }
+
+    /// The key whose public blob is `blob`, if the agent has it.
+    public func key(blob: Data) throws(AgentRefusal) -> AgentKey? {
+        try keys().first { $0.blob == blob }
+    }
+
+    /// Stores `key` under `comment` and `tag`, replacing the agent's copy of the same key (its comment and
+    /// constraints change, as OpenSSH's agent replaces them).
+    public func add(_ key: AsymmetricKey, comment: String, tag: AgentKeyTag) throws(AgentRefusal) {
+        let blob = SSHKeyType.publicKeyBlob(of: key)
+        for existing in try keys() where existing.blob == blob {
+            guard !existing.isKeychainMade else { throw AgentRefusal("the key was made in the keychain and is already offered") }
+            try delete(existing)
+        }
+        try onClient { () throws(AgentRefusal) in
+            var representation = key.externalRepresentation()
+            defer { representation.zeroize() }
+            let type = key.type == .rsa ? kSecAttrKeyTypeRSA : kSecAttrKeyTypeECSECPrimeRandom
+            var error: Unmanaged<CFError>?
+            guard let secKey = SecKeyCreateWithData(representation as CFData, [
+                kSecAttrKeyType as String: type, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
+            ] as CFDictionary, &error) else {
+                _ = error?.takeRetainedValue()
+                throw AgentRefusal("the key could not be made a keychain key")
+            }
+            // The public half is stored too, so that listing the keys never reads a private key.
+            guard let publicKey = SecKeyCopyPublicKey(secKey) else { throw AgentRefusal("the key has no public key") }
+            for half in [secKey, publicKey] {
+                let status = SecItemAdd([
+                    kSecValueRef as String: half, kSecAttrApplicationTag as String: tag.data, kSecAttrLabel as String: comment,
+                ] as CFDictionary, nil)
+                guard status == errSecSuccess else {
+                    _ = SecItemDelete([
+                        kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: key.applicationLabel,
+                        kSecAttrApplicationTag as String: tag.data,
+                    ] as CFDictionary)
+                    throw AgentRefusal("the keychain refused the key (status \(status))")
+                }
+            }
+        }
+    }
+
+    /// Deletes `key`'s items (its private and public halves): exactly those with its application label and tag.
+    public func delete(_ key: AgentKey) throws(AgentRefusal) {
+        try onClient { () throws(AgentRefusal) in
+            let status = SecItemDelete([
+                kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: key.applicationLabel, kSecAttrApplicationTag as String: key.tagData,
+            ] as CFDictionary)
+            guard status == errSecSuccess || status == errSecItemNotFound else {
+                throw AgentRefusal("the keychain did not delete the key (status \(status))")
+            }
+        }
+    }
+
+    /// `key`'s signature of `data` under `scheme`, made by the keychain (inside it, for a key that never leaves).
+    public func sign(_ data: Data, with key: AgentKey, scheme: SSHSignature.Scheme) throws(AgentRefusal) -> Data {
+        try onClient { () throws(AgentRefusal) -> Data in
+            var error: Unmanaged<CFError>?
+            let algorithm = SecKeyAlgorithm(rawValue: scheme.algorithm.rawValue as CFString)
+            let privateKey = try privateKey(of: key)
+            guard let signature = SecKeyCreateSignature(privateKey, algorithm, data as CFData, &error) else {
+                let reason = error.map { String(CFErrorCopyDescription($0.takeRetainedValue())) } ?? "no reason given"
+                throw AgentRefusal("the keychain did not sign: \(reason)")
+            }
+            return signature as Data
+        }
+    }
+
+    /// Runs `body` with Apple's functions on this store's keychain.
+    private func onClient<Result>(_ body: () throws(AgentRefusal) -> Result) throws(AgentRefusal) -> Result {
+        let outcome: Swift.Result<Result, AgentRefusal> = SharedKeychainClient.$taskClient.withValue(client) {
+            do throws(AgentRefusal) { return .success(try body()) } catch { return .failure(error) }
+        }
+        return try outcome.get()
+    }
+
+    /// The agent's items of `keyClass`: their attributes, and their `SecKey` under `v_Ref` when `returnRef`.
+    private static func search(keyClass: CFString, returnRef: Bool) throws(AgentRefusal) -> [[String: Any]] {
+        var result: CFTypeRef?
+        let status = SecItemCopyMatching([
+            kSecClass as String: kSecClassKey, kSecAttrKeyClass as String: keyClass, kSecMatchLimit as String: kSecMatchLimitAll,
+            kSecReturnAttributes as String: true, kSecReturnRef as String: returnRef,
+        ] as CFDictionary, &result)
+        if status == errSecItemNotFound { return [] }
+        guard status == errSecSuccess, let items = result as? [[String: Any]] else {
+            throw AgentRefusal("the keychain could not be read (status \(status))")
+        }
+        return items.filter { item in (item[kSecAttrApplicationTag as String] as? Data).flatMap(AgentKeyTag.init) != nil }
+    }
+
+    /// The private key item with `label` and `tag`, as a `SecKey`.
+    private static func privateKeyItem(label: Data, tag: Data) -> SecKey? {
+        var result: CFTypeRef?
+        let status = SecItemCopyMatching([
+            kSecClass as String: kSecClassKey, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
+            kSecAttrApplicationLabel as String: label, kSecAttrApplicationTag as String: tag, kSecReturnRef as String: true,
+        ] as CFDictionary, &result)
+        guard status == errSecSuccess else { return nil }
+        return result as? SecKey
+    }
+
+    /// The agent's key for a private key item's attributes and its public key, or nil when the public key cannot be
+    /// read.
+    private static func agentKey(_ item: [String: Any], publicKey publicSecKey: SecKey) -> AgentKey? {
+        guard let tagData = item[kSecAttrApplicationTag as String] as? Data, let tag = AgentKeyTag(tagData),
+            let label = item[kSecAttrApplicationLabel as String] as? Data,
+            let publicBytes = SecKeyCopyExternalRepresentation(publicSecKey, nil) as Data?
+        else { return nil }
+        let attributes = SecKeyCopyAttributes(publicSecKey) as? [String: Any]
+        let isRSA = (attributes?[kSecAttrKeyType as String] as? String) == (kSecAttrKeyTypeRSA as String)
+        guard let publicKey = try? AsymmetricKey(externalRepresentation: publicBytes, type: isRSA ? .rsa : .ellipticCurve, keyClass: .publicKey)
+        else { return nil }
+        let tokenID = item[kSecAttrTokenID as String] as? String
+        return AgentKey(
+            publicKey: publicKey, blob: SSHKeyType.publicKeyBlob(of: publicKey), comment: item[kSecAttrLabel as String] as? String ?? "",
+            tag: tag, tagData: tagData, applicationLabel: label, isKeychainMade: tokenID == (kSecAttrTokenIDSecureEnclave as String))
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Logging
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The agent's socket: a thread that accepts connections and a thread of its own for each, so a request that
+/// waits on the keychain (or on a person, for a key that asks) never holds Swift's cooperative pool or another
+/// connection.
+///
+/// Only processes of the agent's own user (or root) are served, as OpenSSH's agent checks with `SO_PEERCRED`. At
+/// most ``maximumConnections`` are open at once; more are closed at once.
+public final class AgentServer: Sendable {
+    /// The most connections served at once.
+    public static let maximumConnections = 64
+
+    private let service: SSHAgentService
+    private let listener: Int32
+    private let logger: Logger
+    private let openConnections = Atomic<Int>(0)
+
+    /// Listens at `path` (a Unix socket, mode 0600) for `service`.
+    public init(
+        path: String, service: SSHAgentService, logger: Logger = Logger(label: "coffer.ssh-agent")
+    ) throws(AgentSocketError) {
+        self.service = service
+        self.logger = logger
+        listener = try UnixSocket.listen(at: path)
+    }
+
+    /// Serves `service` on `listener`, a listening socket systemd passed (socket activation, `LISTEN_FDS`); its
+    /// place and mode are the socket unit's.
+    public init(inheritedListener listener: Int32, service: SSHAgentService, logger: Logger = Logger(label: "coffer.ssh-agent")) {
+        self.service = service
+        self.logger = logger
+        self.listener = listener
+        _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
+    }
+
+    /// Starts the accepting thread; it runs for the life of the process.
+    public func start() {
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "coffer-ssh-agent-accept"
+        thread.start()
+    }
+
+    private func acceptLoop() {
+        while true {
+            // The agent starts no programs, so setting close-on-exec just after `accept` leaves no window that matters.
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+                    usleep(100_000)
+                    continue
+                }
+                logger.error("accept failed (errno \(errno)); the agent stops accepting")
+                return
+            }
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            guard let uid = UnixSocket.peerUID(connection), uid == getuid() || uid == 0 else {
+                logger.notice("a connection from another user was refused")
+                close(connection)
+                continue
+            }
+            guard openConnections.add(1, ordering: .relaxed).newValue <= Self.maximumConnections else {
+                openConnections.subtract(1, ordering: .relaxed)
+                logger.notice("too many connections; one was closed")
+                close(connection)
+                continue
+            }
+            let thread = Thread { [self] in
+                serve(connection)
+                close(connection)
+                openConnections.subtract(1, ordering: .relaxed)
+            }
+            thread.name = "coffer-ssh-agent-connection"
+            thread.start()
+        }
+    }
+
+    /// Answers `connection`'s messages in order until it closes, sends a frame too long, or sends a malformed one.
+    private func serve(_ connection: Int32) {
+        while let header = UnixSocket.read(connection, count: 4) {
+            let length = header.reduce(0) { $0 << 8 | Int($1) }
+            guard length > 0, length <= AgentMessageNumber.maximumMessageLength else {
+                logger.notice("a message of \(length) bytes was refused; closing the connection")
+                _ = UnixSocket.write(connection, AgentResponse.failure.frame)
+                return
+            }
+            guard var payload = UnixSocket.read(connection, count: length) else { return }
+            let (response, shouldClose) = service.respond(to: payload)
+            payload.zeroize()
+            guard UnixSocket.write(connection, response.frame), !shouldClose else { return }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import TestProcesses
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A `coffer ssh-agent -D` on a private socket over a keychain in a private `COFFER_HOME`, and OpenSSH's tools
+/// pointed at it through `SSH_AUTH_SOCK`. Everything lives in one scratch folder, removed at the end; the agent
+/// is stopped when the harness goes away.
+final class AgentHarness {
+    /// The scratch folder (mode 0700): the keychain, the socket, key files, `HOME`.
+    let scratch: URL
+    /// The agent's socket.
+    let socket: String
+    private var agent: ChildProcess?
+
+    /// What a finished program printed, and its status.
+    struct Outcome {
+        let status: Int32
+        let output: String
+        let errors: String
+    }
+
+    init() throws {
+        try DebianPackages.ensureInstalled(["openssh-client"])
+        // A short path: a Unix socket's path holds at most 107 bytes.
+        scratch = URL(fileURLWithPath: "/tmp/coffer-ssh-test-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        socket = scratch.appendingPathComponent("agent.sock").path
+        try Self.writePinentry(at: path("pinentry"), folder: scratch.path)
+        try startAgent()
+    }
+
+    deinit {
+        if let agent { _ = agent.terminate() }
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// The path of a built executable, beside the test bundle.
+    static func executable(_ name: String) -> String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// The path of `name` in the scratch folder.
+    func path(_ name: String) -> String { scratch.appendingPathComponent(name).path }
+
+    /// The environment every program runs in.
+    var environment: [String: String] {
+        [
+            "PATH": "/usr/bin:/bin", "HOME": scratch.path, "COFFER_HOME": path("keychain"), "SSH_AUTH_SOCK": socket,
+            "COFFER_LOG": "notice", "COFFER_PINENTRY": path("pinentry"),
+        ]
+    }
+
+    /// Starts the agent and waits for its first line (`SSH_AUTH_SOCK=…`), printed once it listens.
+    func startAgent() throws {
+        let agent = try ChildProcess(
+            [Self.executable("coffer"), "ssh-agent", "-D", "-s", "-a", socket], environment: environment, output: .pipe, errors: .null)
+        self.agent = agent
+        guard let line = agent.nextOutputLine(timeout: .seconds(30)), line.hasPrefix("SSH_AUTH_SOCK=") else {
+            throw HarnessFailure("the agent did not announce its socket")
+        }
+    }
+
+    /// Stops the agent (SIGTERM) and returns how it ended.
+    @discardableResult
+    func stopAgent() -> ChildProcess.Termination? {
+        defer { agent = nil }
+        return agent?.terminate()
+    }
+
+    /// Runs `arguments` (the first a program on `/usr/bin`, or a full path) in the harness's environment.
+    func run(_ arguments: [String], input: String = "", extra: [String: String] = [:]) throws -> Outcome {
+        var command = arguments
+        if !command[0].hasPrefix("/") { command[0] = "/usr/bin/\(command[0])" }
+        let finished = try ChildProcess.run(
+            command, input: input, environment: environment.merging(extra) { $1 }, timeout: .seconds(60))
+        return Outcome(status: finished.status, output: finished.outputText, errors: finished.errorText)
+    }
+
+    /// Runs `coffer arguments…`.
+    func coffer(_ arguments: [String]) throws -> Outcome {
+        try run([Self.executable("coffer")] + arguments)
+    }
+
+    /// Makes a key pair with `ssh-keygen -q -N ''` in the scratch folder; returns the private key's path.
+    func keygen(_ name: String, type: String, bits: Int? = nil, comment: String) throws -> String {
+        let file = path(name)
+        var arguments = ["ssh-keygen", "-q", "-t", type, "-N", "", "-C", comment, "-f", file]
+        if let bits { arguments += ["-b", String(bits)] }
+        let made = try run(arguments)
+        guard made.status == 0 else { throw HarnessFailure("ssh-keygen failed: \(made.errors)") }
+        return file
+    }
+
+    /// The lines of `text`, sorted (the agent's listing order is the keychain's).
+    static func lines(_ text: String) -> [String] {
+        text.split(separator: "\n").map(String.init).sorted()
+    }
+
+    /// Signs `message` with `ssh-keygen -Y sign` through the agent (the public key file names the key), then checks
+    /// it with `ssh-keygen -Y verify` against an allowed-signers file; returns the verifier's output.
+    func signAndVerify(publicKey: String, message: String = "signed through coffer ssh-agent\n") throws -> Outcome {
+        let file = path("message-\(UUID().uuidString.prefix(6))")
+        try Data(message.utf8).write(to: URL(fileURLWithPath: file))
+        let signed = try run(["ssh-keygen", "-Y", "sign", "-f", publicKey, "-n", "file", file])
+        guard signed.status == 0 else { return signed }
+        let publicLine = try String(contentsOfFile: publicKey, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let allowed = path("allowed-\(UUID().uuidString.prefix(6))")
+        try Data("tester@example.com \(publicLine)\n".utf8).write(to: URL(fileURLWithPath: allowed))
+        return try run(
+            ["ssh-keygen", "-Y", "verify", "-f", allowed, "-I", "tester@example.com", "-n", "file", "-s", file + ".sig"],
+            input: message)
+    }
+}
+
+extension AgentHarness {
+    /// A scripted pinentry for confirmations: it logs each `SETDESC`, and answers `CONFIRM` with `OK` while the file
+    /// `allow-confirm` exists in `folder`, else with pinentry's cancel error.
+    static func writePinentry(at path: String, folder: String) throws {
+        let script = """
+            #!/bin/sh
+            echo "OK Pleased to meet you"
+            while IFS= read -r line; do
+              case "$line" in
+                SETDESC*) printf '%s\\n' "$line" >> '\(folder)/pinentry.log'; echo OK ;;
+                CONFIRM*) if [ -e '\(folder)/allow-confirm' ]; then echo OK; else echo "ERR 83886179 Operation cancelled <Pinentry>"; fi ;;
+                BYE*) echo OK; exit 0 ;;
+                *) echo OK ;;
+              esac
+            done
+
+            """
+        try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o700)
+    }
+}
+
+/// A harness step that did not go as planned.
+struct HarnessFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
