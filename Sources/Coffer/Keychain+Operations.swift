@@ -4,6 +4,25 @@ import Query
 
 /// The dictionary calls under the typed API, and reading their results.
 extension Keychain {
+    /// The results of `dictionary` (a search with `kSecMatchLimitAll`), or none (`errSecItemNotFound` is not an
+    /// error here); `what` names the items in the error when the keychain answers anything but an array.
+    func allMatches(_ dictionary: QueryDictionary, expecting what: String) async throws(KeychainError) -> [KeychainValue] {
+        let result: KeychainValue?
+        do {
+            result = try await client.copyMatching(dictionary)
+        } catch where error.status == .itemNotFound {
+            return []
+        } catch {
+            throw KeychainError(error, operation: .copyMatching, query: dictionary)
+        }
+        guard case .array(let elements)? = result else {
+            throw KeychainError(
+                status: .internal, operation: .copyMatching, query: dictionary,
+                reason: "The keychain returned \(result?.typeName ?? "nothing") where Coffer expected an array of \(what).")
+        }
+        return elements
+    }
+
     /// Every item matching `query` up to `limit`, or none (`errSecItemNotFound` is not an error here).
     func items<Item: KeychainItem>(
         matching query: ItemQuery<Item>, withSecret: Bool, limit: KeychainValue

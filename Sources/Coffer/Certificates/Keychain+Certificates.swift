@@ -48,19 +48,7 @@ extension Keychain {
         dictionary[QueryKey.returnAttributes] = .bool(true)
         dictionary[QueryKey.returnData] = .bool(true)
         dictionary[QueryKey.returnPersistentRef] = .bool(true)
-        let result: KeychainValue?
-        do {
-            result = try await client.copyMatching(dictionary)
-        } catch where error.status == .itemNotFound {
-            return []
-        } catch {
-            throw KeychainError(error, operation: .copyMatching, query: dictionary)
-        }
-        guard case .array(let elements)? = result else {
-            throw KeychainError(
-                status: .internal, operation: .copyMatching, query: dictionary,
-                reason: "The keychain returned \(result?.typeName ?? "nothing") where Coffer expected an array of certificates.")
-        }
+        let elements = try await allMatches(dictionary, expecting: "certificates")
         var found: [Certificate] = []
         for element in elements {
             guard let certificate = CertificateItemRecord.certificate(reading: element) else {

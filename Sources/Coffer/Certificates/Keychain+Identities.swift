@@ -32,19 +32,7 @@ extension Keychain {
         dictionary[QueryKey.returnAttributes] = .bool(true)
         dictionary[QueryKey.returnPersistentRef] = .bool(true)
         dictionary[QueryKey.useAuthenticationContext] = authenticationContext?.queryValue
-        let result: KeychainValue?
-        do {
-            result = try await client.copyMatching(dictionary)
-        } catch where error.status == .itemNotFound {
-            return []
-        } catch {
-            throw KeychainError(error, operation: .copyMatching, query: dictionary)
-        }
-        guard case .array(let elements)? = result else {
-            throw KeychainError(
-                status: .internal, operation: .copyMatching, query: dictionary,
-                reason: "The keychain returned \(result?.typeName ?? "nothing") where Coffer expected an array of identities.")
-        }
+        let elements = try await allMatches(dictionary, expecting: "identities")
         var found: [Identity] = []
         for element in elements {
             guard let identity = IdentityRecord.identity(reading: element) else {

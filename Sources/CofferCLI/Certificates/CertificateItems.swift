@@ -23,21 +23,27 @@ enum CertificateItems {
             .string(QueryKey.returnAttributes): .bool(true),
             .string(QueryKey.returnData): .bool(true),
         ]
+        return try allMatches(QueryDictionary(query), client: client, command: command).compactMap { item in
+            guard case .dictionary(let attributes) = item, case .data(let der)? = attributes[QueryKey.valueData],
+                let certificate = SecCertificateCreateWithData(nil, der as CFData)
+            else { return nil }
+            return Stored(attributes: attributes, der: der, certificate: certificate)
+        }
+    }
+
+    /// The results of `query` (a search with `kSecMatchLimitAll`), none when nothing matches; a failure names
+    /// `command`.
+    static func allMatches(_ query: QueryDictionary, client: any KeychainClient, command: String) throws -> [KeychainValue] {
         let result: KeychainValue?
         do {
-            result = try client.blocking.copyMatching(QueryDictionary(query))
+            result = try client.blocking.copyMatching(query)
         } catch where error.status == .itemNotFound {
             return []
         } catch {
             throw ItemCommandSupport.failure(command, error)
         }
         guard case .array(let items)? = result else { throw CLIFailure("\(command): unexpected result shape") }
-        return items.compactMap { item in
-            guard case .dictionary(let attributes) = item, case .data(let der)? = attributes[QueryKey.valueData],
-                let certificate = SecCertificateCreateWithData(nil, der as CFData)
-            else { return nil }
-            return Stored(attributes: attributes, der: der, certificate: certificate)
-        }
+        return items
     }
 
     /// `security`'s `-c NAME`: whether the subject summary or the common name of `certificate` contains `name`, in

@@ -37,16 +37,7 @@ enum IdentityItems {
             .string(QueryKey.matchLimit): .string(QueryConstant.matchLimitAll),
             .string(QueryKey.returnAttributes): .bool(true),
         ]
-        let result: KeychainValue?
-        do {
-            result = try client.blocking.copyMatching(QueryDictionary(query))
-        } catch where error.status == .itemNotFound {
-            return []
-        } catch {
-            throw ItemCommandSupport.failure(command, error)
-        }
-        guard case .array(let items)? = result else { throw CLIFailure("\(command): unexpected result shape") }
-        return items.compactMap { item in
+        return try CertificateItems.allMatches(QueryDictionary(query), client: client, command: command).compactMap { item in
             guard case .dictionary(let attributes) = item, case .data(let der)? = attributes[QueryKey.identityCertificateData],
                 let certificate = SecCertificateCreateWithData(nil, der as CFData)
             else { return nil }
