@@ -7,14 +7,7 @@ extension Keychain {
     /// The results of `dictionary` (a search with `kSecMatchLimitAll`), or none (`errSecItemNotFound` is not an
     /// error here); `what` names the items in the error when the keychain answers anything but an array.
     func allMatches(_ dictionary: QueryDictionary, expecting what: String) async throws(KeychainError) -> [KeychainValue] {
-        let result: KeychainValue?
-        do {
-            result = try await client.copyMatching(dictionary)
-        } catch where error.status == .itemNotFound {
-            return []
-        } catch {
-            throw KeychainError(error, operation: .copyMatching, query: dictionary)
-        }
+        guard case .found(let result) = try await search(dictionary) else { return [] }
         guard case .array(let elements)? = result else {
             throw KeychainError(
                 status: .internal, operation: .copyMatching, query: dictionary,
@@ -28,14 +21,7 @@ extension Keychain {
         matching query: ItemQuery<Item>, withSecret: Bool, limit: KeychainValue
     ) async throws(KeychainError) -> [Item] {
         let dictionary = query.searchDictionary(withSecret: withSecret, limit: limit)
-        let result: KeychainValue?
-        do {
-            result = try await client.copyMatching(dictionary)
-        } catch where error.status == .itemNotFound {
-            return []
-        } catch {
-            throw KeychainError(error, operation: .copyMatching, query: dictionary)
-        }
+        guard case .found(let result) = try await search(dictionary) else { return [] }
         // A limit of 1 gives a single dictionary rather than an array (§2.2).
         guard case .array(let elements)? = result else {
             return [try item(reading: result, operation: .copyMatching, query: dictionary)]
@@ -46,6 +32,25 @@ extension Keychain {
             items.append(try item(reading: element, operation: .copyMatching, query: dictionary))
         }
         return items
+    }
+
+    /// What a search came to.
+    enum SearchAnswer {
+        /// Nothing matched (`errSecItemNotFound`, which the typed searches answer with an empty list).
+        case nothingMatched
+        /// Something matched: the result, nil when the return keys asked for nothing.
+        case found(KeychainValue?)
+    }
+
+    /// `SecItemCopyMatching` of `dictionary`; any failure but `errSecItemNotFound` is a ``KeychainError``.
+    func search(_ dictionary: QueryDictionary) async throws(KeychainError) -> SearchAnswer {
+        do {
+            return .found(try await client.copyMatching(dictionary))
+        } catch where error.status == .itemNotFound {
+            return .nothingMatched
+        } catch {
+            throw KeychainError(error, operation: .copyMatching, query: dictionary)
+        }
     }
 
     /// Runs a dictionary call, turning its status into a ``KeychainError`` that carries the redacted query.
