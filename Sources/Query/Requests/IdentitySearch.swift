@@ -20,9 +20,12 @@ public struct IdentitySearch: Sendable, Hashable {
     /// The attributes whose filters name the certificate in Apple's join.
     static let certificateColumns: Set<String> = [QueryKey.label, "issr", "slnr", "skid", QueryKey.tokenID]
 
+    /// The attributes keys have.
+    private static let keyCodes = Set(ClassSchema.key.map(\.code))
+
     /// Splits `search` (of class identity) into its certificate and key parts.
     public init(_ search: SearchRequest) {
-        let keyCodes = Set(ClassSchema.key.map(\.code))
+        let keyCodes = Self.keyCodes
         var certificateFilters = AttributeSet()
         var keyFilters = AttributeSet()
         for (code, value) in search.filters {
