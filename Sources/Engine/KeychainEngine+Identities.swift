@@ -32,13 +32,13 @@ extension KeychainEngine {
                 parts.keys(pairingWith: publicKeyHash), caller: caller, limit: limit.map { $0 - outcome.matches.count },
                 loadData: loadData, reader: reader, authorization: authorization)
             outcome.undecryptable += keys.undecryptable
-            let reference = persistentReference(certificate.stored)
+            let reference = persistentReference(certificate.stored, as: .identity)
             for key in keys.matches {
                 let attributes = IdentitySearch.identityAttributes(
                     certificate: certificate.attributes, certificateData: certificate.data, key: key.attributes)
                 outcome.matches.append(ItemSnapshot(
                     itemClass: .identity, attributes: attributes, data: key.data,
-                    persistentRef: PersistentReference(itemClass: .identity, uuid: reference.uuid ?? UUID())))
+                    persistentRef: reference))
             }
         }
         return outcome
