@@ -13,6 +13,7 @@ fi
 
 swift build -c release --static-swift-stdlib --product cofferd
 swift build -c release --static-swift-stdlib --product coffer
+swift build -c release --static-swift-stdlib --product coffer-secret-service
 bin="$(swift build -c release --show-bin-path)"
 
 if ! getent passwd coffer >/dev/null; then
@@ -25,6 +26,7 @@ if ! getent group coffer-cli >/dev/null; then
 fi
 
 install -m 0755 "$bin/cofferd" /usr/local/bin/cofferd
+install -m 0755 "$bin/coffer-secret-service" /usr/local/bin/coffer-secret-service
 install -o root -g coffer-cli -m 2755 "$bin/coffer" /usr/local/bin/coffer
 install -d -m 0700 -o coffer -g coffer /var/lib/coffer
 install -d -m 0755 /usr/local/share/doc/coffer
@@ -34,6 +36,11 @@ install -d -m 0755 /etc/systemd/user
 install -m 0644 packaging/systemd/cofferd-user.service /etc/systemd/user/cofferd.service
 install -m 0644 packaging/systemd/coffer-prompt-agent.service /etc/systemd/user/coffer-prompt-agent.service
 install -m 0644 packaging/systemd/coffer-ssh-agent.socket packaging/systemd/coffer-ssh-agent.service /etc/systemd/user/
+install -m 0644 packaging/systemd/coffer-secret-service.service /etc/systemd/user/
+# The Secret Service activation file is not put where the bus reads it: that would replace every user's
+# gnome-keyring at once. Each user opts in by copying it to ~/.local/share/dbus-1/services/ (README).
+install -d -m 0755 /usr/local/share/coffer/dbus-1/services
+install -m 0644 packaging/dbus/org.freedesktop.secrets.service /usr/local/share/coffer/dbus-1/services/
 
 if [ "${1:-}" != "--no-start" ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
     systemctl daemon-reload

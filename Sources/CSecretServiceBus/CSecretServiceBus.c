@@ -181,6 +181,25 @@ void coffer_secret_release(coffer_secret_registration *registration) {
     free(registration);
 }
 
+static int on_name_owner_changed(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+    coffer_secret_registration *registration = userdata;
+    const char *name = NULL, *old_owner = NULL, *new_owner = NULL;
+    if (sd_bus_message_read(message, "sss", &name, &old_owner, &new_owner) < 0) {
+        return 0;
+    }
+    // A unique name that loses its owner is a connection gone; it never comes back.
+    if (name[0] == ':' && new_owner[0] == '\0') {
+        (void)registration->handler(registration->context, COFFER_SECRET_DEPARTED, "/org/freedesktop/DBus",
+                                    "org.freedesktop.DBus", name, message, error);
+    }
+    return 0;
+}
+
+int coffer_secret_watch_departures(sd_bus *bus, coffer_secret_registration *registration) {
+    return sd_bus_match_signal(bus, NULL, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                               "NameOwnerChanged", on_name_owner_changed, registration);
+}
+
 int coffer_secret_request_name(sd_bus *bus, const char *name) {
     return sd_bus_request_name(bus, name, 0);
 }

@@ -13,9 +13,10 @@ enum ProviderTransport: String, CaseIterable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 }
 
-/// A private session bus (`dbus-daemon` with a configuration of its own: no service files, so nothing else
-/// is ever activated), a fresh keychain, and the built `coffer-secret-service` serving it; `secret-tool`
-/// talks to it. Everything started is stopped when the object goes away.
+/// A private session bus (`dbus-daemon` with a configuration of its own: no service files but, when asked,
+/// one that activates the built `coffer-secret-service`, so nothing else is ever activated), a fresh
+/// keychain, and the provider serving it; `secret-tool` talks to it. Everything started is stopped when the
+/// object goes away, the activated provider included.
 final class SecretServiceSession {
     /// What a finished `secret-tool` printed, and its status.
     struct Outcome {
@@ -24,8 +25,9 @@ final class SecretServiceSession {
         let errors: String
     }
 
-    /// The Debian packages the tests need: the bus, libsecret's command-line tool, and GLib's `gdbus`.
-    static let packages = ["dbus-daemon", "libsecret-tools", "libglib2.0-bin"]
+    /// The Debian packages the tests need: the bus, libsecret's command-line tool, GLib's `gdbus`, and
+    /// Python's GLib bindings (several calls on one connection, which `gdbus call` cannot make).
+    static let packages = ["dbus-daemon", "libsecret-tools", "libglib2.0-bin", "python3-gi"]
 
     private let scratch: String
     private let bus: ChildProcess
@@ -36,13 +38,27 @@ final class SecretServiceSession {
     /// What every provider started so far wrote on standard error.
     private(set) var providerErrors = ""
 
-    init(_ transport: ProviderTransport) throws {
+    /// Whether the bus starts the provider by activation (see ``init(_:activatable:)``).
+    private let activatable: Bool
+
+    /// A bus and a keychain on `transport`. When `activatable`, the bus's configuration lists a service
+    /// directory whose activation file starts the built provider on the first call to its name.
+    init(_ transport: ProviderTransport, activatable: Bool = false) throws {
         try DebianPackages.ensureInstalled(Self.packages)
         var template = Array("/tmp/coffer-secret-service-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
         scratch = String(cString: made)
+        self.activatable = activatable
         let configuration = "\(scratch)/bus.conf"
-        try Self.configuration(socket: "\(scratch)/bus").write(toFile: configuration, atomically: true, encoding: .utf8)
+        let services = activatable ? "\(scratch)/services" : nil
+        if let services {
+            // cofferd starts after the bus: activation serves the embedded transport only (COFFER_HOME on the Exec line).
+            precondition(transport == .embedded, "activation is set up for the embedded transport")
+            try FileManager.default.createDirectory(atPath: services, withIntermediateDirectories: false)
+            try Self.activationFile(keychain: "\(scratch)/keychain", bus: "unix:path=\(scratch)/bus")
+                .write(toFile: "\(services)/org.freedesktop.secrets.service", atomically: true, encoding: .utf8)
+        }
+        try Self.configuration(socket: "\(scratch)/bus", services: services).write(toFile: configuration, atomically: true, encoding: .utf8)
         bus = try ChildProcess(
             ["/usr/bin/dbus-daemon", "--nofork", "--print-address", "--config-file=\(configuration)"], output: .pipe, errors: .null)
         guard let printed = bus.nextOutputLine(timeout: .seconds(20)), printed.hasPrefix("unix:") else {
@@ -61,6 +77,7 @@ final class SecretServiceSession {
 
     deinit {
         stopProvider()
+        if activatable { stopActivatedProvider() }
         _ = daemon?.terminate()
         bus.kill()
         try? FileManager.default.removeItem(atPath: scratch)
@@ -84,6 +101,23 @@ final class SecretServiceSession {
         if let outcome = try? provider.finish(timeout: .seconds(10)) { providerErrors += outcome.errorText }
     }
 
+    /// The pid of the process that owns `org.freedesktop.secrets` on the bus, if any.
+    func providerPID() throws -> pid_t? {
+        let asked = try ChildProcess.run(
+            ["/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+             "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "org.freedesktop.secrets"],
+            environment: environment, timeout: .seconds(30))
+        guard asked.status == 0, let number = asked.outputText.firstMatch(of: /uint32 (\d+)/)?.1 else { return nil }
+        return pid_t(number)
+    }
+
+    /// Stops a provider the bus activated (SIGTERM), and waits until it is gone.
+    private func stopActivatedProvider() {
+        guard let pid = try? providerPID(), pid > 0 else { return }
+        Glibc.kill(pid, SIGTERM)
+        for _ in 0..<1000 where Glibc.kill(pid, 0) == 0 { usleep(10_000) }
+    }
+
     /// Runs `secret-tool arguments…` with `input` on standard input.
     func secretTool(_ arguments: [String], input: String = "") throws -> Outcome {
         let finished = try ChildProcess.run(["/usr/bin/secret-tool"] + arguments, input: input, environment: environment, timeout: .seconds(60))
@@ -96,6 +130,14 @@ final class SecretServiceSession {
         let finished = try ChildProcess.run(
             ["/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.secrets", "--object-path", path, "--method", method]
                 + arguments, environment: environment, timeout: .seconds(60))
+        return Outcome(status: finished.status, output: finished.outputText, errors: finished.errorText)
+    }
+
+    /// Runs the Python `script` (with Gio and GLib imported and `bus`, a connection to the session bus) as one
+    /// bus client: its calls share a connection, so its sessions stay open until it exits.
+    func python(_ script: String) throws -> Outcome {
+        let program = "from gi.repository import Gio, GLib\nbus = Gio.bus_get_sync(Gio.BusType.SESSION, None)\n" + script
+        let finished = try ChildProcess.run(["/usr/bin/python3", "-c", program], environment: environment, timeout: .seconds(60))
         return Outcome(status: finished.status, output: finished.outputText, errors: finished.errorText)
     }
 
@@ -118,8 +160,18 @@ final class SecretServiceSession {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
-    /// A bus like a session bus, on `socket`, with no service files.
-    private static func configuration(socket: String) -> String {
+    /// An activation file that starts the built provider on the bus at `bus`, over the embedded keychain at
+    /// `keychain` (the Exec line sets both, whatever the bus's own environment holds).
+    private static func activationFile(keychain: String, bus: String) -> String {
+        """
+        [D-BUS Service]
+        Name=org.freedesktop.secrets
+        Exec=/usr/bin/env COFFER_HOME=\(keychain) DBUS_SESSION_BUS_ADDRESS=\(bus) PATH=/usr/bin:/bin \(executable("coffer-secret-service"))
+        """
+    }
+
+    /// A bus like a session bus, on `socket`, with no service files but those in `services`.
+    private static func configuration(socket: String, services: String? = nil) -> String {
         """
         <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
          "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
@@ -127,6 +179,7 @@ final class SecretServiceSession {
           <type>session</type>
           <listen>unix:path=\(socket)</listen>
           <auth>EXTERNAL</auth>
+        \(services.map { "  <servicedir>\($0)</servicedir>" } ?? "")
           <policy context="default">
             <allow send_destination="*" eavesdrop="true"/>
             <allow eavesdrop="true"/>

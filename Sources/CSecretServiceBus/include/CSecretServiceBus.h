@@ -15,6 +15,9 @@ typedef enum {
     COFFER_SECRET_SET = 2,
     /// Whether an object exists at `path` with `interface` (fallback paths): the handler answers > 0 when it does.
     COFFER_SECRET_FIND = 3,
+    /// A client left the bus (coffer_secret_watch_departures): `member` is its unique name (":1.42"), `message`
+    /// the bus's NameOwnerChanged signal; `path` and `interface` are the bus's own. The result is ignored.
+    COFFER_SECRET_DEPARTED = 4,
 } coffer_secret_event;
 
 /// The one function the provider registers: every method call, property read or write and object lookup
@@ -43,6 +46,11 @@ int coffer_secret_serve(sd_bus *bus, coffer_secret_handler handler, void *contex
 
 /// Frees a registration made by coffer_secret_serve, once its bus connection is closed.
 void coffer_secret_release(coffer_secret_registration *registration);
+
+/// Watches the bus's NameOwnerChanged signal, so that `registration`'s handler hears of every client that
+/// leaves the bus (COFFER_SECRET_DEPARTED). The match lives as long as the connection. Returns 0 or a
+/// negative errno.
+int coffer_secret_watch_departures(sd_bus *bus, coffer_secret_registration *registration);
 
 /// Takes the well-known name `name` on `bus` (no replacement, no queueing). Returns 0 or a negative errno
 /// (-EEXIST when another connection owns it).

@@ -39,6 +39,13 @@ final class BusLoop: @unchecked Sendable {
             if let registered { coffer_secret_release(registered) }
             throw SecretServiceError("cannot export the Secret Service objects: \(Self.errorText(served))")
         }
+        // Sessions end with the client that opened them.
+        let watched = coffer_secret_watch_departures(opened, registered)
+        guard watched >= 0 else {
+            sd_bus_flush_close_unref(opened)
+            coffer_secret_release(registered)
+            throw SecretServiceError("cannot watch clients leaving the bus: \(Self.errorText(watched))")
+        }
         let named = coffer_secret_request_name(opened, SecretServiceServer.busName)
         guard named >= 0 else {
             sd_bus_flush_close_unref(opened)

@@ -29,6 +29,10 @@ final class SecretServiceProvider {
         _ event: coffer_secret_event, path: String, interface: String, member: String?, message: OpaquePointer?,
         error: UnsafeMutablePointer<sd_bus_error>?
     ) -> Int32 {
+        if event == COFFER_SECRET_DEPARTED {
+            if let member { sessions.close(ownedBy: member) }
+            return 0
+        }
         guard let parsed = ObjectPath(path) else { return event == COFFER_SECRET_FIND ? 0 : -ENOENT }
         if event == COFFER_SECRET_FIND { return exists(parsed, interface: interface) ? 1 : 0 }
         guard let member, let message else { return -EINVAL }

@@ -22,4 +22,7 @@ struct SessionTable: Sendable {
 
     /// Closes the session `id`.
     mutating func close(_ id: String) { sessions[id] = nil }
+
+    /// Closes every session the client `owner` (a unique bus name) opened: it has left the bus.
+    mutating func close(ownedBy owner: String) { sessions = sessions.filter { $0.value.owner != owner } }
 }
