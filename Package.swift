@@ -122,11 +122,21 @@ let package = Package(
             name: "KeychainClient",
             dependencies: ["KeychainModel", "KeychainOperations", "KeychainService", "Query", "DaemonProtocol", "CCofferSystem", "Prompting"]
         ),
-        // cofferd's parts: peer identity, the app registry, the socket server.
+        // Which program is calling: the kernel's credentials, the registry of programs, the identity rules. Used by
+        // cofferd and by the providers that serve other programs (the Secret Service, the ssh-agent).
+        .target(
+            name: "ProgramIdentity",
+            dependencies: [
+                "KeychainModel", "CofferDiagnostics",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // cofferd's parts: the socket server, the registry file, the prompt broker.
         .target(
             name: "Daemon",
             dependencies: [
-                "Engine", "KeychainClient", "KeychainService", "KeychainOperations", "Keystore", "KeychainModel",
+                "ProgramIdentity", "Engine", "KeychainClient", "KeychainService", "KeychainOperations", "Keystore", "KeychainModel",
                 "DaemonProtocol", "CofferDiagnostics", "CCofferSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -220,7 +230,9 @@ let package = Package(
         .target(
             name: "SecretService",
             dependencies: [
-                "CSecretServiceBus", "CSecretServiceDH", "KeychainClient", "KeychainModel", "Query",
+                "CSecretServiceBus", "CSecretServiceDH", "KeychainClient", "KeychainModel", "KeychainOperations", "Query",
+                "ProgramIdentity", "CofferDiagnostics",
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]),
@@ -233,7 +245,7 @@ let package = Package(
             name: "CofferBenchmarks",
             dependencies: [
                 "Keystore", "KeychainModel", "KeychainOperations", "KeychainService", "CofferDiagnostics", "Engine",
-                "KeychainClient", "Query", "Daemon", "Security", "CCofferSystem",
+                "KeychainClient", "Query", "Daemon", "ProgramIdentity", "Security", "CCofferSystem", "SSHAgent",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -243,12 +255,12 @@ let package = Package(
         .executableTarget(
             name: "CofferDaemon",
             dependencies: [
-                "Daemon", "Keystore", "KeychainModel", "CCofferSystem", "CofferDiagnostics",
+                "Daemon", "ProgramIdentity", "Keystore", "KeychainModel", "CCofferSystem", "CofferDiagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Test support shared by the test targets (not a product).
-        .target(name: "CofferTestSupport", dependencies: ["Daemon", "KeychainClient", "KeychainModel", "Query"], path: "Tests/CofferTestSupport"),
+        .target(name: "CofferTestSupport", dependencies: ["Daemon", "ProgramIdentity", "KeychainClient", "KeychainModel", "Query"], path: "Tests/CofferTestSupport"),
         // How tests start programs: bounded waits, no inherited descriptors, a process group killed at the end.
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
         .target(name: "TestProcesses", dependencies: ["CChildProcess"], path: "Tests/TestProcesses"),
@@ -298,7 +310,7 @@ let package = Package(
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Daemon", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "DaemonProtocol", "Keystore",
+                "Daemon", "ProgramIdentity", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "DaemonProtocol", "Keystore",
                 "KeychainModel", "Query", "CofferTestSupport", "TestProcesses",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -4,6 +4,7 @@ import Foundation
 import KeychainClient
 import KeychainModel
 import Keystore
+import ProgramIdentity
 import Query
 
 #if canImport(Glibc)

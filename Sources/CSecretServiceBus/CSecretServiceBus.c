@@ -2,6 +2,7 @@
 
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 struct coffer_secret_registration {
     coffer_secret_handler handler;
@@ -241,6 +242,108 @@ int coffer_secret_error(sd_bus_error *error, const char *name, const char *text)
 
 const char *coffer_secret_sender(sd_bus_message *message) {
     return sd_bus_message_get_sender(message);
+}
+
+const char *coffer_secret_current_sender(sd_bus *bus) {
+    sd_bus_message *current = sd_bus_get_current_message(bus);
+    return current ? sd_bus_message_get_sender(current) : NULL;
+}
+
+// MARK: Callers
+
+static int read_groups(sd_bus_message *reply, coffer_secret_credentials *out) {
+    int r = sd_bus_message_enter_container(reply, 'a', "u");
+    if (r < 0) return r;
+    size_t capacity = 0;
+    for (;;) {
+        uint32_t gid;
+        r = sd_bus_message_read_basic(reply, 'u', &gid);
+        if (r < 0) return r;
+        if (r == 0) break;
+        if (out->group_count == COFFER_SECRET_MAX_GROUPS) return -E2BIG;
+        if (out->group_count == capacity) {
+            capacity = capacity ? capacity * 2 : 16;
+            uint32_t *grown = realloc(out->groups, capacity * sizeof(uint32_t));
+            if (!grown) return -ENOMEM;
+            out->groups = grown;
+        }
+        out->groups[out->group_count++] = gid;
+    }
+    return sd_bus_message_exit_container(reply);
+}
+
+static int read_label(sd_bus_message *reply, coffer_secret_credentials *out) {
+    const void *bytes = NULL;
+    size_t count = 0;
+    int r = sd_bus_message_read_array(reply, 'y', &bytes, &count);
+    if (r < 0) return r;
+    // The label is NUL-terminated on the bus; anything after the first NUL is dropped.
+    size_t length = strnlen(bytes, count);
+    if (length == 0) return 0;
+    out->label = strndup(bytes, length);
+    return out->label ? 0 : -ENOMEM;
+}
+
+static int read_credential(sd_bus_message *reply, coffer_secret_credentials *out) {
+    const char *key = NULL;
+    int r = sd_bus_message_read_basic(reply, 's', &key);
+    if (r < 0) return r;
+    const char *contents = NULL;
+    char type = 0;
+    r = sd_bus_message_peek_type(reply, &type, &contents);
+    if (r < 0) return r;
+    if (strcmp(key, "UnixUserID") == 0 && contents && strcmp(contents, "u") == 0) {
+        out->has_uid = 1;
+        return sd_bus_message_read(reply, "v", "u", &out->uid);
+    }
+    if (strcmp(key, "ProcessID") == 0 && contents && strcmp(contents, "u") == 0) {
+        out->has_pid = 1;
+        return sd_bus_message_read(reply, "v", "u", &out->pid);
+    }
+    if (strcmp(key, "UnixGroupIDs") == 0 && contents && strcmp(contents, "au") == 0) {
+        if ((r = sd_bus_message_enter_container(reply, 'v', "au")) < 0) return r;
+        if ((r = read_groups(reply, out)) < 0) return r;
+        return sd_bus_message_exit_container(reply);
+    }
+    if (strcmp(key, "LinuxSecurityLabel") == 0 && contents && strcmp(contents, "ay") == 0) {
+        if ((r = sd_bus_message_enter_container(reply, 'v', "ay")) < 0) return r;
+        if ((r = read_label(reply, out)) < 0) return r;
+        return sd_bus_message_exit_container(reply);
+    }
+    return sd_bus_message_skip(reply, "v");
+}
+
+int coffer_secret_credentials_of(sd_bus *bus, const char *name, coffer_secret_credentials *out) {
+    memset(out, 0, sizeof(*out));
+    sd_bus_error error = SD_BUS_ERROR_NULL;
+    sd_bus_message *reply = NULL;
+    int r = sd_bus_call_method(bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus",
+                               "GetConnectionCredentials", &error, &reply, "s", name);
+    if (r < 0) {
+        if (sd_bus_error_has_name(&error, "org.freedesktop.DBus.Error.NameHasNoOwner")) r = -ESRCH;
+        sd_bus_error_free(&error);
+        return r;
+    }
+    r = sd_bus_message_enter_container(reply, 'a', "{sv}");
+    while (r >= 0 && (r = sd_bus_message_enter_container(reply, 'e', "sv")) > 0) {
+        r = read_credential(reply, out);
+        if (r >= 0) r = sd_bus_message_exit_container(reply);
+    }
+    if (r >= 0) r = sd_bus_message_exit_container(reply);
+    sd_bus_message_unref(reply);
+    if (r < 0) {
+        coffer_secret_credentials_free(out);
+        return r;
+    }
+    return 0;
+}
+
+void coffer_secret_credentials_free(coffer_secret_credentials *credentials) {
+    free(credentials->groups);
+    free(credentials->label);
+    credentials->groups = NULL;
+    credentials->label = NULL;
+    credentials->group_count = 0;
 }
 
 // MARK: Writing

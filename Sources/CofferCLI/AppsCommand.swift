@@ -113,7 +113,8 @@ struct AppsCommand: ParsableCommand {
 
     static func send(_ request: Request, command: String) throws -> [RegisteredApp] {
         guard case .daemon = KeychainLocation.choice() else {
-            throw CLIFailure("\(command): the app registry lives in the daemon; start cofferd or set COFFER_SOCKET (COFFER_HOME selects the embedded keychain)")
+            throw CLIFailure(
+                "\(command): the app registry lives in the daemon; start cofferd or set COFFER_SOCKET (COFFER_HOME selects the embedded keychain, where every program is unregistered, for coffer-secret-service too)")
         }
         do {
             return try CLIKeychain.shared.sendBlocking(request).appsResult()
@@ -132,9 +133,11 @@ struct AppsCommand: ParsableCommand {
             var lines = [app.executablePath, "    app id: \(app.applicationIdentifier)", "    groups: \(app.accessGroups.joined(separator: ", "))"]
             if let gid = app.identityGroupID {
                 lines.append("    mode: identity group \(AppIdentitySetup.groupName(of: gid) ?? "?") (gid \(gid))")
+                lines.append("    secret service: recognised by the groups the bus reports at connect; unregistered on a bus that reports none")
             } else {
                 lines.append("    mode: by path (convenience: any program of yours can pose as it)")
                 lines.append("    hash: " + (app.executableHash.map { "sha256 " + $0.map { String(format: "%02x", $0) }.joined() } ?? "not pinned"))
+                lines.append("    secret service: recognised by path, as cofferd does")
             }
             Swift.print(lines.joined(separator: "\n"))
         }

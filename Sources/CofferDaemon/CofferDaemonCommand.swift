@@ -1,3 +1,4 @@
+import ProgramIdentity
 import ArgumentParser
 import CCofferSystem
 import CofferDiagnostics

@@ -8,7 +8,8 @@ import Glibc
 
 // `coffer-secret-service`: serves org.freedesktop.secrets on the session bus over the keychain the
 // environment selects (COFFER_HOME: embedded; COFFER_SOCKET: cofferd), until SIGTERM or SIGINT, or until the
-// bus goes away. It never logs a secret, an attribute or a label.
+// bus goes away. COFFER_SECRET_SERVICE_ISOLATION=shared lets every program see every item (gnome-keyring's
+// behaviour); the default, per-program, keeps programs apart. It never logs a secret, an attribute or a label.
 
 // The signals are taken by sigwait below: block them before any thread starts, so every thread inherits it.
 var stopSignals = sigset_t()
@@ -18,8 +19,15 @@ sigaddset(&stopSignals, SIGINT)
 pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
 let environment = ProcessInfo.processInfo.environment
+let isolationSetting = environment["COFFER_SECRET_SERVICE_ISOLATION"] ?? SecretServiceIsolation.perProgram.rawValue
+guard let isolation = SecretServiceIsolation(setting: isolationSetting) else {
+    let accepted = SecretServiceIsolation.allCases.map(\.rawValue).joined(separator: " or ")
+    FileHandle.standardError.write(Data("coffer-secret-service: COFFER_SECRET_SERVICE_ISOLATION must be \(accepted)\n".utf8))
+    exit(2)
+}
 let client = HelperKeychain.connect(environment: environment)
-let server = SecretServiceServer(client: client, unlocker: ProviderUnlocker.make(client: client, environment: environment))
+let server = SecretServiceServer(
+    client: client, isolation: isolation, unlocker: ProviderUnlocker.make(client: client, environment: environment))
 do {
     try server.start()
 } catch {

@@ -1,3 +1,5 @@
+import ProgramIdentity
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -19,6 +21,16 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unidentifiablePeer(let reason): "cannot identify the calling program: \(reason)"
         case .foreignUser(let uid): "uid \(uid) may not use this per-user daemon"
         case .keychainUnavailable(let reason): "the keychain cannot be opened: \(reason)"
+        }
+    }
+}
+
+extension DaemonError {
+    /// The daemon's error for a caller that could not be identified.
+    init(_ failure: IdentificationError) {
+        switch failure {
+        case .system(let call, let code): self = .system(call, code)
+        case .unidentifiablePeer(let reason): self = .unidentifiablePeer(reason)
         }
     }
 }

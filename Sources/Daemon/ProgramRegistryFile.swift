@@ -1,3 +1,4 @@
+import ProgramIdentity
 import CofferDiagnostics
 import Foundation
 import KeychainModel
@@ -51,7 +52,7 @@ final class ProgramRegistryFile: ProgramRegistry, RegisteredPrograms {
     }
 
     /// The registered programs, as stored.
-    var apps: [RegisteredApp] { registry.withLock { $0.apps } }
+    var apps: [ProgramIdentity.RegisteredApp] { registry.withLock { $0.apps } }
 
     var registeredApps: [KeychainOperations.RegisteredApp] { apps.map(\.wire) }
 
@@ -79,7 +80,7 @@ final class ProgramRegistryFile: ProgramRegistry, RegisteredPrograms {
 
     /// The identity record of the file at `path` as the daemon sees it: it must be root-owned, setgid to a
     /// group other than root's, and writable by neither group nor others.
-    private static func identityRecord(of path: String) throws(KeychainFailure) -> RegisteredApp.IdentityRecord {
+    private static func identityRecord(of path: String) throws(KeychainFailure) -> ProgramIdentity.RegisteredApp.IdentityRecord {
         guard let file = FileIdentity.at(path: path) else {
             throw KeychainFailure(.param, reason: "\(path) cannot be read by the daemon")
         }
@@ -118,7 +119,7 @@ final class ProgramRegistryFile: ProgramRegistry, RegisteredPrograms {
     }
 }
 
-extension RegisteredApp {
+extension ProgramIdentity.RegisteredApp {
     /// The form `coffer apps list` shows.
     var wire: KeychainOperations.RegisteredApp {
         KeychainOperations.RegisteredApp(

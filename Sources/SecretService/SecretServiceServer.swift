@@ -5,19 +5,24 @@ import Synchronization
 ///
 /// It serves the session bus from a thread of its own: `libsecret`, `secret-tool` and the other Secret
 /// Service clients store and read Coffer generic-password items through it, encrypted as every item is.
-/// This first version has one collection, `login` (alias `default`), `plain` sessions, and unlocks through
-/// the ``SecretServiceUnlocker`` it is given.
+/// It has one collection, `login` (alias `default`), `plain` and `dh-ietf1024-sha256-aes128-cbc-pkcs7`
+/// sessions, and unlocks through the ``SecretServiceUnlocker`` it is given. Each client is identified from the
+/// bus's credentials as cofferd identifies its callers, and sees only what its program may see
+/// (``SecretServiceIsolation``).
 public final class SecretServiceServer: Sendable {
     /// The well-known name the provider takes on the session bus.
     public static let busName = "org.freedesktop.secrets"
 
     private let client: any KeychainClient
     private let unlocker: SecretServiceUnlocker
+    private let isolation: SecretServiceIsolation
     private let loop = Mutex<BusLoop?>(nil)
 
-    /// A provider over `client`, which unlocks with `unlocker` when a client's prompt asks it to.
-    public init(client: any KeychainClient, unlocker: SecretServiceUnlocker = .unavailable) {
+    /// A provider over `client` that keeps programs apart as `isolation` says, and unlocks with `unlocker` when
+    /// a client's prompt asks it to.
+    public init(client: any KeychainClient, isolation: SecretServiceIsolation = .perProgram, unlocker: SecretServiceUnlocker = .unavailable) {
         self.client = client
+        self.isolation = isolation
         self.unlocker = unlocker
     }
 
@@ -26,7 +31,7 @@ public final class SecretServiceServer: Sendable {
     ///
     /// - Throws: ``SecretServiceError`` when there is no bus, or when another provider owns the name.
     public func start(busAddress: String? = nil) throws(SecretServiceError) {
-        let started = try BusLoop(address: busAddress, client: client, unlocker: unlocker)
+        let started = try BusLoop(address: busAddress, client: client, isolation: isolation, unlocker: unlocker)
         loop.withLock { $0 = started }
         started.start()
     }

@@ -1,4 +1,5 @@
 // Shared by the test targets: run the same item tests against the embedded keychain and the daemon.
+import ProgramIdentity
 import Daemon
 import KeychainClient
 import Foundation

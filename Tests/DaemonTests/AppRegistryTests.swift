@@ -1,3 +1,4 @@
+import ProgramIdentity
 import Daemon
 import Engine
 import Foundation

@@ -1,3 +1,4 @@
+import ProgramIdentity
 import CofferTestSupport
 import Foundation
 import KeychainClient

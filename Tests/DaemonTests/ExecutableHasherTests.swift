@@ -1,3 +1,4 @@
+import ProgramIdentity
 import Crypto
 import Daemon
 import Foundation

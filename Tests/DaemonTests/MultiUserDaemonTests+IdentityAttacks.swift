@@ -1,3 +1,4 @@
+import ProgramIdentity
 import Foundation
 import Testing
 import TestProcesses

@@ -1,3 +1,4 @@
+import ProgramIdentity
 import Daemon
 import Foundation
 import KeychainClient

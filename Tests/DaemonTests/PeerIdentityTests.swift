@@ -1,3 +1,4 @@
+import ProgramIdentity
 import Crypto
 import Daemon
 import Foundation
@@ -77,7 +78,7 @@ struct PeerIdentityTests {
         // The pin ("00") does not match: the program gets no group until it is approved again.
         #expect(registry.snapshot.caller(for: identity).accessGroups == .list([]))
         // A peer that goes away while it is hashed is not identified at all.
-        #expect(throws: DaemonError.self) {
+        #expect(throws: IdentificationError.self) {
             try PeerIdentifier().identify(peer: peer, registry: registry, isAbandoned: { true })
         }
     }
@@ -112,6 +113,6 @@ struct PeerIdentityTests {
         // The socket pair's peer is this process; simulate the exited one through the child's pid.
         let exited = PeerCredentials(copying: peer, pid: child.pid)
         #expect(!exited.isStillTheConnectedProcess)
-        #expect(throws: DaemonError.self) { try PeerIdentifier().identify(peer: exited, registry: InMemoryPrograms(), isAbandoned: { false }) }
+        #expect(throws: IdentificationError.self) { try PeerIdentifier().identify(peer: exited, registry: InMemoryPrograms(), isAbandoned: { false }) }
     }
 }

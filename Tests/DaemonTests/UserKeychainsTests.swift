@@ -1,3 +1,4 @@
+import ProgramIdentity
 import KeychainModel
 import Daemon
 import Foundation

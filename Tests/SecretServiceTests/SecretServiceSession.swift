@@ -37,6 +37,8 @@ final class SecretServiceSession {
     private var provider: ChildProcess?
     /// What every provider started so far wrote on standard error.
     private(set) var providerErrors = ""
+    /// What the last provider that failed to start wrote on standard error.
+    private(set) var lastStartErrors = ""
 
     /// Whether the bus starts the provider by activation (see ``init(_:activatable:)``).
     private let activatable: Bool
@@ -83,11 +85,13 @@ final class SecretServiceSession {
         try? FileManager.default.removeItem(atPath: scratch)
     }
 
-    /// Starts `coffer-secret-service` and waits until it has taken its name.
-    func startProvider() throws {
-        let child = try ChildProcess([Self.executable("coffer-secret-service")], environment: environment, output: .pipe, errors: .pipe)
+    /// Starts `coffer-secret-service`, with `settings` added to its environment, and waits until it has taken its name.
+    func startProvider(_ settings: [String: String] = [:]) throws {
+        let child = try ChildProcess(
+            [Self.executable("coffer-secret-service")], environment: environment.merging(settings) { $1 }, output: .pipe, errors: .pipe)
         guard child.nextOutputLine(timeout: .seconds(30)) == "coffer-secret-service: serving org.freedesktop.secrets" else {
             let outcome = try child.finish(timeout: .seconds(10))
+            lastStartErrors = outcome.errorText
             throw Failure(description: "coffer-secret-service did not start: \(outcome.errorText)")
         }
         provider = child
@@ -140,6 +144,15 @@ final class SecretServiceSession {
         let finished = try ChildProcess.run(["/usr/bin/python3", "-c", program], environment: environment, timeout: .seconds(60))
         return Outcome(status: finished.status, output: finished.outputText, errors: finished.errorText)
     }
+
+    /// The built `coffer` CLI on the same keychain, with `input` on standard input.
+    func coffer(_ arguments: [String], input: String = "") throws -> Outcome {
+        let finished = try ChildProcess.run([Self.executable("coffer")] + arguments, input: input, environment: environment, timeout: .seconds(60))
+        return Outcome(status: finished.status, output: finished.outputText, errors: finished.errorText)
+    }
+
+    /// A file in the session's private folder.
+    func path(_ name: String) -> String { "\(scratch)/\(name)" }
 
     /// `secret-tool store --label=label attributes…` with `secret`, which must succeed.
     func store(label: String, _ attributes: [String], secret: String) throws {

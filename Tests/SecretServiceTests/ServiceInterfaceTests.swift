@@ -11,16 +11,20 @@ struct ServiceInterfaceTests {
     func aPlainSessionCarriesTheSecretAsIs() throws {
         let session = try SecretServiceSession(.embedded)
         try session.startProvider()
-        try session.store(label: "Example", ["service", "example.org"], secret: "hunter2")
 
-        // One client for the three calls: a session ends with the connection that opened it.
+        // One client for every call: a session ends with the connection that opened it, and a program sees the
+        // items it stored.
         let ran = try session.python(
             """
-            def call(method, signature, arguments):
-                return bus.call_sync('org.freedesktop.secrets', '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service',
+            def call(method, signature, arguments, path='/org/freedesktop/secrets', interface='Service'):
+                return bus.call_sync('org.freedesktop.secrets', path, 'org.freedesktop.Secret.' + interface,
                                      method, GLib.Variant(signature, arguments), None, 0, -1, None)
             opened = call('OpenSession', '(sv)', ('plain', GLib.Variant('s', '')))
             print(opened.print_(True))
+            properties = {'org.freedesktop.Secret.Item.Label': GLib.Variant('s', 'Example'),
+                          'org.freedesktop.Secret.Item.Attributes': GLib.Variant('a{ss}', {'service': 'example.org'})}
+            call('CreateItem', '(a{sv}(oayays)b)', (properties, (opened.unpack()[1], b'', b'hunter2', 'text/plain'), True),
+                 path='/org/freedesktop/secrets/aliases/default', interface='Collection')
             searched = call('SearchItems', '(a{ss})', ({'service': 'example.org'},))
             print(searched.print_(True))
             print(call('GetSecrets', '(aoo)', (searched.unpack()[0], opened.unpack()[1])).print_(True))

@@ -78,6 +78,36 @@ int coffer_secret_error(sd_bus_error *error, const char *name, const char *text)
 /// The unique bus name of the message's sender (":1.42"), or NULL.
 const char *coffer_secret_sender(sd_bus_message *message);
 
+/// The unique bus name of the sender of the call `bus` is answering now (for a property read or write,
+/// whose `message` is the reply or the value), or NULL.
+const char *coffer_secret_current_sender(sd_bus *bus);
+
+// MARK: Callers
+
+/// The most supplementary groups a caller's credentials are read with (Linux's NGROUPS_MAX).
+#define COFFER_SECRET_MAX_GROUPS 65536
+
+/// What the bus daemon says of a connection (org.freedesktop.DBus.GetConnectionCredentials): what the kernel
+/// reported when it connected (SO_PEERCRED, SO_PEERGROUPS, SO_PEERSEC). `has_uid`/`has_pid` are 0 when the bus
+/// did not give them; `groups` (the effective and supplementary groups, malloc'ed, freed by
+/// coffer_secret_credentials_free) has `group_count` entries; `label` is the LSM label or NULL.
+typedef struct {
+    int has_uid;
+    uint32_t uid;
+    int has_pid;
+    uint32_t pid;
+    uint32_t *groups;
+    size_t group_count;
+    char *label;
+} coffer_secret_credentials;
+
+/// Asks the bus for the credentials of the connection named `name` (a unique name), into `*out`, which is
+/// zeroed first. Returns 0, or a negative errno (-ESRCH when the name has no owner any more).
+int coffer_secret_credentials_of(sd_bus *bus, const char *name, coffer_secret_credentials *out);
+
+/// Frees what coffer_secret_credentials_of allocated in `credentials`.
+void coffer_secret_credentials_free(coffer_secret_credentials *credentials);
+
 // MARK: Writing arguments (types s, o, b, t, ay and containers: a, r, v, e)
 
 /// Appends a string (`s`).

@@ -1,3 +1,4 @@
+import ProgramIdentity
 import KeychainModel
 
 /// Where a request came from, as the daemon identified its connection at connect.

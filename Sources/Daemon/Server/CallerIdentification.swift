@@ -1,4 +1,5 @@
 import Foundation
+import ProgramIdentity
 
 /// What the server knows of a connection's caller once it is identified: who the kernel says it is, and
 /// how the daemon recognised it (``PeerIdentity``).
@@ -23,7 +24,7 @@ func identifyCaller(
     } catch {
         guard case .user(_, let owner) = mode, peer.uid == owner, let name = commandName(of: peer.pid),
               peer.isStillTheConnectedProcess
-        else { throw error }
+        else { throw DaemonError(error) }
         let path = unreadableExecutable(name)
         return PeerIdentity(
             uid: peer.uid, pid: peer.pid, gid: peer.gid, kind: .unregistered(group: AppRegistry.unregisteredGroup(forPath: path)),

@@ -1,3 +1,4 @@
+import ProgramIdentity
 import DaemonProtocol
 import Foundation
 import KeychainModel

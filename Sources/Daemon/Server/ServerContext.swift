@@ -1,3 +1,4 @@
+import ProgramIdentity
 import CofferDiagnostics
 import Foundation
 import KeychainService

@@ -25,12 +25,15 @@ final class BusLoop: @unchecked Sendable {
 
     /// Connects to the session bus (or to `address`), exports the Secret Service objects answered by a
     /// provider over `client`, and takes `org.freedesktop.secrets`.
-    init(address: String?, client: any KeychainClient, unlocker: SecretServiceUnlocker) throws(SecretServiceError) {
+    init(
+        address: String?, client: any KeychainClient, isolation: SecretServiceIsolation, unlocker: SecretServiceUnlocker
+    ) throws(SecretServiceError) {
         var opened: OpaquePointer?
         let result = address.map { address in address.withCString { coffer_secret_bus_open($0, &opened) } } ?? coffer_secret_bus_open(nil, &opened)
         guard result >= 0, let opened else { throw SecretServiceError("cannot connect to the session bus: \(Self.errorText(result))") }
         let completions = PromptCompletions()
-        let provider = SecretServiceProvider(bus: opened, client: client, unlocker: unlocker, completions: completions)
+        let provider = SecretServiceProvider(
+            bus: opened, client: client, isolation: isolation, unlocker: unlocker, completions: completions)
         var registered: OpaquePointer?
         let context = Unmanaged.passUnretained(provider).toOpaque()
         let served = coffer_secret_serve(opened, Self.handler, context, &registered)

@@ -12,6 +12,9 @@ enum BusReplyError: Error, Sendable {
     /// `org.freedesktop.DBus.Error.NotSupported`: not done by this provider (yet), or an unknown algorithm
     /// (libsecret then falls back to `plain`).
     case notSupported(String)
+    /// `org.freedesktop.DBus.Error.AccessDenied`: the calling program may not do this (it could not be
+    /// identified, or its registration refuses it).
+    case accessDenied(String)
     /// `org.freedesktop.DBus.Error.Failed`: the keychain refused or failed.
     case failed(String)
 
@@ -23,6 +26,7 @@ enum BusReplyError: Error, Sendable {
         case .noSession: "org.freedesktop.Secret.Error.NoSession"
         case .isLocked: "org.freedesktop.Secret.Error.IsLocked"
         case .notSupported: "org.freedesktop.DBus.Error.NotSupported"
+        case .accessDenied: "org.freedesktop.DBus.Error.AccessDenied"
         case .failed: "org.freedesktop.DBus.Error.Failed"
         }
     }
@@ -31,7 +35,7 @@ enum BusReplyError: Error, Sendable {
     var text: String {
         switch self {
         case .invalidArguments(let text), .noSuchObject(let text), .noSession(let text), .isLocked(let text),
-            .notSupported(let text), .failed(let text):
+            .notSupported(let text), .accessDenied(let text), .failed(let text):
             text
         }
     }

@@ -13,6 +13,10 @@ struct SecretItemRecord: Sendable, Equatable {
     var created: UInt64
     /// When it was last changed, in seconds since 1970.
     var modified: UInt64
+    /// The access group of the program that created it; nil for an item stored before owners were recorded.
+    var owner: String?
+    /// Whether its postings (``AttributeIndex``) are written: false for an item of the first format.
+    var isIndexed: Bool
 
     /// Whether every one of `query`'s attributes is one of this item's, with the same value (an empty query
     /// matches every item, as in gnome-keyring).

@@ -2,31 +2,34 @@ import Foundation
 
 // org.freedesktop.Secret.Collection: searching and creating items.
 extension SecretServiceProvider {
-    func collectionCall(_ member: String, collection: String, message: OpaquePointer) throws(BusReplyError) {
+    func collectionCall(_ member: String, collection: String, message: OpaquePointer, caller: SecretServiceCaller) throws(BusReplyError) {
         let arguments = BusReader(message: message)
         switch member {
         case "SearchItems":
-            let query = try arguments.stringDictionary()
-            let found = isLocked() ? [] : try store.items().filter { $0.matches(query) }.map { Self.itemPath($0.id) }
-            try reply(to: message) { out throws(BusReplyError) in try out.objectPaths(found) }
+            // The collection's method answers one list: the matching items, locked or not.
+            let found = try searchPaths(try arguments.stringDictionary(), for: caller)
+            try reply(to: message) { out throws(BusReplyError) in try out.objectPaths(found.unlocked + found.locked) }
         case "CreateItem":
             let properties = try arguments.itemProperties()
             let transported = try arguments.secret()
             let replace = try arguments.bool()
             guard let session = sessions.session(at: transported.session) else { throw .noSession("the session is not open") }
             let value = try session.decode(transported)
+            guard let owner = caller.ownerGroup else { throw .accessDenied("this program may not store items") }
             guard !isLocked() else { throw .isLocked("the keychain is locked") }
             let attributes = properties.attributes ?? [:]
             let label = properties.label ?? ""
             let contentType = transported.contentType.isEmpty ? "text/plain" : transported.contentType
-            // With `replace`, an item with exactly the same attributes becomes the new one (as gnome-keyring does).
-            let existing = replace ? try store.items().first { $0.attributes == attributes } : nil
+            // With `replace`, an item of this program with exactly the same attributes becomes the new one (as
+            // gnome-keyring does); another program's item is never replaced.
+            let existing = replace
+                ? try store.search(attributes).first { $0.attributes == attributes && caller.canSee(owner: $0.owner) } : nil
             let id: String
             if let existing {
-                try store.update(id: existing.id, label: label, secret: (value, contentType))
+                try store.update(existing, label: label, secret: (value, contentType))
                 id = existing.id
             } else {
-                id = try store.create(label: label, attributes: attributes, secret: value, contentType: contentType)
+                id = try store.create(label: label, attributes: attributes, secret: value, contentType: contentType, owner: owner)
             }
             let item = Self.itemPath(id)
             try reply(to: message) { out throws(BusReplyError) in
@@ -44,10 +47,10 @@ extension SecretServiceProvider {
         }
     }
 
-    func collectionProperty(_ name: String, into out: BusWriter) throws(BusReplyError) {
+    func collectionProperty(_ name: String, into out: BusWriter, caller: SecretServiceCaller) throws(BusReplyError) {
         switch name {
         case "Items":
-            try out.objectPaths(isLocked() ? [] : try store.items().map { Self.itemPath($0.id) })
+            try out.objectPaths(isLocked() ? [] : try store.items().filter { caller.canSee(owner: $0.owner) }.map { Self.itemPath($0.id) })
         case "Label":
             try out.string("Login")
         case "Locked":

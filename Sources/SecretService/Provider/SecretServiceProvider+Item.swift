@@ -2,26 +2,28 @@ import Foundation
 
 // org.freedesktop.Secret.Item: one item's secret, attributes and label.
 extension SecretServiceProvider {
-    func itemCall(_ member: String, id: String, message: OpaquePointer) throws(BusReplyError) {
+    func itemCall(_ member: String, id: String, message: OpaquePointer, caller: SecretServiceCaller) throws(BusReplyError) {
         let arguments = BusReader(message: message)
         switch member {
         case "GetSecret":
             guard let session = sessions.session(at: try arguments.objectPath()) else { throw .noSession("the session is not open") }
             guard !isLocked() else { throw .isLocked("the keychain is locked") }
-            guard let found = try store.secret(id: id) else { throw .noSuchObject("no such item") }
+            guard let found = try store.secret(id: id), caller.canSee(owner: found.record.owner) else {
+                throw .noSuchObject("no such item")
+            }
             try reply(to: message) { out throws(BusReplyError) in
-                try out.secret(session.encode(found.value, contentType: found.contentType))
+                try out.secret(session.encode(found.value, contentType: found.record.contentType))
             }
         case "SetSecret":
             let transported = try arguments.secret()
             guard let session = sessions.session(at: transported.session) else { throw .noSession("the session is not open") }
             let value = try session.decode(transported)
             let contentType = transported.contentType.isEmpty ? "text/plain" : transported.contentType
-            try store.update(id: id, secret: (value, contentType))
+            try store.update(try visibleItem(id, for: caller), secret: (value, contentType))
             try reply(to: message) { _ throws(BusReplyError) in }
             itemChanged(id)
         case "Delete":
-            guard try store.delete(id: id) else { throw .noSuchObject("no such item") }
+            guard try store.delete(try visibleItem(id, for: caller)) else { throw .noSuchObject("no such item") }
             try reply(to: message) { out throws(BusReplyError) in try out.objectPath("/") }
             emit(ObjectPath.collection(Self.loginCollection).path, "org.freedesktop.Secret.Collection", "ItemDeleted") {
                 out throws(BusReplyError) in try out.objectPath(Self.itemPath(id))
@@ -31,12 +33,12 @@ extension SecretServiceProvider {
         }
     }
 
-    func itemProperty(_ name: String, id: String, into out: BusWriter) throws(BusReplyError) {
+    func itemProperty(_ name: String, id: String, into out: BusWriter, caller: SecretServiceCaller) throws(BusReplyError) {
         if name == "Locked" {
             try out.bool(isLocked())
             return
         }
-        guard let item = try store.item(id: id) else { throw .noSuchObject("no such item") }
+        let item = try visibleItem(id, for: caller)
         switch name {
         case "Attributes": try out.stringDictionary(item.attributes)
         case "Label": try out.string(item.label)
@@ -46,10 +48,11 @@ extension SecretServiceProvider {
         }
     }
 
-    func setItemProperty(_ name: String, id: String, from value: BusReader) throws(BusReplyError) {
+    func setItemProperty(_ name: String, id: String, from value: BusReader, caller: SecretServiceCaller) throws(BusReplyError) {
+        let item = try visibleItem(id, for: caller)
         switch name {
-        case "Attributes": try store.update(id: id, attributes: try value.stringDictionary())
-        case "Label": try store.update(id: id, label: try value.string())
+        case "Attributes": try store.update(item, attributes: try value.stringDictionary())
+        case "Label": try store.update(item, label: try value.string())
         default: throw .notSupported("the property cannot be set")
         }
         itemChanged(id)

@@ -3,7 +3,7 @@ import Foundation
 
 // org.freedesktop.Secret.Service: sessions, searches across collections, lock state, secrets in bulk, aliases.
 extension SecretServiceProvider {
-    func serviceCall(_ member: String, message: OpaquePointer) throws(BusReplyError) {
+    func serviceCall(_ member: String, message: OpaquePointer, caller: SecretServiceCaller) throws(BusReplyError) {
         let arguments = BusReader(message: message)
         switch member {
         case "OpenSession":
@@ -30,11 +30,10 @@ extension SecretServiceProvider {
             }
         case "SearchItems":
             let query = try arguments.stringDictionary()
-            // A locked keychain cannot decrypt the attributes to match: nothing is found until it is unlocked.
-            let unlocked = isLocked() ? [] : try store.items().filter { $0.matches(query) }.map { Self.itemPath($0.id) }
+            let found = try searchPaths(query, for: caller)
             try reply(to: message) { out throws(BusReplyError) in
-                try out.objectPaths(unlocked)
-                try out.objectPaths([])
+                try out.objectPaths(found.unlocked)
+                try out.objectPaths(found.locked)
             }
         case "Unlock":
             let objects = try arguments.objectPaths()
@@ -66,9 +65,9 @@ extension SecretServiceProvider {
             if !isLocked() {
                 for path in items {
                     guard case .item(let collection, let id)? = ObjectPath(path), collection == Self.loginCollection,
-                        let found = try store.secret(id: id)
+                        let found = try store.secret(id: id), caller.canSee(owner: found.record.owner)
                     else { continue }
-                    secrets.append((path, session.encode(found.value, contentType: found.contentType)))
+                    secrets.append((path, session.encode(found.value, contentType: found.record.contentType)))
                 }
             }
             try reply(to: message) { out throws(BusReplyError) in try out.secrets(secrets) }

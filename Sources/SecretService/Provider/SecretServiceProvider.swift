@@ -3,8 +3,9 @@ import Foundation
 import KeychainClient
 import KeychainModel
 
-/// The Secret Service objects and their state: the one collection (`login`), the open sessions and the
-/// pending prompts. It answers every event the bus thread hands it (``handle(_:path:interface:member:message:error:)``)
+/// The Secret Service objects and their state: the one collection (`login`), the open sessions, the
+/// pending prompts and who each client is (``CallerDirectory``): a client sees only the items its program
+/// may see (``SecretServiceCaller/canSee(owner:)``), and other items are answered as if they did not exist. It answers every event the bus thread hands it (``handle(_:path:interface:member:message:error:)``)
 /// and is confined to that thread: nothing else touches it.
 final class SecretServiceProvider {
     /// The name of the one collection, which the `default` alias names.
@@ -14,14 +15,21 @@ final class SecretServiceProvider {
     let store: SecretItemStore
     let unlocker: SecretServiceUnlocker
     let completions: PromptCompletions
+    let callers: CallerDirectory
     var sessions = SessionTable()
     var prompts = PromptTable()
+    /// Whether items of the first format have been given their postings in this run.
+    private var isIndexed = false
 
-    init(bus: OpaquePointer, client: any KeychainClient, unlocker: SecretServiceUnlocker, completions: PromptCompletions) {
+    init(
+        bus: OpaquePointer, client: any KeychainClient, isolation: SecretServiceIsolation, unlocker: SecretServiceUnlocker,
+        completions: PromptCompletions
+    ) {
         self.bus = bus
         self.store = SecretItemStore(client: client, collection: Self.loginCollection)
         self.unlocker = unlocker
         self.completions = completions
+        callers = CallerDirectory(bus: bus, client: client, isolation: isolation)
     }
 
     /// Answers one event from the C trampolines (``coffer_secret_handler``).
@@ -30,20 +38,26 @@ final class SecretServiceProvider {
         error: UnsafeMutablePointer<sd_bus_error>?
     ) -> Int32 {
         if event == COFFER_SECRET_DEPARTED {
-            if let member { sessions.close(ownedBy: member) }
+            if let member {
+                sessions.close(ownedBy: member)
+                callers.forget(member)
+            }
             return 0
         }
         guard let parsed = ObjectPath(path) else { return event == COFFER_SECRET_FIND ? 0 : -ENOENT }
         if event == COFFER_SECRET_FIND { return exists(parsed, interface: interface) ? 1 : 0 }
         guard let member, let message else { return -EINVAL }
+        let sender = event == COFFER_SECRET_CALL ? coffer_secret_sender(message) : coffer_secret_current_sender(bus)
+        let caller = callers.caller(sender.map { String(cString: $0) } ?? "")
         do throws(BusReplyError) {
+            indexOldItemsOnce()
             switch event {
             case COFFER_SECRET_CALL:
-                try call(parsed, interface: interface, member: member, message: message)
+                try call(parsed, interface: interface, member: member, message: message, caller: caller)
             case COFFER_SECRET_GET:
-                try property(parsed, interface: interface, name: member, into: BusWriter(message: message))
+                try property(parsed, interface: interface, name: member, into: BusWriter(message: message), caller: caller)
             case COFFER_SECRET_SET:
-                try setProperty(parsed, interface: interface, name: member, from: BusReader(message: message))
+                try setProperty(parsed, interface: interface, name: member, from: BusReader(message: message), caller: caller)
             default:
                 return -EINVAL
             }
@@ -66,16 +80,18 @@ final class SecretServiceProvider {
         }
     }
 
-    private func call(_ path: ObjectPath, interface: String, member: String, message: OpaquePointer) throws(BusReplyError) {
+    private func call(
+        _ path: ObjectPath, interface: String, member: String, message: OpaquePointer, caller: SecretServiceCaller
+    ) throws(BusReplyError) {
         switch interface {
         case "org.freedesktop.Secret.Service":
-            try serviceCall(member, message: message)
+            try serviceCall(member, message: message, caller: caller)
         case "org.freedesktop.Secret.Collection":
             guard let collection = Self.collectionName(path) else { throw .noSuchObject("no such collection") }
-            try collectionCall(member, collection: collection, message: message)
+            try collectionCall(member, collection: collection, message: message, caller: caller)
         case "org.freedesktop.Secret.Item":
             guard case .item(_, let id) = path else { throw .noSuchObject("no such item") }
-            try itemCall(member, id: id, message: message)
+            try itemCall(member, id: id, message: message, caller: caller)
         case "org.freedesktop.Secret.Session":
             guard case .session(let id) = path, member == "Close" else { throw .notSupported("unknown method") }
             sessions.close(id)
@@ -132,6 +148,28 @@ final class SecretServiceProvider {
 
     /// The path of an item of the login collection.
     static func itemPath(_ id: String) -> String { ObjectPath.item(collection: loginCollection, id: id).path }
+
+    /// The item `id` when `caller` may see it; an item it may not see does not exist for it.
+    func visibleItem(_ id: String, for caller: SecretServiceCaller) throws(BusReplyError) -> SecretItemRecord {
+        guard let item = try store.item(id: id), caller.canSee(owner: item.owner) else { throw .noSuchObject("no such item") }
+        return item
+    }
+
+    /// The paths of `caller`'s items that match `query`: `unlocked` read from the items, or, with the keychain
+    /// locked, `locked` from the postings alone (an empty query then finds nothing: no posting answers it).
+    func searchPaths(_ query: [String: String], for caller: SecretServiceCaller) throws(BusReplyError) -> (unlocked: [String], locked: [String]) {
+        if isLocked() {
+            let locked = try store.candidates(query).filter { caller.canSee(owner: $0.value) }.keys.sorted().map(Self.itemPath)
+            return ([], locked)
+        }
+        return (try store.search(query).filter { caller.canSee(owner: $0.owner) }.map { Self.itemPath($0.id) }, [])
+    }
+
+    /// Gives items stored by the first provider their postings, once per run, as soon as the keychain is unlocked.
+    private func indexOldItemsOnce() {
+        guard !isIndexed, !isLocked() else { return }
+        isIndexed = (try? store.indexUnindexedItems()) != nil
+    }
 
     /// Whether the keychain is locked (items of the collection cannot be read). A keychain whose state cannot
     /// be read counts as locked.

@@ -3,13 +3,21 @@ import Foundation
 /// What a Secret Service item keeps beside its secret and label, serialized into the Coffer item's
 /// `kSecAttrGeneric` (`gena`), which the store encrypts with the item's other attributes: no attribute name
 /// or value is ever in plaintext at rest.
+///
+/// Version 1 (the first provider) had no owner and no postings (``AttributeIndex``); version 2 has both. A
+/// version-1 item is brought to version 2 when the provider first reads the unlocked collection.
 struct ItemMetadata: Codable, Sendable, Equatable {
+    /// The format this provider writes.
+    static let currentVersion = 2
+
     /// The format's version.
-    var version: Int = 1
+    var version: Int = currentVersion
     /// The Secret Service attributes.
     var attributes: [String: String]
     /// The secret's content type.
     var contentType: String
+    /// The access group of the program that created the item; nil for a version-1 item (visible to every client).
+    var owner: String?
 
     /// The bytes stored in `gena`.
     func encoded() -> Data {
@@ -21,7 +29,9 @@ struct ItemMetadata: Codable, Sendable, Equatable {
 
     /// The metadata stored in `data`, or nil when it is not this format.
     static func decoded(from data: Data) -> ItemMetadata? {
-        guard let metadata = try? JSONDecoder().decode(ItemMetadata.self, from: data), metadata.version == 1 else { return nil }
+        guard let metadata = try? JSONDecoder().decode(ItemMetadata.self, from: data),
+            (1...currentVersion).contains(metadata.version)
+        else { return nil }
         return metadata
     }
 }

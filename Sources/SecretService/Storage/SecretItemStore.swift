@@ -4,12 +4,10 @@ import KeychainModel
 import Query
 
 /// A Secret Service collection's items, kept as Coffer generic-password items through a ``KeychainClient``:
-/// the secret in `kSecValueData`, the label in `kSecAttrLabel`, the attributes and content type in
-/// `kSecAttrGeneric` (``ItemMetadata``), the collection in `kSecAttrService`
-/// (`org.freedesktop.secrets/NAME`), the item's stable id in `kSecAttrAccount`.
-///
-/// Searching reads the collection's items and filters their decrypted attributes: its cost grows with the
-/// collection. Flat lookups, through a blind index per attribute, are still to do.
+/// the secret in `kSecValueData`, the label in `kSecAttrLabel`, the attributes, content type and owner in
+/// `kSecAttrGeneric` (``ItemMetadata``), the collection in `kSecAttrService` (`org.freedesktop.secrets/NAME`),
+/// the item's stable id in `kSecAttrAccount`; beside each, its attributes' postings (``AttributeIndex``), so a
+/// search costs what it finds, not the size of the collection.
 struct SecretItemStore: Sendable {
     /// The keychain.
     let client: any KeychainClient
@@ -19,12 +17,38 @@ struct SecretItemStore: Sendable {
     /// The `kSecAttrService` of the collection's items.
     var service: String { "org.freedesktop.secrets/\(collection)" }
 
-    /// Every item of the collection, without secrets; items in another format are left out.
+    private var index: AttributeIndex { AttributeIndex(client: client, collection: collection) }
+
+    /// Every item of the collection, without secrets; items in another format are left out. Its cost grows
+    /// with the collection: searches with attributes use ``search(_:)``.
     func items() throws(BusReplyError) -> [SecretItemRecord] {
         var query = baseQuery
         query[QueryKey.matchLimit] = .string(QueryConstant.matchLimitAll)
         query[QueryKey.returnAttributes] = .bool(true)
         return try found(query).compactMap(Self.record)
+    }
+
+    /// The items whose attributes include every one of `query`'s (every item for an empty query), read with
+    /// the keychain unlocked.
+    func search(_ query: [String: String]) throws(BusReplyError) -> [SecretItemRecord] {
+        guard !query.isEmpty else { return try items() }
+        var records: [SecretItemRecord] = []
+        for id in try candidates(query).keys.sorted() {
+            guard let record = try item(id: id), record.matches(query) else { continue }
+            records.append(record)
+        }
+        return records
+    }
+
+    /// The ids of the items the postings say match `query`, with their owners: what a locked keychain can
+    /// answer (the items themselves cannot be read). Empty for an empty query, which no posting answers.
+    func candidates(_ query: [String: String]) throws(BusReplyError) -> [String: String?] {
+        guard !query.isEmpty else { return [:] }
+        do {
+            return try index.candidates(matching: query)
+        } catch {
+            throw Self.replyError(error)
+        }
     }
 
     /// The item `id`, without its secret; nil when there is none.
@@ -34,24 +58,27 @@ struct SecretItemStore: Sendable {
         return try found(query).first.flatMap(Self.record)
     }
 
-    /// The secret of the item `id` and its content type; nil when there is no such item.
-    func secret(id: String) throws(BusReplyError) -> (value: Data, contentType: String)? {
+    /// The secret of the item `id` and its record; nil when there is no such item.
+    func secret(id: String) throws(BusReplyError) -> (value: Data, record: SecretItemRecord)? {
         var query = itemQuery(id)
         query[QueryKey.returnAttributes] = .bool(true)
         query[QueryKey.returnData] = .bool(true)
         guard let attributes = try found(query).first, let record = Self.record(attributes) else { return nil }
-        guard case .data(let value)? = attributes[QueryKey.valueData] else { return (Data(), record.contentType) }
-        return (value, record.contentType)
+        guard case .data(let value)? = attributes[QueryKey.valueData] else { return (Data(), record) }
+        return (value, record)
     }
 
-    /// Adds an item and returns its id.
-    func create(label: String, attributes: [String: String], secret: Data, contentType: String) throws(BusReplyError) -> String {
+    /// Adds an item owned by the access group `owner` and returns its id.
+    func create(
+        label: String, attributes: [String: String], secret: Data, contentType: String, owner: String
+    ) throws(BusReplyError) -> String {
         let id = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         var query = itemQuery(id)
         query[QueryKey.label] = .string(label)
-        query[QueryKey.generic] = .data(ItemMetadata(attributes: attributes, contentType: contentType).encoded())
+        query[QueryKey.generic] = .data(ItemMetadata(attributes: attributes, contentType: contentType, owner: owner).encoded())
         query[QueryKey.valueData] = .data(secret)
         do {
+            try index.add(id: id, attributes: attributes, owner: owner)
             _ = try client.blocking.add(query)
         } catch {
             throw Self.replyError(error)
@@ -59,38 +86,56 @@ struct SecretItemStore: Sendable {
         return id
     }
 
-    /// Changes what is given of the item `id`; the rest stays.
+    /// Changes what is given of the item `current`; the rest stays. New postings are written before the item
+    /// changes and old ones removed after.
     func update(
-        id: String, label: String? = nil, attributes: [String: String]? = nil, secret: (value: Data, contentType: String)? = nil
+        _ current: SecretItemRecord, label: String? = nil, attributes: [String: String]? = nil,
+        secret: (value: Data, contentType: String)? = nil
     ) throws(BusReplyError) {
-        guard let current = try item(id: id) else { throw .noSuchObject("no such item") }
         var changes: QueryDictionary = [:]
         if let label { changes[QueryKey.label] = .string(label) }
-        if attributes != nil || secret != nil {
+        let newAttributes = attributes ?? current.attributes
+        if attributes != nil || secret != nil || !current.isIndexed {
             let metadata = ItemMetadata(
-                attributes: attributes ?? current.attributes, contentType: secret?.contentType ?? current.contentType)
+                attributes: newAttributes, contentType: secret?.contentType ?? current.contentType, owner: current.owner)
             changes[QueryKey.generic] = .data(metadata.encoded())
         }
         if let secret { changes[QueryKey.valueData] = .data(secret.value) }
         guard changes.count > 0 else { return }
+        let added = current.isIndexed ? newAttributes.filter { current.attributes[$0.key] != $0.value } : newAttributes
         do {
-            try client.blocking.update(itemQuery(id), attributesToUpdate: changes)
+            try index.add(id: current.id, attributes: added, owner: current.owner)
+            try client.blocking.update(itemQuery(current.id), attributesToUpdate: changes)
+            try index.remove(id: current.id, attributes: current.attributes.filter { newAttributes[$0.key] != $0.value })
         } catch {
             throw Self.replyError(error)
         }
     }
 
-    /// Deletes the item `id`; false when there was none.
+    /// Deletes the item `current` and then its postings; false when it was already gone.
     @discardableResult
-    func delete(id: String) throws(BusReplyError) -> Bool {
+    func delete(_ current: SecretItemRecord) throws(BusReplyError) -> Bool {
         do {
-            try client.blocking.delete(itemQuery(id))
-            return true
+            try client.blocking.delete(itemQuery(current.id))
         } catch where error.status == .itemNotFound {
             return false
         } catch {
             throw Self.replyError(error)
         }
+        do {
+            try index.remove(id: current.id, attributes: current.attributes)
+        } catch {
+            // The item is gone; a posting left behind is skipped by lookups.
+        }
+        return true
+    }
+
+    /// Writes the postings of items stored before they existed (``ItemMetadata`` version 1); returns how many.
+    @discardableResult
+    func indexUnindexedItems() throws(BusReplyError) -> Int {
+        let unindexed = try items().filter { !$0.isIndexed }
+        for record in unindexed { try update(record) }
+        return unindexed.count
     }
 
     // MARK: Queries
@@ -110,21 +155,24 @@ struct SecretItemStore: Sendable {
 
     /// The attribute dictionaries `query` finds; none found is an empty list.
     private func found(_ query: QueryDictionary) throws(BusReplyError) -> [[String: KeychainValue]] {
-        let result: KeychainValue?
         do {
-            result = try client.blocking.copyMatching(query)
+            return Self.dictionaries(try client.blocking.copyMatching(query))
         } catch where error.status == .itemNotFound {
             return []
         } catch {
             throw Self.replyError(error)
         }
+    }
+
+    /// The attribute dictionaries of a search's result.
+    static func dictionaries(_ result: KeychainValue?) -> [[String: KeychainValue]] {
         switch result {
         case .array(let values)?:
-            return values.compactMap { if case .dictionary(let attributes) = $0 { attributes } else { nil } }
+            values.compactMap { if case .dictionary(let attributes) = $0 { attributes } else { nil } }
         case .dictionary(let attributes)?:
-            return [attributes]
+            [attributes]
         default:
-            return []
+            []
         }
     }
 
@@ -135,7 +183,8 @@ struct SecretItemStore: Sendable {
         let label: String = if case .string(let label)? = attributes[QueryKey.label] { label } else { "" }
         return SecretItemRecord(
             id: id, label: label, attributes: metadata.attributes, contentType: metadata.contentType,
-            created: seconds(attributes[QueryKey.creationDate]), modified: seconds(attributes[QueryKey.modificationDate]))
+            created: seconds(attributes[QueryKey.creationDate]), modified: seconds(attributes[QueryKey.modificationDate]),
+            owner: metadata.owner, isIndexed: metadata.version >= 2)
     }
 
     private static func seconds(_ value: KeychainValue?) -> UInt64 {

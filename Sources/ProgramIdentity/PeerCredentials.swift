@@ -36,7 +36,7 @@ public struct PeerCredentials: Sendable, Hashable {
         var credentials = UCred()
         var length = socklen_t(MemoryLayout<UCred>.size)
         guard getsockopt(descriptor, SOL_SOCKET, peerCredentialsOption, &credentials, &length) == 0 else {
-            throw DaemonError.system("SO_PEERCRED", errno)
+            throw IdentificationError.system("SO_PEERCRED", errno)
         }
         var pidfd: Int32 = -1
         var pidfdLength = socklen_t(MemoryLayout<Int32>.size)

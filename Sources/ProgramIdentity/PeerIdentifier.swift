@@ -44,12 +44,12 @@ public final class PeerIdentifier: Sendable {
     /// - Returns: the identity; a caller posing as a registered program without its proof is
     ///   ``PeerIdentity/Kind/refused(reason:)`` (logged with pid, uid and path), and gets
     ///   `errSecMissingEntitlement` for every request.
-    /// - Throws: ``DaemonError/unidentifiablePeer(_:)`` when the peer cannot be identified at all: it exited
+    /// - Throws: ``IdentificationError/unidentifiablePeer(_:)`` when the peer cannot be identified at all: it exited
     ///   or its PID was reused, its executable cannot be read (no `CAP_SYS_PTRACE` for another uid's
     ///   process), or it went away during hashing. The connection is then to be closed.
     public func identify(
         peer: PeerCredentials, registry: some RegisteredPrograms, isAbandoned: () -> Bool
-    ) throws(DaemonError) -> PeerIdentity {
+    ) throws(IdentificationError) -> PeerIdentity {
         let executable = try RunningExecutable(pid: peer.pid, procRoot: procRoot)
         let kind = try kind(of: peer, executable: executable, registry: registry, isAbandoned: isAbandoned)
         guard peer.isStillTheConnectedProcess else {
@@ -69,7 +69,7 @@ public final class PeerIdentifier: Sendable {
     private func kind(
         of peer: PeerCredentials, executable: borrowing RunningExecutable, registry: some RegisteredPrograms,
         isAbandoned: () -> Bool
-    ) throws(DaemonError) -> PeerIdentity.Kind {
+    ) throws(IdentificationError) -> PeerIdentity.Kind {
         let gid = peer.gid
         let file = executable.file
         let provesGroup = (file.carriesIdentity(ofGroup: gid) || file.isRemovedExecutable(ofGroup: gid))
@@ -126,7 +126,7 @@ public final class PeerIdentifier: Sendable {
     /// ran), and, when the entry pins a hash, the running file's hash is computed for the comparison.
     private func pathModeKind(
         app: RegisteredApp, peer: PeerCredentials, executable: borrowing RunningExecutable, isAbandoned: () -> Bool
-    ) throws(DaemonError) -> PeerIdentity.Kind {
+    ) throws(IdentificationError) -> PeerIdentity.Kind {
         guard let reference, let namespaces = ProcessNamespaces.of(pid: String(peer.pid), procRoot: procRoot) else {
             return .refused(reason: "matches the path-mode registration of \(app.path), but its namespaces cannot be compared with the daemon's")
         }

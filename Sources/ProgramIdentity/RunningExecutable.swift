@@ -14,7 +14,7 @@ struct RunningExecutable: ~Copyable {
     let descriptor: Int32
 
     /// Opens the executable of process `pid`.
-    init(pid: Int32, procRoot: String) throws(DaemonError) {
+    init(pid: Int32, procRoot: String) throws(IdentificationError) {
         let link = "\(procRoot)/\(pid)/exe"
         guard let reported = ProcessNamespaces.readLink(link) else { throw .unidentifiablePeer("cannot read \(link)") }
         var descriptor = open(link, O_RDONLY | O_CLOEXEC | O_NONBLOCK)

@@ -49,7 +49,7 @@ public struct FileIdentity: Sendable, Hashable {
     }
 
     /// The file open as `descriptor`.
-    public static func of(descriptor: Int32) throws(DaemonError) -> FileIdentity {
+    public static func of(descriptor: Int32) throws(IdentificationError) -> FileIdentity {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw .system("fstat", errno) }
         return FileIdentity(status)

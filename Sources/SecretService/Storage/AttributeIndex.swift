@@ -1,0 +1,106 @@
+import Foundation
+import KeychainClient
+import KeychainModel
+import Query
+
+/// Flat lookups of Secret Service attributes: one small Coffer item per attribute of an item (a posting),
+/// found by the keychain's blind index.
+///
+/// A posting is a generic password whose `kSecAttrService` names the collection, the attribute and its value,
+/// and whose `kSecAttrAccount` is the item's id; its `kSecAttrDescription` is the item's owner group. The store
+/// keeps only the blind index (HMAC) and the sealed attributes, so no name or value is in plaintext at rest, and
+/// a lookup reads only the postings of the values it names: its cost is the number of matches, not of items.
+/// Postings are `AfterFirstUnlock`, so a locked keychain still answers which items match (as locked items,
+/// whose secrets and attributes it cannot read), and marked invisible (`kSecAttrIsInvisible`, Apple's hint
+/// that a keychain browser should not show them).
+///
+/// Postings are written before their item and removed after it, so a crash leaves at worst a posting whose
+/// item is gone, which lookups skip; searches check the item's own attributes before answering.
+struct AttributeIndex: Sendable {
+    let client: any KeychainClient
+    let collection: String
+
+    /// The owner recorded on postings of items without one.
+    static let noOwner = ""
+
+    /// Adds the postings of an item's `attributes`; one that exists already is kept.
+    func add(id: String, attributes: [String: String], owner: String?) throws(KeychainFailure) {
+        for (name, value) in attributes {
+            var query = posting(name, value, id: id)
+            query[QueryKey.description] = .string(owner ?? Self.noOwner)
+            query[QueryKey.isInvisible] = .bool(true)
+            query[QueryKey.accessible] = .string(ProtectionClass.afterFirstUnlock.rawValue)
+            do {
+                _ = try client.blocking.add(query)
+            } catch where error.status == .duplicateItem {
+                continue
+            }
+        }
+    }
+
+    /// Removes the postings of an item's `attributes`; missing ones are no error.
+    func remove(id: String, attributes: [String: String]) throws(KeychainFailure) {
+        for (name, value) in attributes {
+            do {
+                try client.blocking.delete(posting(name, value, id: id))
+            } catch where error.status == .itemNotFound {
+                continue
+            }
+        }
+    }
+
+    /// The items whose postings match every attribute of `query` (not empty), with the owner each posting
+    /// records: one blind-index lookup per attribute, the smallest answer first narrowing the others.
+    func candidates(matching query: [String: String]) throws(KeychainFailure) -> [String: String?] {
+        var found: [String: String?]?
+        for (name, value) in query.sorted(by: { $0.key < $1.key }) {
+            let postings = try ids(name, value)
+            if let current = found {
+                found = current.filter { postings[$0.key] != nil }
+            } else {
+                found = postings
+            }
+            if found?.isEmpty == true { return [:] }
+        }
+        return found ?? [:]
+    }
+
+    /// The ids of the items with attribute `name` equal to `value`, and their owners.
+    private func ids(_ name: String, _ value: String) throws(KeychainFailure) -> [String: String?] {
+        var query = postingQuery(name, value)
+        query[QueryKey.matchLimit] = .string(QueryConstant.matchLimitAll)
+        query[QueryKey.returnAttributes] = .bool(true)
+        let result: KeychainValue?
+        do {
+            result = try client.blocking.copyMatching(query)
+        } catch where error.status == .itemNotFound {
+            return [:]
+        }
+        var ids: [String: String?] = [:]
+        for attributes in SecretItemStore.dictionaries(result) {
+            guard case .string(let id)? = attributes[QueryKey.account] else { continue }
+            let owner: String? = if case .string(let owner)? = attributes[QueryKey.description], owner != Self.noOwner { owner } else { nil }
+            ids[id] = owner
+        }
+        return ids
+    }
+
+    /// The `kSecAttrService` of the postings of `name` = `value`: the collection, the name and the value, each
+    /// length-prefixed so no two pairs share it.
+    func service(_ name: String, _ value: String) -> String {
+        "org.freedesktop.secrets.attribute/\(collection.utf8.count):\(collection)\(name.utf8.count):\(name)\(value)"
+    }
+
+    private func postingQuery(_ name: String, _ value: String) -> QueryDictionary {
+        [
+            .string(QueryKey.itemClass): .string(QueryConstant.classGenericPassword),
+            .string(QueryKey.service): .string(service(name, value)),
+        ]
+    }
+
+    private func posting(_ name: String, _ value: String, id: String) -> QueryDictionary {
+        var query = postingQuery(name, value)
+        query[QueryKey.account] = .string(id)
+        return query
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+/// Each program sees only its own items: `secret-tool` and a Python client are two programs (two executables,
+/// unregistered, each with an access group derived from its path), so neither reaches the other's items by any
+/// call of the interface; `COFFER_SECRET_SERVICE_ISOLATION=shared` restores gnome-keyring's behaviour.
+@Suite("Secret Service: one program's items are not another's")
+struct ProgramIsolationTests {
+    /// Python's half of the calls: `call` on the service, a collection or an item, and what it printed.
+    private static let client = """
+        def call(method, signature, arguments, path='/org/freedesktop/secrets', interface='Service'):
+            return bus.call_sync('org.freedesktop.secrets', path, 'org.freedesktop.Secret.' + interface,
+                                 method, GLib.Variant(signature, arguments), None, 0, -1, None)
+        def attempt(label, body):
+            try:
+                print(label, body())
+            except GLib.Error as error:
+                print(label, 'error', Gio.DBusError.get_remote_error(error))
+        session = call('OpenSession', '(sv)', ('plain', GLib.Variant('s', ''))).unpack()[1]
+
+        """
+
+    @Test(arguments: ProviderTransport.allCases)
+    func anotherProgramReachesNoneOfTheItems(_ transport: ProviderTransport) throws {
+        let session = try SecretServiceSession(transport)
+        try session.startProvider()
+        try session.store(label: "Mail", ["service", "example.org", "user", "ada"], secret: "hunter2")
+        let listed = try session.secretTool(["search", "--all", "service", "example.org"])
+        let item = try Self.itemPath(listed.output)
+
+        let ran = try session.python(
+            Self.client + """
+                item = '\(item)'
+                attempt('search', lambda: call('SearchItems', '(a{ss})', ({'service': 'example.org'},)).unpack())
+                attempt('search-all', lambda: call('SearchItems', '(a{ss})', ({},)).unpack())
+                attempt('collection-search', lambda: call('SearchItems', '(a{ss})', ({'user': 'ada'},),
+                        path='/org/freedesktop/secrets/collection/login', interface='Collection').unpack())
+                attempt('get-secrets', lambda: call('GetSecrets', '(aoo)', ([item], session)).unpack())
+                attempt('get-secret', lambda: call('GetSecret', '(o)', (session,), path=item, interface='Item').unpack())
+                attempt('attributes', lambda: bus.call_sync('org.freedesktop.secrets', item, 'org.freedesktop.DBus.Properties', 'Get',
+                        GLib.Variant('(ss)', ('org.freedesktop.Secret.Item', 'Attributes')), None, 0, -1, None).unpack())
+                attempt('set-label', lambda: bus.call_sync('org.freedesktop.secrets', item, 'org.freedesktop.DBus.Properties', 'Set',
+                        GLib.Variant('(ssv)', ('org.freedesktop.Secret.Item', 'Label', GLib.Variant('s', 'mine'))), None, 0, -1, None).unpack())
+                attempt('set-secret', lambda: call('SetSecret', '((oayays))', ((session, b'', b'stolen', 'text/plain'),), path=item, interface='Item').unpack())
+                attempt('delete', lambda: call('Delete', '()', None, path=item, interface='Item').unpack())
+                properties = {'org.freedesktop.Secret.Item.Label': GLib.Variant('s', 'Mine'),
+                              'org.freedesktop.Secret.Item.Attributes': GLib.Variant('a{ss}', {'service': 'example.org', 'user': 'ada'})}
+                attempt('replace', lambda: call('CreateItem', '(a{sv}(oayays)b)', (properties, (session, b'', b'py-secret', 'text/plain'), True),
+                        path='/org/freedesktop/secrets/aliases/default', interface='Collection').unpack()[0] != item)
+                """)
+        try #require(ran.status == 0, "\(ran.errors)")
+        #expect(
+            ran.output.split(separator: "\n") == [
+                "search ([], [])",
+                "search-all ([], [])",
+                "collection-search ([],)",
+                "get-secrets ({},)",
+                "get-secret error org.freedesktop.Secret.Error.NoSuchObject",
+                "attributes error org.freedesktop.Secret.Error.NoSuchObject",
+                "set-label error org.freedesktop.Secret.Error.NoSuchObject",
+                "set-secret error org.freedesktop.Secret.Error.NoSuchObject",
+                "delete error org.freedesktop.Secret.Error.NoSuchObject",
+                "replace True",
+            ])
+
+        // secret-tool still has its own item, unchanged, and does not see Python's.
+        #expect(try session.secretTool(["lookup", "service", "example.org"]).output == "hunter2")
+        let mine = try session.secretTool(["search", "--all", "service", "example.org"])
+        #expect(mine.output.split(separator: "\n").filter { $0.hasPrefix("[/") }.count == 1)
+        #expect(mine.output.contains("label = Mail"))
+    }
+
+    /// The item path `secret-tool search` printed (it shows the last element under its collection's).
+    private static func itemPath(_ searched: String) throws -> String {
+        let id = try #require(searched.firstMatch(of: /\[\/([0-9a-f]{32})\]/)?.1)
+        return "/org/freedesktop/secrets/collection/login/\(id)"
+    }
+
+    @Test
+    func refusalsNameNoSuchObject() throws {
+        let session = try SecretServiceSession(.embedded)
+        try session.startProvider()
+        try session.store(label: "Mail", ["service", "example.org"], secret: "hunter2")
+        let listed = try session.secretTool(["search", "--all", "service", "example.org"])
+        let item = try Self.itemPath(listed.output)
+        // gdbus is a third program: for it the item does not exist.
+        let read = try session.call(item, "org.freedesktop.DBus.Properties.Get", ["org.freedesktop.Secret.Item", "Label"])
+        #expect(read.status != 0)
+        #expect(read.errors.contains("org.freedesktop.Secret.Error.NoSuchObject"))
+    }
+
+    @Test
+    func sharedIsolationLetsEveryProgramSeeEveryItem() throws {
+        let session = try SecretServiceSession(.embedded)
+        try session.startProvider(["COFFER_SECRET_SERVICE_ISOLATION": "shared"])
+        try session.store(label: "Mail", ["service", "example.org"], secret: "hunter2")
+        let ran = try session.python(
+            Self.client + """
+                found = call('SearchItems', '(a{ss})', ({'service': 'example.org'},)).unpack()[0]
+                print(len(found), bytes(call('GetSecrets', '(aoo)', (found, session)).unpack()[0][found[0]][2]).decode())
+                """)
+        try #require(ran.status == 0, "\(ran.errors)")
+        #expect(ran.output == "1 hunter2\n")
+    }
+
+    @Test
+    func anUnknownIsolationSettingIsRefused() throws {
+        let session = try SecretServiceSession(.embedded)
+        #expect(throws: (any Error).self) { try session.startProvider(["COFFER_SECRET_SERVICE_ISOLATION": "none"]) }
+        #expect(session.lastStartErrors.contains("COFFER_SECRET_SERVICE_ISOLATION must be per-program or shared"))
+    }
+}
