@@ -23,7 +23,7 @@ extension SecretServiceProvider {
             // With `replace`, an item of this program with exactly the same attributes becomes the new one (as
             // gnome-keyring does); another program's item is never replaced.
             let existing = replace
-                ? try store.search(attributes).first { $0.attributes == attributes && caller.canSee(owner: $0.owner) } : nil
+                ? try store.search(attributes, where: caller.canSee(owner:)).first { $0.attributes == attributes } : nil
             let id: String
             if let existing {
                 try store.update(existing, label: label, secret: (value, contentType))

@@ -162,7 +162,7 @@ final class SecretServiceProvider {
             let locked = try store.candidates(query).filter { caller.canSee(owner: $0.value) }.keys.sorted().map(Self.itemPath)
             return ([], locked)
         }
-        return (try store.search(query).filter { caller.canSee(owner: $0.owner) }.map { Self.itemPath($0.id) }, [])
+        return (try store.search(query, where: caller.canSee(owner:)).map { Self.itemPath($0.id) }, [])
     }
 
     /// Gives items stored by the first provider their postings, once per run, as soon as the keychain is unlocked.

@@ -49,26 +49,57 @@ struct AttributeIndex: Sendable {
         }
     }
 
-    /// The items whose postings match every attribute of `query` (not empty), with the owner each posting
-    /// records: one blind-index lookup per attribute, the smallest answer first narrowing the others.
-    func candidates(matching query: [String: String]) throws(KeychainFailure) -> [String: String?] {
-        var found: [String: String?]?
-        for (name, value) in query.sorted(by: { $0.key < $1.key }) {
-            let postings = try ids(name, value)
-            if let current = found {
-                found = current.filter { postings[$0.key] != nil }
-            } else {
-                found = postings
+    /// How many postings of one attribute a lookup reads before it tries the next attribute: an attribute with
+    /// at most this many items (an account, a URL) names the candidates alone; one shared by many (a schema, a
+    /// service) is left to the check of each candidate.
+    static let selectiveLimit = 64
+
+    /// The items whose postings match `query` (not empty), with the owner each posting records.
+    ///
+    /// The first attribute with at most ``selectiveLimit`` postings names the candidates: a lookup reads a
+    /// bounded number of postings whatever the size of the collection. When `exact`, each candidate's other
+    /// attributes are checked against their postings (what a locked keychain can check); otherwise the caller
+    /// checks the candidates against the items themselves. When no attribute is selective, every attribute's
+    /// postings are read and intersected.
+    func candidates(matching query: [String: String], exact: Bool) throws(KeychainFailure) -> [String: String?] {
+        let pairs = query.sorted { $0.key < $1.key }
+        for (name, value) in pairs {
+            let found = try ids(name, value, limit: Self.selectiveLimit + 1)
+            if found.isEmpty { return [:] }
+            guard found.count <= Self.selectiveLimit else { continue }
+            guard exact else { return found }
+            var verified: [String: String?] = [:]
+            for (id, owner) in found where try hasPostings(pairs.filter { $0.key != name }, id: id) {
+                verified[id] = owner
             }
+            return verified
+        }
+        var found: [String: String?]?
+        for (name, value) in pairs {
+            let postings = try ids(name, value, limit: nil)
+            found = found.map { current in current.filter { postings[$0.key] != nil } } ?? postings
             if found?.isEmpty == true { return [:] }
         }
         return found ?? [:]
     }
 
-    /// The ids of the items with attribute `name` equal to `value`, and their owners.
-    private func ids(_ name: String, _ value: String) throws(KeychainFailure) -> [String: String?] {
+    /// Whether the item `id` has a posting for each of `pairs`.
+    private func hasPostings(_ pairs: [(key: String, value: String)], id: String) throws(KeychainFailure) -> Bool {
+        for (name, value) in pairs {
+            do {
+                _ = try client.blocking.copyMatching(posting(name, value, id: id))
+            } catch where error.status == .itemNotFound {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// The ids of the items with attribute `name` equal to `value`, and their owners: at most `limit` of them
+    /// (every one when nil).
+    private func ids(_ name: String, _ value: String, limit: Int?) throws(KeychainFailure) -> [String: String?] {
         var query = postingQuery(name, value)
-        query[QueryKey.matchLimit] = .string(QueryConstant.matchLimitAll)
+        query[QueryKey.matchLimit] = limit.map { .number(Int64($0)) } ?? .string(QueryConstant.matchLimitAll)
         query[QueryKey.returnAttributes] = .bool(true)
         let result: KeychainValue?
         do {

@@ -28,13 +28,20 @@ struct SecretItemStore: Sendable {
         return try found(query).compactMap(Self.record)
     }
 
-    /// The items whose attributes include every one of `query`'s (every item for an empty query), read with
-    /// the keychain unlocked.
-    func search(_ query: [String: String]) throws(BusReplyError) -> [SecretItemRecord] {
-        guard !query.isEmpty else { return try items() }
+    /// The items whose attributes include every one of `query`'s (every item for an empty query) and whose
+    /// owner `isVisible` accepts, read with the keychain unlocked. Candidates another program owns are left
+    /// out before their items are read.
+    func search(_ query: [String: String], where isVisible: (String?) -> Bool) throws(BusReplyError) -> [SecretItemRecord] {
+        guard !query.isEmpty else { return try items().filter { isVisible($0.owner) } }
         var records: [SecretItemRecord] = []
-        for id in try candidates(query).keys.sorted() {
-            guard let record = try item(id: id), record.matches(query) else { continue }
+        let candidates: [String: String?]
+        do {
+            candidates = try index.candidates(matching: query, exact: false)
+        } catch {
+            throw Self.replyError(error)
+        }
+        for (id, owner) in candidates.sorted(by: { $0.key < $1.key }) where isVisible(owner) {
+            guard let record = try item(id: id), record.matches(query), isVisible(record.owner) else { continue }
             records.append(record)
         }
         return records
@@ -45,7 +52,7 @@ struct SecretItemStore: Sendable {
     func candidates(_ query: [String: String]) throws(BusReplyError) -> [String: String?] {
         guard !query.isEmpty else { return [:] }
         do {
-            return try index.candidates(matching: query)
+            return try index.candidates(matching: query, exact: true)
         } catch {
             throw Self.replyError(error)
         }
