@@ -6,14 +6,14 @@ struct PromptTable: Sendable {
         case unlock([String])
     }
 
-    private var prompts: [String: Action] = [:]
+    private var prompts: [String: (action: Action, owner: String)] = [:]
     private var nextNumber: UInt64 = 1
 
-    /// Adds a prompt and returns its id.
-    mutating func add(_ action: Action) -> String {
+    /// Adds a prompt for the client `owner` (its unique bus name) and returns its id.
+    mutating func add(_ action: Action, owner: String) -> String {
         let id = "p\(nextNumber)"
         nextNumber += 1
-        prompts[id] = action
+        prompts[id] = (action, owner)
         return id
     }
 
@@ -21,8 +21,13 @@ struct PromptTable: Sendable {
     func contains(_ id: String) -> Bool { prompts[id] != nil }
 
     /// The prompt `id`'s action, when pending.
-    func action(_ id: String) -> Action? { prompts[id] }
+    func action(_ id: String) -> Action? { prompts[id]?.action }
 
     /// Removes the prompt `id` and returns its action.
-    mutating func remove(_ id: String) -> Action? { prompts.removeValue(forKey: id) }
+    mutating func remove(_ id: String) -> Action? { prompts.removeValue(forKey: id)?.action }
+
+    /// Withdraws the prompts of a client that left the bus: one running completes unseen.
+    mutating func withdraw(ownedBy owner: String) {
+        prompts = prompts.filter { $0.value.owner != owner }
+    }
 }

@@ -2,13 +2,13 @@ import Foundation
 
 // org.freedesktop.Secret.Item: one item's secret, attributes and label.
 extension SecretServiceProvider {
-    func itemCall(_ member: String, id: String, message: OpaquePointer, caller: SecretServiceCaller) throws(BusReplyError) {
+    func itemCall(_ member: String, collection: String, id: String, message: OpaquePointer, caller: SecretServiceCaller) throws(BusReplyError) {
         let arguments = BusReader(message: message)
         switch member {
         case "GetSecret":
             guard let session = sessions.session(at: try arguments.objectPath()) else { throw .noSession("the session is not open") }
             guard !isLocked() else { throw .isLocked("the keychain is locked") }
-            guard let found = try store.secret(id: id), caller.canSee(owner: found.record.owner) else {
+            guard let found = try store(collection).secret(id: id), caller.canSee(owner: found.record.owner) else {
                 throw .noSuchObject("no such item")
             }
             try reply(to: message) { out throws(BusReplyError) in
@@ -19,26 +19,26 @@ extension SecretServiceProvider {
             guard let session = sessions.session(at: transported.session) else { throw .noSession("the session is not open") }
             let value = try session.decode(transported)
             let contentType = transported.contentType.isEmpty ? "text/plain" : transported.contentType
-            try store.update(try visibleItem(id, for: caller), secret: (value, contentType))
+            try store(collection).update(try visibleItem(collection, id, for: caller), secret: (value, contentType))
             try reply(to: message) { _ throws(BusReplyError) in }
-            itemChanged(id)
+            itemChanged(collection, id)
         case "Delete":
-            guard try store.delete(try visibleItem(id, for: caller)) else { throw .noSuchObject("no such item") }
+            guard try store(collection).delete(try visibleItem(collection, id, for: caller)) else { throw .noSuchObject("no such item") }
             try reply(to: message) { out throws(BusReplyError) in try out.objectPath("/") }
-            emit(ObjectPath.collection(Self.loginCollection).path, "org.freedesktop.Secret.Collection", "ItemDeleted") {
-                out throws(BusReplyError) in try out.objectPath(Self.itemPath(id))
+            emit(ObjectPath.collection(collection).path, "org.freedesktop.Secret.Collection", "ItemDeleted") {
+                out throws(BusReplyError) in try out.objectPath(Self.itemPath(collection, id))
             }
         default:
             throw .notSupported("unknown method")
         }
     }
 
-    func itemProperty(_ name: String, id: String, into out: BusWriter, caller: SecretServiceCaller) throws(BusReplyError) {
+    func itemProperty(_ name: String, collection: String, id: String, into out: BusWriter, caller: SecretServiceCaller) throws(BusReplyError) {
         if name == "Locked" {
             try out.bool(isLocked())
             return
         }
-        let item = try visibleItem(id, for: caller)
+        let item = try visibleItem(collection, id, for: caller)
         switch name {
         case "Attributes": try out.stringDictionary(item.attributes)
         case "Label": try out.string(item.label)
@@ -48,19 +48,19 @@ extension SecretServiceProvider {
         }
     }
 
-    func setItemProperty(_ name: String, id: String, from value: BusReader, caller: SecretServiceCaller) throws(BusReplyError) {
-        let item = try visibleItem(id, for: caller)
+    func setItemProperty(_ name: String, collection: String, id: String, from value: BusReader, caller: SecretServiceCaller) throws(BusReplyError) {
+        let item = try visibleItem(collection, id, for: caller)
         switch name {
-        case "Attributes": try store.update(item, attributes: try value.stringDictionary())
-        case "Label": try store.update(item, label: try value.string())
+        case "Attributes": try store(collection).update(item, attributes: try value.stringDictionary())
+        case "Label": try store(collection).update(item, label: try value.string())
         default: throw .notSupported("the property cannot be set")
         }
-        itemChanged(id)
+        itemChanged(collection, id)
     }
 
-    private func itemChanged(_ id: String) {
-        emit(ObjectPath.collection(Self.loginCollection).path, "org.freedesktop.Secret.Collection", "ItemChanged") {
-            out throws(BusReplyError) in try out.objectPath(Self.itemPath(id))
+    private func itemChanged(_ collection: String, _ id: String) {
+        emit(ObjectPath.collection(collection).path, "org.freedesktop.Secret.Collection", "ItemChanged") {
+            out throws(BusReplyError) in try out.objectPath(Self.itemPath(collection, id))
         }
     }
 }

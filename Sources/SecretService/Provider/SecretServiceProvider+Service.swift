@@ -38,7 +38,7 @@ extension SecretServiceProvider {
         case "Unlock":
             let objects = try arguments.objectPaths()
             if isLocked() {
-                let prompt = prompts.add(.unlock(objects))
+                let prompt = prompts.add(.unlock(objects), owner: Self.sender(message))
                 try reply(to: message) { out throws(BusReplyError) in
                     try out.objectPaths([])
                     try out.objectPath(ObjectPath.prompt(prompt).path)
@@ -52,7 +52,7 @@ extension SecretServiceProvider {
         case "Lock":
             let objects = try arguments.objectPaths()
             // Without a passcode the keychain stays unlocked: then nothing is reported locked.
-            _ = try? store.client.blocking.lock()
+            _ = try? client.blocking.lock()
             let locked = isLocked() ? objects : []
             try reply(to: message) { out throws(BusReplyError) in
                 try out.objectPaths(locked)
@@ -64,8 +64,8 @@ extension SecretServiceProvider {
             var secrets: [(path: String, secret: TransportedSecret)] = []
             if !isLocked() {
                 for path in items {
-                    guard case .item(let collection, let id)? = ObjectPath(path), collection == Self.loginCollection,
-                        let found = try store.secret(id: id), caller.canSee(owner: found.record.owner)
+                    guard case .item(let collection, let id)? = ObjectPath(path), self.collection(collection) != nil,
+                        let found = try store(collection).secret(id: id), caller.canSee(owner: found.record.owner)
                     else { continue }
                     secrets.append((path, session.encode(found.value, contentType: found.record.contentType)))
                 }
@@ -73,10 +73,29 @@ extension SecretServiceProvider {
             try reply(to: message) { out throws(BusReplyError) in try out.secrets(secrets) }
         case "ReadAlias":
             let alias = try arguments.string()
-            let path = Self.collection(forAlias: alias).map { ObjectPath.collection($0).path } ?? "/"
+            let path = collectionName(forAlias: alias).map { ObjectPath.collection($0).path } ?? "/"
             try reply(to: message) { out throws(BusReplyError) in try out.objectPath(path) }
-        case "CreateCollection", "SetAlias":
-            throw .notSupported("this provider has one collection, login, with the alias default")
+        case "CreateCollection":
+            let label = try arguments.collectionLabel() ?? ""
+            let alias = try arguments.string()
+            guard !isLocked() else { throw .isLocked("the keychain is locked") }
+            let name = try createCollection(label: label, alias: alias)
+            try reply(to: message) { out throws(BusReplyError) in
+                try out.objectPath(ObjectPath.collection(name).path)
+                try out.objectPath("/")
+            }
+        case "SetAlias":
+            let alias = try arguments.string()
+            let target = try arguments.objectPath()
+            let collection: String?
+            if target == "/" {
+                collection = nil
+            } else {
+                guard let path = ObjectPath(target), let name = collectionName(path) else { throw .noSuchObject("no such collection") }
+                collection = name
+            }
+            try setAlias(alias, to: collection)
+            try reply(to: message) { _ throws(BusReplyError) in }
         default:
             throw .notSupported("unknown method")
         }

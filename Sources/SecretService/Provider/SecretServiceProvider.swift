@@ -3,30 +3,37 @@ import Foundation
 import KeychainClient
 import KeychainModel
 
-/// The Secret Service objects and their state: the one collection (`login`), the open sessions, the
-/// pending prompts and who each client is (``CallerDirectory``): a client sees only the items its program
-/// may see (``SecretServiceCaller/canSee(owner:)``), and other items are answered as if they did not exist. It answers every event the bus thread hands it (``handle(_:path:interface:member:message:error:)``)
+/// The Secret Service objects and their state: the collections and aliases (``CollectionCatalogue``), the open
+/// sessions, the pending prompts and who each client is (``CallerDirectory``): a client sees only the items its
+/// program may see (``SecretServiceCaller/canSee(owner:)``), and other items are answered as if they did not
+/// exist. It answers every event the bus thread hands it (``handle(_:path:interface:member:message:error:)``)
 /// and is confined to that thread: nothing else touches it.
 final class SecretServiceProvider {
-    /// The name of the one collection, which the `default` alias names.
-    static let loginCollection = "login"
+    /// The collection that always exists, which the `default` alias names unless set otherwise.
+    static let loginCollection = CollectionCatalogue.login.name
 
     let bus: OpaquePointer
-    let store: SecretItemStore
+    let client: any KeychainClient
+    let catalogue: CollectionCatalogue
+    /// The collections and aliases as last read, kept while the provider is the only one changing them; nil
+    /// until they can be read (a keychain not yet unlocked since it started).
+    var known: (collections: [CollectionCatalogue.Collection], aliases: [String: String])?
     let unlocker: SecretServiceUnlocker
     let completions: PromptCompletions
     let callers: CallerDirectory
     var sessions = SessionTable()
     var prompts = PromptTable()
-    /// Whether items of the first format have been given their postings in this run.
-    private var isIndexed = false
+    /// Whether items of the first format have been given their postings, and the collections of the last
+    /// session removed, in this run.
+    private var isPrepared = false
 
     init(
         bus: OpaquePointer, client: any KeychainClient, isolation: SecretServiceIsolation, unlocker: SecretServiceUnlocker,
         completions: PromptCompletions
     ) {
         self.bus = bus
-        self.store = SecretItemStore(client: client, collection: Self.loginCollection)
+        self.client = client
+        catalogue = CollectionCatalogue(client: client)
         self.unlocker = unlocker
         self.completions = completions
         callers = CallerDirectory(bus: bus, client: client, isolation: isolation)
@@ -40,6 +47,7 @@ final class SecretServiceProvider {
         if event == COFFER_SECRET_DEPARTED {
             if let member {
                 sessions.close(ownedBy: member)
+                prompts.withdraw(ownedBy: member)
                 callers.forget(member)
             }
             return 0
@@ -50,7 +58,7 @@ final class SecretServiceProvider {
         let sender = event == COFFER_SECRET_CALL ? coffer_secret_sender(message) : coffer_secret_current_sender(bus)
         let caller = callers.caller(sender.map { String(cString: $0) } ?? "")
         do throws(BusReplyError) {
-            indexOldItemsOnce()
+            prepareOnce()
             switch event {
             case COFFER_SECRET_CALL:
                 try call(parsed, interface: interface, member: member, message: message, caller: caller)
@@ -71,9 +79,9 @@ final class SecretServiceProvider {
     /// up in the keychain here: a call on a missing one answers `NoSuchObject`.
     private func exists(_ path: ObjectPath, interface: String) -> Bool {
         switch (path, interface) {
-        case (.collection(let name), "org.freedesktop.Secret.Collection"): name == Self.loginCollection
-        case (.alias(let name), "org.freedesktop.Secret.Collection"): Self.collection(forAlias: name) != nil
-        case (.item(let collection, _), "org.freedesktop.Secret.Item"): collection == Self.loginCollection
+        case (.collection, "org.freedesktop.Secret.Collection"), (.alias, "org.freedesktop.Secret.Collection"):
+            collectionName(path) != nil
+        case (.item(let collection, _), "org.freedesktop.Secret.Item"): collectionName(.collection(collection)) != nil
         case (.session(let id), "org.freedesktop.Secret.Session"): sessions.contains(id)
         case (.prompt(let id), "org.freedesktop.Secret.Prompt"): prompts.contains(id)
         default: false
@@ -87,11 +95,13 @@ final class SecretServiceProvider {
         case "org.freedesktop.Secret.Service":
             try serviceCall(member, message: message, caller: caller)
         case "org.freedesktop.Secret.Collection":
-            guard let collection = Self.collectionName(path) else { throw .noSuchObject("no such collection") }
+            guard let collection = collectionName(path) else { throw .noSuchObject("no such collection") }
             try collectionCall(member, collection: collection, message: message, caller: caller)
         case "org.freedesktop.Secret.Item":
-            guard case .item(_, let id) = path else { throw .noSuchObject("no such item") }
-            try itemCall(member, id: id, message: message, caller: caller)
+            guard case .item(let collection, let id) = path, collectionName(.collection(collection)) != nil else {
+                throw .noSuchObject("no such item")
+            }
+            try itemCall(member, collection: collection, id: id, message: message, caller: caller)
         case "org.freedesktop.Secret.Session":
             guard case .session(let id) = path, member == "Close" else { throw .notSupported("unknown method") }
             sessions.close(id)
@@ -130,51 +140,23 @@ final class SecretServiceProvider {
         }
     }
 
-    // MARK: Collections and lock state
+    // MARK: Lock state
 
-    /// The collection an alias names: `default` (and `login`) name `login`.
-    static func collection(forAlias alias: String) -> String? {
-        alias == "default" || alias == loginCollection ? loginCollection : nil
-    }
-
-    /// The collection a collection or alias path names.
-    static func collectionName(_ path: ObjectPath) -> String? {
-        switch path {
-        case .collection(let name) where name == loginCollection: name
-        case .alias(let alias): collection(forAlias: alias)
-        default: nil
+    /// Gives items stored by the first provider their postings and removes the collections of the last login
+    /// session, once per run, as soon as the keychain is unlocked.
+    private func prepareOnce() {
+        guard !isPrepared, !isLocked() else { return }
+        guard (try? store(Self.loginCollection).indexUnindexedItems()) != nil else { return }
+        for collection in collections() where collection.isSessionOnly {
+            try? deleteCollection(collection.name, visibleTo: nil)
         }
+        isPrepared = true
     }
 
-    /// The path of an item of the login collection.
-    static func itemPath(_ id: String) -> String { ObjectPath.item(collection: loginCollection, id: id).path }
-
-    /// The item `id` when `caller` may see it; an item it may not see does not exist for it.
-    func visibleItem(_ id: String, for caller: SecretServiceCaller) throws(BusReplyError) -> SecretItemRecord {
-        guard let item = try store.item(id: id), caller.canSee(owner: item.owner) else { throw .noSuchObject("no such item") }
-        return item
-    }
-
-    /// The paths of `caller`'s items that match `query`: `unlocked` read from the items, or, with the keychain
-    /// locked, `locked` from the postings alone (an empty query then finds nothing: no posting answers it).
-    func searchPaths(_ query: [String: String], for caller: SecretServiceCaller) throws(BusReplyError) -> (unlocked: [String], locked: [String]) {
-        if isLocked() {
-            let locked = try store.candidates(query).filter { caller.canSee(owner: $0.value) }.keys.sorted().map(Self.itemPath)
-            return ([], locked)
-        }
-        return (try store.search(query, where: caller.canSee(owner:)).map { Self.itemPath($0.id) }, [])
-    }
-
-    /// Gives items stored by the first provider their postings, once per run, as soon as the keychain is unlocked.
-    private func indexOldItemsOnce() {
-        guard !isIndexed, !isLocked() else { return }
-        isIndexed = (try? store.indexUnindexedItems()) != nil
-    }
-
-    /// Whether the keychain is locked (items of the collection cannot be read). A keychain whose state cannot
+    /// Whether the keychain is locked (items of the collections cannot be read). A keychain whose state cannot
     /// be read counts as locked.
     func isLocked() -> Bool {
-        guard let status = try? store.client.blocking.lockStatus() else { return true }
+        guard let status = try? client.blocking.lockStatus() else { return true }
         return status.lockState != .unlocked
     }
 }

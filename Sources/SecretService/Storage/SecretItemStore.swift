@@ -31,7 +31,7 @@ struct SecretItemStore: Sendable {
     /// The items whose attributes include every one of `query`'s (every item for an empty query) and whose
     /// owner `isVisible` accepts, read with the keychain unlocked. Candidates another program owns are left
     /// out before their items are read.
-    func search(_ query: [String: String], where isVisible: (String?) -> Bool) throws(BusReplyError) -> [SecretItemRecord] {
+    func search(_ query: [String: String], where isVisible: (String?) -> Bool = { _ in true }) throws(BusReplyError) -> [SecretItemRecord] {
         guard !query.isEmpty else { return try items().filter { isVisible($0.owner) } }
         var records: [SecretItemRecord] = []
         let candidates: [String: String?]

@@ -1,0 +1,141 @@
+import Foundation
+import KeychainClient
+import KeychainModel
+import Query
+
+/// The collections and aliases, kept in the keychain as small generic-password items: a collection is one
+/// under the service `org.freedesktop.secrets.collection` (account: its name, label: its label, `gena`: whether
+/// it lasts for this login session only), an alias one under `org.freedesktop.secrets.alias` (account: the
+/// alias, `gena`: the collection's name). Both are `AfterFirstUnlock`, so the collections are known while the
+/// keychain is locked. `login` always exists, and `default` names it unless set otherwise.
+struct CollectionCatalogue: Sendable {
+    /// A collection.
+    struct Collection: Sendable, Equatable {
+        /// Its name, the last element of its path.
+        var name: String
+        /// Its label.
+        var label: String
+        /// Whether it lasts for the login session only (the `session` alias): removed when the provider starts.
+        var isSessionOnly: Bool
+        /// When it was created and last changed, in seconds since 1970 (0 for the built-in `login`).
+        var created: UInt64
+        var modified: UInt64
+    }
+
+    /// The collection that always exists.
+    static let login = Collection(name: "login", label: "Login", isSessionOnly: false, created: 0, modified: 0)
+
+    private static let collectionService = "org.freedesktop.secrets.collection"
+    private static let aliasService = "org.freedesktop.secrets.alias"
+
+    let client: any KeychainClient
+
+    /// Every collection, `login` first.
+    func collections() throws(KeychainFailure) -> [Collection] {
+        var found = [Self.login]
+        for attributes in try search(Self.collectionService) {
+            guard case .string(let name)? = attributes[QueryKey.account], name != Self.login.name, ObjectPath.isValidElement(name)
+            else { continue }
+            let label: String = if case .string(let label)? = attributes[QueryKey.label] { label } else { "" }
+            let sessionOnly: Bool = if case .data(let flag)? = attributes[QueryKey.generic] { flag == Data("session".utf8) } else { false }
+            found.append(Collection(
+                name: name, label: label, isSessionOnly: sessionOnly, created: Self.seconds(attributes[QueryKey.creationDate]),
+                modified: Self.seconds(attributes[QueryKey.modificationDate])))
+        }
+        return found
+    }
+
+    /// Every alias and the collection it names; `default` names `login` unless set otherwise.
+    func aliases() throws(KeychainFailure) -> [String: String] {
+        var found = ["default": Self.login.name]
+        for attributes in try search(Self.aliasService) {
+            guard case .string(let alias)? = attributes[QueryKey.account], case .data(let target)? = attributes[QueryKey.generic]
+            else { continue }
+            found[alias] = String(decoding: target, as: UTF8.self)
+        }
+        return found
+    }
+
+    /// Adds a collection labelled `label`, named after it (letters, digits and `_`; a number added when taken).
+    func create(label: String, sessionOnly: Bool, taken: Set<String>) throws(KeychainFailure) -> Collection {
+        var base = String(label.lowercased().unicodeScalars.map { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_") ? Character(scalar) : "_"
+        })
+        if base.isEmpty || base.allSatisfy({ $0 == "_" }) { base = "collection" }
+        var name = base
+        var number = 1
+        while taken.contains(name) {
+            number += 1
+            name = "\(base)\(number)"
+        }
+        var query = itemQuery(Self.collectionService, name)
+        query[QueryKey.label] = .string(label)
+        query[QueryKey.generic] = .data(Data((sessionOnly ? "session" : "persistent").utf8))
+        query[QueryKey.accessible] = .string(ProtectionClass.afterFirstUnlock.rawValue)
+        query[QueryKey.isInvisible] = .bool(true)
+        _ = try client.blocking.add(query)
+        let now = UInt64(Date().timeIntervalSince1970)
+        return Collection(name: name, label: label, isSessionOnly: sessionOnly, created: now, modified: now)
+    }
+
+    /// Changes a collection's label (`login`'s cannot be stored: it is built in).
+    func relabel(_ name: String, to label: String) throws(KeychainFailure) {
+        guard name != Self.login.name else { throw KeychainFailure(.unimplemented, reason: "the login collection's label is fixed") }
+        try client.blocking.update(itemQuery(Self.collectionService, name), attributesToUpdate: [.string(QueryKey.label): .string(label)])
+    }
+
+    /// Removes a collection's record and the aliases that name it.
+    func remove(_ name: String) throws(KeychainFailure) {
+        try ignoringMissing { () throws(KeychainFailure) in try client.blocking.delete(itemQuery(Self.collectionService, name)) }
+        for (alias, target) in try aliases() where target == name {
+            try setAlias(alias, to: nil)
+        }
+    }
+
+    /// Makes `alias` name `collection`, or no collection when nil.
+    func setAlias(_ alias: String, to collection: String?) throws(KeychainFailure) {
+        try ignoringMissing { () throws(KeychainFailure) in try client.blocking.delete(itemQuery(Self.aliasService, alias)) }
+        guard let collection else { return }
+        var query = itemQuery(Self.aliasService, alias)
+        query[QueryKey.generic] = .data(Data(collection.utf8))
+        query[QueryKey.accessible] = .string(ProtectionClass.afterFirstUnlock.rawValue)
+        query[QueryKey.isInvisible] = .bool(true)
+        _ = try client.blocking.add(query)
+    }
+
+    private func ignoringMissing(_ body: () throws(KeychainFailure) -> Void) throws(KeychainFailure) {
+        do {
+            try body()
+        } catch where error.status == .itemNotFound {
+            return
+        }
+    }
+
+    private func itemQuery(_ service: String, _ account: String) -> QueryDictionary {
+        [
+            .string(QueryKey.itemClass): .string(QueryConstant.classGenericPassword),
+            .string(QueryKey.service): .string(service),
+            .string(QueryKey.account): .string(account),
+        ]
+    }
+
+    private func search(_ service: String) throws(KeychainFailure) -> [[String: KeychainValue]] {
+        let query: QueryDictionary = [
+            .string(QueryKey.itemClass): .string(QueryConstant.classGenericPassword),
+            .string(QueryKey.service): .string(service),
+            .string(QueryKey.matchLimit): .string(QueryConstant.matchLimitAll),
+            .string(QueryKey.returnAttributes): .bool(true),
+            .string(QueryKey.returnData): .bool(false),
+        ]
+        do {
+            return SecretItemStore.dictionaries(try client.blocking.copyMatching(query))
+        } catch where error.status == .itemNotFound {
+            return []
+        }
+    }
+
+    private static func seconds(_ value: KeychainValue?) -> UInt64 {
+        guard case .date(let date)? = value, date.timeIntervalSince1970 > 0 else { return 0 }
+        return UInt64(date.timeIntervalSince1970)
+    }
+}
