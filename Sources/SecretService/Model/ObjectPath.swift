@@ -1,7 +1,7 @@
 /// The objects the provider exports, and their D-Bus object paths.
 ///
-/// There is one collection in this first step, `login`, which the `default` alias names. Item names are
-/// the items' stable ids (hexadecimal, valid as a path element).
+/// Collection names are path elements (`login`, or one made from a label by ``CollectionCatalogue``); item names
+/// are the items' stable ids (hexadecimal, valid as a path element).
 enum ObjectPath: Hashable, Sendable {
     /// `/org/freedesktop/secrets`, the service.
     case service
