@@ -12,9 +12,6 @@ struct AttributeLookupTests {
         try session.startProvider()
         let ran = try session.python(
             """
-            def call(method, signature, arguments, path='/org/freedesktop/secrets', interface='Service'):
-                return bus.call_sync('org.freedesktop.secrets', path, 'org.freedesktop.Secret.' + interface,
-                                     method, GLib.Variant(signature, arguments), None, 0, -1, None)
             session = call('OpenSession', '(sv)', ('plain', GLib.Variant('s', ''))).unpack()[1]
             for number in range(70):
                 properties = {'org.freedesktop.Secret.Item.Label': GLib.Variant('s', 'item %d' % number),

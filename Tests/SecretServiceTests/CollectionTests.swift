@@ -7,9 +7,6 @@ import Testing
 @Suite("Secret Service collections and aliases")
 struct CollectionTests {
     private static let client = """
-        def call(method, signature, arguments, path='/org/freedesktop/secrets', interface='Service'):
-            return bus.call_sync('org.freedesktop.secrets', path, 'org.freedesktop.Secret.' + interface,
-                                 method, GLib.Variant(signature, arguments), None, 0, -1, None)
         def get(path, interface, name):
             return bus.call_sync('org.freedesktop.secrets', path, 'org.freedesktop.DBus.Properties', 'Get',
                                  GLib.Variant('(ss)', ('org.freedesktop.Secret.' + interface, name)), None, 0, -1, None).unpack()[0]

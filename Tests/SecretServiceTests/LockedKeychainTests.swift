@@ -77,9 +77,6 @@ struct LockedKeychainTests {
     /// prompt it gets and returns the `Completed` signal's arguments.
     private static let client = """
         collection = '/org/freedesktop/secrets/collection/login'
-        def call(method, signature, arguments, path='/org/freedesktop/secrets', interface='Service'):
-            return bus.call_sync('org.freedesktop.secrets', path, 'org.freedesktop.Secret.' + interface,
-                                 method, GLib.Variant(signature, arguments), None, 0, -1, None)
         def prop(name):
             return bus.call_sync('org.freedesktop.secrets', collection, 'org.freedesktop.DBus.Properties', 'Get',
                                  GLib.Variant('(ss)', ('org.freedesktop.Secret.Collection', name)), None, 0, -1, None).unpack()[0]

@@ -8,9 +8,6 @@ import Testing
 struct ProgramIsolationTests {
     /// Python's half of the calls: `call` on the service, a collection or an item, and what it printed.
     private static let client = """
-        def call(method, signature, arguments, path='/org/freedesktop/secrets', interface='Service'):
-            return bus.call_sync('org.freedesktop.secrets', path, 'org.freedesktop.Secret.' + interface,
-                                 method, GLib.Variant(signature, arguments), None, 0, -1, None)
         def attempt(label, body):
             try:
                 print(label, body())

@@ -26,9 +26,6 @@ struct RegisteredProgramTests {
         // Python (registered) finds secret-tool's item in their common group; gdbus (unregistered) does not.
         let ran = try session.python(
             """
-            def call(method, signature, arguments):
-                return bus.call_sync('org.freedesktop.secrets', '/org/freedesktop/secrets', 'org.freedesktop.Secret.Service',
-                                     method, GLib.Variant(signature, arguments), None, 0, -1, None)
             session = call('OpenSession', '(sv)', ('plain', GLib.Variant('s', ''))).unpack()[1]
             found = call('SearchItems', '(a{ss})', ({'service': 'example.org'},)).unpack()[0]
             print(len(found), bytes(call('GetSecrets', '(aoo)', (found, session)).unpack()[0][found[0]][2]).decode())

@@ -139,8 +139,19 @@ final class SecretServiceSession {
 
     /// Runs the Python `script` (with Gio and GLib imported and `bus`, a connection to the session bus) as one
     /// bus client: its calls share a connection, so its sessions stay open until it exits.
+    /// What every Python client script starts with: `bus`, its session bus connection, and `call(method,
+    /// signature, arguments, path, interface)`, a method call on the provider (the Service unless told otherwise).
+    private static let pythonPrelude = """
+        from gi.repository import Gio, GLib
+        bus = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+        def call(method, signature, arguments, path='/org/freedesktop/secrets', interface='Service'):
+            return bus.call_sync('org.freedesktop.secrets', path, 'org.freedesktop.Secret.' + interface,
+                                 method, GLib.Variant(signature, arguments), None, 0, -1, None)
+
+        """
+
     func python(_ script: String) throws -> Outcome {
-        let program = "from gi.repository import Gio, GLib\nbus = Gio.bus_get_sync(Gio.BusType.SESSION, None)\n" + script
+        let program = Self.pythonPrelude + script
         let finished = try ChildProcess.run(["/usr/bin/python3", "-c", program], environment: environment, timeout: .seconds(60))
         return Outcome(status: finished.status, output: finished.outputText, errors: finished.errorText)
     }

@@ -16,9 +16,6 @@ struct ServiceInterfaceTests {
         // items it stored.
         let ran = try session.python(
             """
-            def call(method, signature, arguments, path='/org/freedesktop/secrets', interface='Service'):
-                return bus.call_sync('org.freedesktop.secrets', path, 'org.freedesktop.Secret.' + interface,
-                                     method, GLib.Variant(signature, arguments), None, 0, -1, None)
             opened = call('OpenSession', '(sv)', ('plain', GLib.Variant('s', '')))
             print(opened.print_(True))
             properties = {'org.freedesktop.Secret.Item.Label': GLib.Variant('s', 'Example'),
