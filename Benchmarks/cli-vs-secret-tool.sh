@@ -9,14 +9,8 @@
 set -euo pipefail
 coffer="$1"
 cofferd="$2"
-missing=()
-for package in gnome-keyring libsecret-tools dbus hyperfine; do
-    dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-    apt-get update >/dev/null
-    DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}" >/dev/null
-fi
+source "$(dirname "$0")/debian-packages.sh"
+ensure_debian_packages gnome-keyring libsecret-tools dbus hyperfine
 work="$(mktemp -d)"
 mkdir -m 0700 "$work/cofferd-state"
 "$cofferd" --state-dir "$work/cofferd-state" --socket "$work/cofferd.socket" 2>/dev/null &
