@@ -409,3 +409,49 @@ int coffer_secret_peek(sd_bus_message *message, char *type, const char **content
 int coffer_secret_skip(sd_bus_message *message) {
     return sd_bus_message_skip(message, NULL);
 }
+
+// MARK: Calling another provider
+
+int coffer_secret_call_new(sd_bus *bus, const char *destination, const char *path, const char *interface,
+                           const char *member, sd_bus_message **ret) {
+    return sd_bus_message_new_method_call(bus, ret, destination, path, interface, member);
+}
+
+int coffer_secret_call(sd_bus *bus, sd_bus_message *call, uint64_t timeout_usec, sd_bus_message **reply,
+                       char **error_name) {
+    sd_bus_error error = SD_BUS_ERROR_NULL;
+    *reply = NULL;
+    *error_name = NULL;
+    int r = sd_bus_call(bus, call, timeout_usec, &error, reply);
+    sd_bus_message_unref(call);
+    if (r < 0 && error.name != NULL) {
+        *error_name = strdup(error.name);
+    }
+    sd_bus_error_free(&error);
+    return r;
+}
+
+static int on_caught(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+    (void)error;
+    coffer_secret_caught *caught = userdata;
+    if (!caught->received) {
+        caught->received = 1;
+        caught->message = sd_bus_message_ref(message);
+    }
+    return 0;
+}
+
+int coffer_secret_catch_signal(sd_bus *bus, const char *sender, const char *path, const char *interface,
+                               const char *member, coffer_secret_caught *caught, sd_bus_slot **slot) {
+    caught->received = 0;
+    caught->message = NULL;
+    return sd_bus_match_signal(bus, slot, sender, path, interface, member, on_caught, caught);
+}
+
+int coffer_secret_read_uint64(sd_bus_message *message, uint64_t *value) {
+    return sd_bus_message_read_basic(message, 't', value);
+}
+
+int coffer_secret_read_uint32(sd_bus_message *message, uint32_t *value) {
+    return sd_bus_message_read_basic(message, 'u', value);
+}

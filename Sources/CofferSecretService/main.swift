@@ -10,6 +10,12 @@ import Glibc
 // environment selects (COFFER_HOME: embedded; COFFER_SOCKET: cofferd), until SIGTERM or SIGINT, or until the
 // bus goes away. COFFER_SECRET_SERVICE_ISOLATION=shared lets every program see every item (gnome-keyring's
 // behaviour); the default, per-program, keeps programs apart. It never logs a secret, an attribute or a label.
+// `coffer-secret-service --import [--for PATH]` copies another running provider's items instead (ImportMode).
+
+// `--import`: copy the items of the provider running now into this one's keychain, then exit.
+if ImportMode.isRequested(Array(CommandLine.arguments.dropFirst())) {
+    ImportMode.run(Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment)
+}
 
 // The signals are taken by sigwait below: block them before any thread starts, so every thread inherits it.
 var stopSignals = sigset_t()

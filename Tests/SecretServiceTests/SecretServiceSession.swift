@@ -162,6 +162,19 @@ final class SecretServiceSession {
         return Outcome(status: finished.status, output: finished.outputText, errors: finished.errorText)
     }
 
+    /// Runs `arguments` (a path first) on the session's bus and keychain, with `settings` added to its
+    /// environment and `input` on standard input.
+    func run(_ arguments: [String], input: String = "", settings: [String: String] = [:], timeout: Duration = .seconds(60)) throws -> Outcome {
+        let finished = try ChildProcess.run(arguments, input: input, environment: environment.merging(settings) { $1 }, timeout: timeout)
+        return Outcome(status: finished.status, output: finished.outputText, errors: finished.errorText)
+    }
+
+    /// Starts `arguments` (a path first) on the session's bus and keychain, with `settings` added to its
+    /// environment, a pipe on standard input and its output discarded; the caller stops it.
+    func start(_ arguments: [String], settings: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(arguments, environment: environment.merging(settings) { $1 }, input: .pipe, output: .null, errors: .null)
+    }
+
     /// A file in the session's private folder.
     func path(_ name: String) -> String { "\(scratch)/\(name)" }
 

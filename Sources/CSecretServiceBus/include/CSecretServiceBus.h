@@ -146,4 +146,36 @@ int coffer_secret_peek(sd_bus_message *message, char *type, const char **content
 /// Skips the next argument, whatever its type.
 int coffer_secret_skip(sd_bus_message *message);
 
+// MARK: Calling another provider (coffer-secret-service --import)
+
+/// Makes a method call to `destination`'s object `path`, `interface`.`member`, in `*ret`, to append the in
+/// arguments to and send with coffer_secret_call.
+int coffer_secret_call_new(sd_bus *bus, const char *destination, const char *path, const char *interface,
+                           const char *member, sd_bus_message **ret);
+
+/// Sends `call`, waits at most `timeout_usec` (0: sd-bus's default of 25 s) for the answer, and releases `call`.
+/// Returns >= 0 with `*reply` set (released by the caller with sd_bus_message_unref), or a negative errno; when
+/// the answer is a D-Bus error, `*error_name` is set to its name (malloc'ed, freed by the caller).
+int coffer_secret_call(sd_bus *bus, sd_bus_message *call, uint64_t timeout_usec, sd_bus_message **reply,
+                       char **error_name);
+
+/// A signal caught by coffer_secret_catch_signal: `received` becomes 1 with the first one, and `message` holds
+/// it (a reference the caller releases with sd_bus_message_unref).
+typedef struct {
+    int received;
+    sd_bus_message *message;
+} coffer_secret_caught;
+
+/// Catches the first signal `interface`.`member` from `sender`'s object `path` into `*caught`, which must
+/// outlive `*slot`: the caller releases the match with sd_bus_slot_unref before `caught` goes away. Signals are
+/// delivered while the connection is processed (coffer_secret_bus_step). Returns 0 or a negative errno.
+int coffer_secret_catch_signal(sd_bus *bus, const char *sender, const char *path, const char *interface,
+                               const char *member, coffer_secret_caught *caught, sd_bus_slot **slot);
+
+/// Reads an unsigned 64-bit integer (`t`).
+int coffer_secret_read_uint64(sd_bus_message *message, uint64_t *value);
+
+/// Reads an unsigned 32-bit integer (`u`).
+int coffer_secret_read_uint32(sd_bus_message *message, uint32_t *value);
+
 #endif

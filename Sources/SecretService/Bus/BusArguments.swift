@@ -19,6 +19,20 @@ struct BusReader {
         return value != 0
     }
 
+    /// Reads an unsigned 64-bit integer (`t`).
+    func uint64() throws(BusReplyError) -> UInt64 {
+        var value: UInt64 = 0
+        try check(coffer_secret_read_uint64(message, &value))
+        return value
+    }
+
+    /// Reads an unsigned 32-bit integer (`u`).
+    func uint32() throws(BusReplyError) -> UInt32 {
+        var value: UInt32 = 0
+        try check(coffer_secret_read_uint32(message, &value))
+        return value
+    }
+
     /// Reads a byte array (`ay`).
     func bytes() throws(BusReplyError) -> Data {
         var pointer: UnsafeRawPointer?
@@ -138,12 +152,20 @@ struct BusReader {
         return type == 0 ? nil : type
     }
 
-    private func enter(_ type: Character, _ contents: String) throws(BusReplyError) {
+    /// Enters a container of `type` (`a`, `r`, `v`, `e`) holding `contents`.
+    func enter(_ type: Character, _ contents: String) throws(BusReplyError) {
         let entered = contents.withCString { coffer_secret_enter(message, CChar(type.asciiValue!), $0) }
         guard entered > 0 else { throw .invalidArguments("a \(type) of \(contents) was expected") }
     }
 
-    private func exit() throws(BusReplyError) { try check(coffer_secret_exit(message)) }
+    /// Leaves the innermost entered container.
+    func exit() throws(BusReplyError) { try check(coffer_secret_exit(message)) }
+
+    /// Skips the next argument, whatever its type.
+    func skip() throws(BusReplyError) { try check(coffer_secret_skip(message)) }
+
+    /// The type of the next argument, nil at the end of the current container.
+    func nextType() throws(BusReplyError) -> CChar? { try peekType() }
 
     private func check(_ result: Int32) throws(BusReplyError) {
         guard result >= 0 else { throw .invalidArguments("the arguments do not match the method's signature") }

@@ -17,6 +17,8 @@ struct SecretItemRecord: Sendable, Equatable {
     var owner: String?
     /// Whether its postings (``AttributeIndex``) are written: false for an item of the first format.
     var isIndexed: Bool
+    /// Whether `created` is a date kept from another provider (the item was copied from it), not Coffer's.
+    var keepsCreationDate: Bool = false
 
     /// Whether every one of `query`'s attributes is one of this item's, with the same value (an empty query
     /// matches every item, as in gnome-keyring).

@@ -31,7 +31,7 @@ enum DiffieHellmanExchange {
     }
 
     /// The peer's key as 128 big-endian bytes, refused unless 1 < key < prime − 1.
-    private static func validated(_ key: Data) throws(BusReplyError) -> [UInt8] {
+    static func validated(_ key: Data) throws(BusReplyError) -> [UInt8] {
         let digits = Array(key.drop { $0 == 0 })
         guard digits.count <= prime.count else { throw .invalidArguments("the public key is not in the group") }
         let padded = [UInt8](repeating: 0, count: prime.count - digits.count) + digits
@@ -45,7 +45,7 @@ enum DiffieHellmanExchange {
     }
 
     /// `base` ^ `exponent` mod the prime, as 128 big-endian bytes.
-    private static func power(_ base: [UInt8], _ exponent: [UInt8]) throws(BusReplyError) -> [UInt8] {
+    static func power(_ base: [UInt8], _ exponent: [UInt8]) throws(BusReplyError) -> [UInt8] {
         var result = [UInt8](repeating: 0, count: prime.count)
         let status = coffer_secret_modexp(base, base.count, exponent, exponent.count, prime, prime.count, &result)
         guard status == 0 else { throw .failed("the key agreement failed") }

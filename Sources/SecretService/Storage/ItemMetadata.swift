@@ -18,6 +18,9 @@ struct ItemMetadata: Codable, Sendable, Equatable {
     var contentType: String
     /// The access group of the program that created the item; nil for a version-1 item (visible to every client).
     var owner: String?
+    /// When the item was created, in seconds since 1970, when that is not when Coffer stored it: the date another
+    /// provider gave an item copied from it (`coffer-secret-service --import`); nil otherwise (absent from `gena`).
+    var created: UInt64? = nil
 
     /// The bytes stored in `gena`.
     func encoded() -> Data {

@@ -75,14 +75,16 @@ struct SecretItemStore: Sendable {
         return (value, record)
     }
 
-    /// Adds an item owned by the access group `owner` and returns its id.
+    /// Adds an item owned by the access group `owner` (nil: visible to every program) and returns its id.
+    /// `created` is the creation date of an item copied from another provider, kept in place of Coffer's.
     func create(
-        label: String, attributes: [String: String], secret: Data, contentType: String, owner: String
+        label: String, attributes: [String: String], secret: Data, contentType: String, owner: String?, created: UInt64? = nil
     ) throws(BusReplyError) -> String {
         let id = UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
         var query = itemQuery(id)
         query[QueryKey.label] = .string(label)
-        query[QueryKey.generic] = .data(ItemMetadata(attributes: attributes, contentType: contentType, owner: owner).encoded())
+        let metadata = ItemMetadata(attributes: attributes, contentType: contentType, owner: owner, created: created)
+        query[QueryKey.generic] = .data(metadata.encoded())
         query[QueryKey.valueData] = .data(secret)
         do {
             try index.add(id: id, attributes: attributes, owner: owner)
@@ -104,7 +106,8 @@ struct SecretItemStore: Sendable {
         let newAttributes = attributes ?? current.attributes
         if attributes != nil || secret != nil || !current.isIndexed {
             let metadata = ItemMetadata(
-                attributes: newAttributes, contentType: secret?.contentType ?? current.contentType, owner: current.owner)
+                attributes: newAttributes, contentType: secret?.contentType ?? current.contentType, owner: current.owner,
+                created: current.keepsCreationDate ? current.created : nil)
             changes[QueryKey.generic] = .data(metadata.encoded())
         }
         if let secret { changes[QueryKey.valueData] = .data(secret.value) }
@@ -190,8 +193,9 @@ struct SecretItemStore: Sendable {
         let label: String = if case .string(let label)? = attributes[QueryKey.label] { label } else { "" }
         return SecretItemRecord(
             id: id, label: label, attributes: metadata.attributes, contentType: metadata.contentType,
-            created: seconds(attributes[QueryKey.creationDate]), modified: seconds(attributes[QueryKey.modificationDate]),
-            owner: metadata.owner, isIndexed: metadata.version >= 2)
+            created: metadata.created ?? seconds(attributes[QueryKey.creationDate]),
+            modified: seconds(attributes[QueryKey.modificationDate]), owner: metadata.owner, isIndexed: metadata.version >= 2,
+            keepsCreationDate: metadata.created != nil)
     }
 
     private static func seconds(_ value: KeychainValue?) -> UInt64 {
