@@ -144,8 +144,19 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
-        // The Swift-native API: typed items and queries, async, KeychainError.
-        .target(name: "Coffer", dependencies: ["KeychainClient", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto", "CertificateParsing"]),
+        // The format of protected files (file data protection): the header, 64 KiB AES-GCM chunks bound to their
+        // index and to the end of the file, the content's keys. Pure, no I/O.
+        .target(
+            name: "ProtectedFileFormat",
+            dependencies: ["KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
+        // The Swift-native API: typed items and queries, async, KeychainError; protected files.
+        .target(
+            name: "Coffer",
+            dependencies: [
+                "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto", "CertificateParsing",
+                "ProtectedFileFormat", "CCofferSystem",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         // Apple's keychain API on Linux: Apple's names and values, mapped onto KeychainClient.
         .target(
             name: "Security",
@@ -204,6 +215,8 @@ let package = Package(
             dependencies: [
                 "KeychainModel", "KeychainOperations", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
                 "Prompting", "Security", "KeyCrypto", "SSHAgent",
+                // coffer file: protected files through the Swift API.
+                "Coffer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // find-certificate -Z: the SHA-256 and SHA-1 of a certificate (already linked through KeyCrypto).
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -246,6 +259,7 @@ let package = Package(
             dependencies: [
                 "Keystore", "KeychainModel", "KeychainOperations", "KeychainService", "CofferDiagnostics", "Engine",
                 "KeychainClient", "Query", "Daemon", "ProgramIdentity", "Security", "CCofferSystem", "SSHAgent",
+                "Coffer", "ProtectedFileFormat",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -342,6 +356,13 @@ let package = Package(
             ]),
         // Client-style code that sees only the Security module: nothing leaks across the boundary.
         .testTarget(name: "SecurityBoundaryTests", dependencies: ["Security", "LocalAuthentication", "TestProcesses", "FakeFprintd"]),
+        // Protected files: the format alone, and files through the Swift API on both transports.
+        .testTarget(
+            name: "ProtectedFileTests",
+            dependencies: [
+                "Coffer", "ProtectedFileFormat", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore",
+                "CofferTestSupport", "TestProcesses", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
         .testTarget(

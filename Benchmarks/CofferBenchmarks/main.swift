@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, daemon, daemon-latency (and find-loop, security-loop, certificates-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, daemon, daemon-latency (and find-loop, security-loop, certificates-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -108,6 +108,13 @@ do {
         table("Through the daemon (cofferd on a Unix socket, \(daemonSize) items)", rows)
         print(DaemonReport.goals(rows))
         if let attack { print(DaemonReport.attack(attack)) }
+    }
+    if requested.isEmpty || requested.contains("files") {
+        let size = quick ? 256 << 20 : 1 << 30
+        let shm = URL(fileURLWithPath: "/dev/shm", isDirectory: true)
+        let folder = (FileManager.default.fileExists(atPath: shm.path) ? shm : scratch).appendingPathComponent("coffer-files-\(UUID().uuidString)")
+        let rows = try FileProtectionBenchmark.run(size: size, rounds: quick ? 3 : 5, in: folder)
+        print(FileProtectionBenchmark.report(rows, size: size))
     }
     if requested.contains("daemon-latency") {
         // The daemon's round trips of one client only, 10 000 items: a short run for comparing builds.

@@ -13,7 +13,7 @@ extension Request.Kind {
             .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate:
             true
         case .add, .copyMatching, .update, .delete, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities,
-            .createTokenKey, .useTokenKey:
+            .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey:
             false
         }
     }

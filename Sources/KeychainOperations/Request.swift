@@ -25,6 +25,7 @@ import Query
 /// | ``authenticationCapabilities`` | ``Response/authenticationCapabilities(_:)`` | ``Response/keystoreError(_:)`` |
 /// | ``createTokenKey(_:)`` | ``Response/tokenKey(_:)`` | ``Response/failure(_:reason:)`` |
 /// | ``useTokenKey(_:)`` | ``Response/value(_:)`` (`.data`) | ``Response/failure(_:reason:)``, ``Response/authenticationNeeded(_:)`` |
+/// | ``makeFileKey(_:)``, ``unwrapFileKey(_:)`` | ``Response/fileKey(_:)`` | ``Response/keystoreError(_:)`` |
 ///
 /// Through the daemon, only trusted front ends (the `coffer` command installed with its own group, and
 /// its prompt agent) may send a passcode, lock, or edit the registry; other programs ask the person with
@@ -88,6 +89,13 @@ public enum Request: Sendable, Equatable {
     /// Uses such a key: answered with `.value(.data(result))`, or ``Response/authenticationNeeded(_:)``
     /// when its access control needs the person first.
     case useTokenKey(TokenKeyUse)
+    /// Makes a fresh key for a protected file, wrapped under the class key of its file protection class;
+    /// answered with ``Response/fileKey(_:)``. Nothing is stored. Class B needs only its public key, so it
+    /// works while the keychain is locked.
+    case makeFileKey(FileProtectionClass)
+    /// Unwraps a protected file's key; answered with ``Response/fileKey(_:)``, or
+    /// ``KeystoreError/classUnavailable(_:)`` while its class key is not usable (a locked keychain).
+    case unwrapFileKey(WrappedFileKey)
 
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
@@ -96,6 +104,7 @@ public enum Request: Sendable, Equatable {
         case unlockWithPrompt, awaitPrompt, answerPrompt
         case authenticate, setCredential, invalidateContext, authenticationCapabilities
         case createTokenKey, useTokenKey
+        case makeFileKey, unwrapFileKey
     }
 
     /// The request's kind.
@@ -124,6 +133,8 @@ public enum Request: Sendable, Equatable {
         case .authenticationCapabilities: .authenticationCapabilities
         case .createTokenKey: .createTokenKey
         case .useTokenKey: .useTokenKey
+        case .makeFileKey: .makeFileKey
+        case .unwrapFileKey: .unwrapFileKey
         }
     }
 
@@ -132,11 +143,11 @@ public enum Request: Sendable, Equatable {
 
     /// Whether running the request twice does what running it once does. A client resends only these
     /// after a broken connection; an add or a passcode change might already have taken effect. (A token
-    /// key made twice is one key the caller never saw, which nothing stored.)
+    /// key made twice is one key the caller never saw, which nothing stored; so is a file key.)
     public var isIdempotent: Bool {
         switch kind {
         case .copyMatching, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities,
-            .createTokenKey, .useTokenKey:
+            .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey:
             true
         case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
             .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate:

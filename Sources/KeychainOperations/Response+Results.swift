@@ -15,7 +15,7 @@ extension Response {
         case .keystoreError(let error): throw KeychainFailure(error.status, reason: error.description)
         case .authenticationFailure(let failure): throw KeychainFailure(failure.status, reason: failure.reason)
         case .authenticationNeeded: throw KeychainFailure(.authFailed, reason: "the item needs authentication the call did not give")
-        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey:
+        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey:
             throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
         }
     }
@@ -38,6 +38,15 @@ extension Response {
     public func keystoreResult() throws(KeystoreError) {
         switch self {
         case .status(let status) where status.isSuccess: return
+        case .keystoreError(let error): throw error
+        default: throw unexpected
+        }
+    }
+
+    /// The key a `makeFileKey` or `unwrapFileKey` answer carries, or the keystore's error.
+    public func fileKeyResult() throws(KeystoreError) -> FileKey {
+        switch self {
+        case .fileKey(let key): return key
         case .keystoreError(let error): throw error
         default: throw unexpected
         }
@@ -91,7 +100,7 @@ extension Response {
         case .status(let status): throw .refused(KeychainFailure(status))
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
         case .authenticationFailure(let failure): throw .refused(KeychainFailure(failure.status, reason: failure.reason))
-        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
+        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
 
@@ -128,6 +137,7 @@ extension Response {
         case .authenticationCapabilities: "authentication capabilities"
         case .authenticationNeeded: "a request for authentication"
         case .tokenKey: "a key"
+        case .fileKey: "a file key"
         }
     }
 }

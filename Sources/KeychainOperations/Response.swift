@@ -29,6 +29,8 @@ public enum Response: Sendable, Equatable {
     case authenticationCapabilities(AuthenticationCapabilities)
     /// A key made by ``Request/createTokenKey(_:)``.
     case tokenKey(TokenKey)
+    /// A protected file's key, made by ``Request/makeFileKey(_:)`` or unwrapped by ``Request/unwrapFileKey(_:)``.
+    case fileKey(FileKey)
 
     /// The response for a failed call: with its reason when it has one.
     public init(_ failure: KeychainFailure) {

@@ -153,6 +153,10 @@ public final class KeychainService: Sendable {
             return createTokenKey(creation)
         case .useTokenKey(let use):
             return useTokenKey(use, session: session)
+        case .makeFileKey(let protection):
+            return keystore { () throws(KeystoreError) in .fileKey(try keystore().makeFileKey(protection)) }
+        case .unwrapFileKey(let wrapped):
+            return keystore { () throws(KeystoreError) in .fileKey(try keystore().unwrapFileKey(wrapped)) }
         case .unlockWithPrompt, .awaitPrompt, .answerPrompt:
             return .keystoreError(.unavailable(
                 reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))

@@ -14,7 +14,8 @@ import Synchronization
 ///
 /// Its parts, by folder: `Keybag/` (the keybag file, fresh keybags, re-wrapping), `Passcode/` (checking,
 /// setting and changing the passcode, the throttle), `LockState/` (lock, unlock and their observers),
-/// `ClassKeys/` (the keys the layers above ask for), `DeviceKey/` and `Files/`.
+/// `ClassKeys/` (the keys the layers above ask for), `FileKeys/` (the wrap service of protected files,
+/// file class B's key pair), `DeviceKey/` and `Files/`.
 public final class Keystore: Sendable {
     /// The minimum passcode length, in Unicode scalars.
     public static let minimumPasscodeLength = PasscodePolicy.minimumLength
@@ -33,6 +34,8 @@ public final class Keystore: Sendable {
         var passcodeSet: Bool
         var classKeys: [ProtectionClass: ClassKeyMaterial]
         var indexKey: LockedKey
+        /// File class B's key pair (the private half still wrapped); nil until a version 1 keybag is upgraded.
+        var fileClassB: Keybag.FileClassBKeyPair?
         var observers: [UUID: AsyncStream<LockState>.Continuation] = [:]
         /// Run each time class keys leave memory (``Keystore/whenClassKeysDropped(_:)``).
         var keysDroppedHandlers: [@Sendable () -> Void] = []
@@ -59,7 +62,7 @@ public final class Keystore: Sendable {
         let passcodeSet = keybag.passcode != nil
         state = Mutex(State(
             lockState: passcodeSet ? .beforeFirstUnlock : .unlocked,
-            passcodeSet: passcodeSet, classKeys: classKeys, indexKey: LockedKey(indexKey)))
+            passcodeSet: passcodeSet, classKeys: classKeys, indexKey: LockedKey(indexKey), fileClassB: keybag.fileClassB))
     }
 
     /// Opens the keychain's keystore in `folder`, creating the folder, the device key and the keybag
@@ -75,7 +78,7 @@ public final class Keystore: Sendable {
     /// (``unlock(passcode:charging:)``). Creating a new keychain there throws ``KeystoreError/readOnly(reason:)``.
     public static func open(folder: KeychainFolder, clock: any KeystoreClock = SystemClock()) throws(KeystoreError) -> Keystore {
         try folder.create()
-        return try SecureFile.withExclusiveLock(folder.keybagLockURL) { () throws(KeystoreError) -> Keystore in
+        let keystore = try SecureFile.withExclusiveLock(folder.keybagLockURL) { () throws(KeystoreError) -> Keystore in
             let existingDeviceKey = try DeviceKey.load(from: folder.deviceKeyURL)
             let keybagExists = FileManager.default.fileExists(atPath: folder.keybagURL.path)
             let deviceKey: DeviceKey
@@ -99,5 +102,7 @@ public final class Keystore: Sendable {
             }
             return try Keystore(folder: folder, deviceKey: deviceKey, clock: clock, keybag: keybag)
         }
+        keystore.upgradeFileClassBIfNeeded()
+        return keystore
     }
 }

@@ -64,6 +64,9 @@ struct EveryOperationTests {
             (.appsAdd(registration, passcode: secret("1234")), noRegistry, .apps([registered])),
             (.appsRemove(.applicationIdentifier("TEAM.true"), passcode: secret("1234")), noRegistry, .apps([])),
             same(.copyMatching(with(item, ["r_Data": true])), .status(.interactionNotAllowed)),
+            // File keys: class A's key is not usable while locked; a key no class key wrapped never unwraps.
+            same(.makeFileKey(.complete), .keystoreError(.classUnavailable(.whenUnlocked))),
+            same(.unwrapFileKey(WrappedFileKey(protection: .none, wrappedKey: Data(repeating: 1, count: 40))), .keystoreError(.wrappedKeyCorrupt)),
             same(.unlock(passcode: secret("0000")), .keystoreError(.wrongPasscode(failedAttempts: 1, retryAfter: .zero))),
             same(.unlock(passcode: secret("1234")), .status(.success)),
             same(.createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlocked, flags: .privateKeyUsage), sizeInBits: 384)),

@@ -23,7 +23,7 @@ struct StorageQuota: Sendable {
         case .copyMatching, .delete, .lockStatus, .unlock, .lock, .appsList, .appsRemove, .setPasscode,
              .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt,
              .answerPrompt, .authenticate, .setCredential, .invalidateContext, .authenticationCapabilities, .createTokenKey,
-             .useTokenKey: false
+             .useTokenKey, .makeFileKey, .unwrapFileKey: false
         }
     }
 

@@ -14,7 +14,7 @@ enum TrustedFrontEndPolicy {
             .appsAdd, .appsRemove, .awaitPrompt, .answerPrompt:
             true
         case .add, .copyMatching, .update, .delete, .lockStatus, .appsList, .unlockWithPrompt, .authenticate, .setCredential,
-            .invalidateContext, .authenticationCapabilities, .createTokenKey, .useTokenKey:
+            .invalidateContext, .authenticationCapabilities, .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey:
             false
         }
     }

@@ -27,6 +27,10 @@ enum RequestCoding {
             TokenKeyCoding.encode(creation, into: &writer)
         case .useTokenKey(let use):
             try TokenKeyCoding.encode(use, into: &writer)
+        case .makeFileKey(let protection):
+            FileKeyCoding.encode(protection, into: &writer)
+        case .unwrapFileKey(let wrapped):
+            try FileKeyCoding.encode(wrapped, into: &writer)
         case .answerPrompt(let promptID, let passcode):
             writer.uint64(promptID)
             writer.bool(passcode != nil)
@@ -103,6 +107,8 @@ enum RequestCoding {
         case MessageTag.authenticationCapabilities: return .authenticationCapabilities
         case MessageTag.createTokenKey: return .createTokenKey(try TokenKeyCoding.decodeCreation(from: &reader))
         case MessageTag.useTokenKey: return .useTokenKey(try TokenKeyCoding.decodeUse(from: &reader))
+        case MessageTag.makeFileKey: return .makeFileKey(try FileKeyCoding.decodeProtection(from: &reader))
+        case MessageTag.unwrapFileKey: return .unwrapFileKey(try FileKeyCoding.decodeWrapped(from: &reader))
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
             let path = try reader.text()
@@ -154,6 +160,8 @@ enum RequestCoding {
         case .authenticationCapabilities: MessageTag.authenticationCapabilities
         case .createTokenKey: MessageTag.createTokenKey
         case .useTokenKey: MessageTag.useTokenKey
+        case .makeFileKey: MessageTag.makeFileKey
+        case .unwrapFileKey: MessageTag.unwrapFileKey
         }
     }
 }

@@ -61,6 +61,10 @@ enum ResponseCoding {
             writer.byte(MessageTag.tokenKey)
             writer.uint64(id)
             try TokenKeyCoding.encode(key, into: &writer)
+        case .fileKey(let key):
+            writer.byte(MessageTag.fileKey)
+            writer.uint64(id)
+            try FileKeyCoding.encode(key, into: &writer)
         }
     }
 
@@ -108,6 +112,8 @@ enum ResponseCoding {
             return .authenticationCapabilities(try AuthenticationCoding.decodeCapabilities(from: &reader))
         case MessageTag.tokenKey:
             return .tokenKey(try TokenKeyCoding.decodeKey(from: &reader))
+        case MessageTag.fileKey:
+            return .fileKey(try FileKeyCoding.decodeKey(from: &reader))
         default:
             throw .malformedPayload(.unknownMessage(tag))
         }

@@ -50,6 +50,11 @@ public enum MessageTag {
     public static let authenticationCapabilities: UInt8 = 0x43
     /// ``Request/createTokenKey(_:)``: the access control (protection, flags UInt64), the size in bits (UInt32).
     public static let createTokenKey: UInt8 = 0x50
+    /// ``Request/makeFileKey(_:)``: the file protection class (one byte, Apple's number 1–4).
+    public static let makeFileKey: UInt8 = 0x60
+    /// ``Request/unwrapFileKey(_:)``: the class (one byte), the wrapped key (length, bytes), the one-time public
+    /// key (presence byte, then length and bytes).
+    public static let unwrapFileKey: UInt8 = 0x61
     /// ``Request/useTokenKey(_:)``: the sealed key (length, bytes), the operation (1 sign, 2 decrypt, 3 key
     /// exchange, followed by the requested size: presence byte then UInt32, and the shared info: presence byte
     /// then length and bytes), the algorithm (text), the input (length, bytes), the context (presence byte, then
@@ -84,4 +89,6 @@ public enum MessageTag {
     /// ``Response/tokenKey(_:)``: the sealed key (length, bytes), the public key (length, bytes), the access
     /// control (protection, flags UInt64).
     public static let tokenKey: UInt8 = 0x8B
+    /// ``Response/fileKey(_:)``: the wrapped key as in ``unwrapFileKey``, then the key (length, bytes).
+    public static let fileKey: UInt8 = 0x8C
 }

@@ -1,7 +1,11 @@
 import Foundation
 
-/// The keybag's contents: the wrapped class keys, the wrapped index key, the passcode's KDF
-/// record, and the failed-attempt counter. Holds no unwrapped key.
+/// The keybag's contents: the wrapped class keys, the wrapped index key, file class B's key pair, the
+/// passcode's KDF record, and the failed-attempt counter. Holds no unwrapped key.
+///
+/// Versions: 1 had no file class B key pair; 2 adds ``fileClassB``. A version 1 keybag is upgraded the
+/// first time the `ak` class key is in memory (at open without a passcode, else at the next unlock),
+/// since the pair's private half is wrapped under a key derived from it.
 struct Keybag: Sendable, Codable, Equatable {
     /// Which key protects a wrapped class key.
     enum Protector: String, Sendable, Codable {
@@ -23,12 +27,27 @@ struct Keybag: Sendable, Codable, Equatable {
         var kdf: PasscodeKDF
     }
 
-    /// Format of this structure.
-    var contentVersion = 1
+    /// File class B's Curve25519 (X25519) key pair: the public half in the clear (the keybag's MAC covers
+    /// it), the private half wrapped under a key derived from the `ak` class key, so it is usable exactly
+    /// when class A is.
+    struct FileClassBKeyPair: Sendable, Codable, Equatable {
+        /// The 32-byte X25519 public key.
+        var publicKey: Data
+        /// The 32-byte private key under RFC 3394 AES key wrap.
+        var wrappedPrivateKey: Data
+    }
+
+    /// The version this code writes.
+    static let currentContentVersion = 2
+
+    /// Format of this structure (see the type's documentation).
+    var contentVersion = Keybag.currentContentVersion
     /// Wrapped class keys by `pdmn` value; `akpu` only while a passcode is set.
     var classKeys: [String: WrappedClassKey]
     /// The blind-index key, wrapped under a device-derived key.
     var wrappedIndexKey: Data
+    /// File class B's key pair; nil in a version 1 keybag not yet upgraded.
+    var fileClassB: FileClassBKeyPair?
     /// Set while a passcode is set.
     var passcode: PasscodeRecord?
     /// Consecutive wrong passcodes (an attempt is counted before its KDF runs).

@@ -44,11 +44,16 @@ enum KeybagFile {
         }
         let length = bytes[(magic.count + 1)..<headerLength].reduce(0) { Int($0) << 8 | Int($1) }
         guard length == bytes.count - headerLength else { throw .keybagDamaged(reason: "its length field is wrong") }
+        let keybag: Keybag
         do {
-            return try JSONDecoder().decode(Keybag.self, from: Data(bytes[headerLength...]))
+            keybag = try JSONDecoder().decode(Keybag.self, from: Data(bytes[headerLength...]))
         } catch {
             throw .keybagDamaged(reason: "its contents cannot be parsed")
         }
+        guard keybag.contentVersion <= Keybag.currentContentVersion else {
+            throw .keybagDamaged(reason: "its contents are version \(keybag.contentVersion), newer than this Coffer reads")
+        }
+        return keybag
     }
 
     static func load(from url: URL, deviceKey: DeviceKey) throws(KeystoreError) -> Keybag? {

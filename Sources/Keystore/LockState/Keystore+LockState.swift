@@ -55,10 +55,12 @@ extension Keystore {
             }
             state.lockState = .unlocked
         }
+        upgradeFileClassBIfNeeded()
         logger.info("keychain unlocked")
     }
 
-    /// Locks: the A class keys (`ak`, `aku`, `akpu`) are dropped and zeroized; C keys stay until the process ends.
+    /// Locks: the A class keys (`ak`, `aku`, `akpu`) are dropped and zeroized, and with `ak` file classes A and
+    /// B's private key; C keys stay until the process ends.
     /// Without a passcode there is no locked state, and this does nothing.
     public func lock() {
         var locked = false
@@ -109,6 +111,7 @@ extension Keystore {
         transition { state in
             state.classKeys = classKeys
             state.indexKey = LockedKey(indexKey)
+            state.fileClassB = keybag.fileClassB
             state.passcodeSet = false
             state.lockState = .unlocked
         }
