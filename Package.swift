@@ -220,10 +220,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // find-certificate -Z: the SHA-256 and SHA-1 of a certificate (already linked through KeyCrypto).
                 .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            // A release `coffer` is one static executable: no shared libraries to load and relocate at each
-            // start (a lookup then takes ~1.5 ms less; BENCHMARKS.md). Debug builds and tests link as usual.
-            linkerSettings: [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+            ]
+            // Not a static executable: since the keychain checks fingerprints in process (Biometry, sd-bus), it links
+            // libsystemd, which Debian ships as a shared library only. Build with --static-swift-stdlib.
         ),
         // What the credential helpers share: the keychain the environment selects, hardened as the CLI's, and
         // the internet-password calls they make.
