@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, daemon, daemon-latency (and find-loop, security-loop, certificates-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, ssh-agent, daemon, daemon-latency (and find-loop, security-loop, certificates-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -115,6 +115,14 @@ do {
         let folder = (FileManager.default.fileExists(atPath: shm.path) ? shm : scratch).appendingPathComponent("coffer-files-\(UUID().uuidString)")
         let rows = try FileProtectionBenchmark.run(size: size, rounds: quick ? 3 : 5, in: folder)
         print(FileProtectionBenchmark.report(rows, size: size))
+    }
+    if requested.isEmpty || requested.contains("ssh-agent") {
+        let rows = try SSHAgentBenchmark.run(in: scratch, operations: quick ? 500 : 5_000, processRuns: quick ? 40 : 200)
+        print("\n### SSH agent: `coffer ssh-agent` next to OpenSSH's `ssh-agent` (software keys added with `ssh-add`, alternating blocks)\n")
+        print("| operation | p50 | p90 |")
+        print("| --- | --- | --- |")
+        for row in rows { print("| \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |") }
+        print(SSHAgentBenchmark.goals(rows))
     }
     if requested.contains("daemon-latency") {
         // The daemon's round trips of one client only, 10 000 items: a short run for comparing builds.

@@ -6,15 +6,20 @@ import Query
 /// layout version, the access control and the public key. The private scalar that follows is sealed with
 /// this part as associated data, so a seal whose public part was changed does not open.
 ///
-/// Layout, version 1: `01`, the protection (its keyclass number, one byte), the flags (UInt64, big-endian),
-/// the bound biometric set (length byte, then bytes), the public key (65 bytes, X9.63); then the keychain's
-/// own part: the wrapped data key (length byte, then bytes), AES-GCM's nonce (12 bytes), the sealed scalar
-/// (32) and its tag (16).
+/// Layout, version 1 (P-256): `01`, the protection (its keyclass number, one byte), the flags (UInt64,
+/// big-endian), the bound biometric set (length byte, then bytes), the public key (65 bytes, X9.63); then the
+/// keychain's own part: the wrapped data key (length byte, then bytes), AES-GCM's nonce (12 bytes), the sealed
+/// scalar (32) and its tag (16). Version 2 (Ed25519) is the same with `02` first, a 32-byte public key, and the
+/// 32-byte seed (RFC 8032) sealed in place of the scalar.
 public struct TokenKeySealLayout: Sendable, Hashable {
-    /// The layout version this build writes and reads.
+    /// The layout version of P-256 keys.
     public static let version: UInt8 = 1
+    /// The layout version of Ed25519 keys.
+    public static let ed25519Version: UInt8 = 2
     /// The length of a P-256 public key in X9.63 form.
     public static let publicKeyLength = 65
+    /// The length of an Ed25519 public key.
+    public static let ed25519PublicKeyLength = 32
 
     /// The key's access control.
     public let accessControl: AccessControl
@@ -29,7 +34,8 @@ public struct TokenKeySealLayout: Sendable, Hashable {
     public init(accessControl: AccessControl, publicKey: Data) {
         self.accessControl = accessControl
         self.publicKey = publicKey
-        var header = Data([Self.version, UInt8(accessControl.protection.keyclassNumber)])
+        let version = publicKey.count == Self.ed25519PublicKeyLength ? Self.ed25519Version : Self.version
+        var header = Data([version, UInt8(accessControl.protection.keyclassNumber)])
         withUnsafeBytes(of: accessControl.flags.rawValue.bigEndian) { header.append(contentsOf: $0) }
         let set = (accessControl.boundBiometrySet ?? []).prefix(Int(UInt8.max))
         header.append(UInt8(set.count))
@@ -42,14 +48,15 @@ public struct TokenKeySealLayout: Sendable, Hashable {
     /// Reads the public part of `sealed`; nil when it is not a seal of this layout.
     public init?(parsing sealed: Data) {
         let bytes = [UInt8](sealed)
-        guard bytes.count > 11, bytes[0] == Self.version,
+        guard bytes.count > 11, bytes[0] == Self.version || bytes[0] == Self.ed25519Version,
             let protection = ProtectionClass(keyclassNumber: Int(bytes[1]))
         else { return nil }
+        let isEd25519 = bytes[0] == Self.ed25519Version
         let flags = bytes[2..<10].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let setLength = Int(bytes[10])
         let publicStart = 11 + setLength
-        let headerEnd = publicStart + Self.publicKeyLength
-        guard bytes.count > headerEnd, bytes[publicStart] == 0x04 else { return nil }
+        let headerEnd = publicStart + (isEd25519 ? Self.ed25519PublicKeyLength : Self.publicKeyLength)
+        guard bytes.count > headerEnd, isEd25519 || bytes[publicStart] == 0x04 else { return nil }
         let set = Array(bytes[11..<publicStart])
         accessControl = AccessControl(
             protection: protection, flags: AccessControlFlags(rawValue: flags), boundBiometrySet: set.isEmpty ? nil : set)

@@ -3,18 +3,30 @@ import KeychainModel
 import Query
 
 /// `SecKeyCreateRandomKey` with `kSecAttrTokenID = kSecAttrTokenIDSecureEnclave`, and CryptoKit's
-/// `SecureEnclave` keys: a P-256 private key made inside the keystore, which never leaves it (§7.5).
+/// `SecureEnclave` keys: a P-256 private key made inside the keystore, which never leaves it (§7.5). Coffer
+/// also makes Ed25519 keys this way (`coffer create-key --ssh -t ed25519`), which Apple's enclave does not.
 public struct TokenKeyCreation: Sendable, Hashable {
+    /// The kinds of key the keystore makes.
+    public enum Kind: UInt8, Sendable, Hashable {
+        /// ECDSA and ECDH on P-256, as Apple's Secure Enclave.
+        case p256 = 1
+        /// Ed25519 signatures (a Coffer extension).
+        case ed25519 = 2
+    }
+
     /// The key's protection class and the authentication its use needs (`privateKeyUsage` with any
     /// constraints; Apple's default is `WhenUnlockedThisDeviceOnly` with `privateKeyUsage` alone).
     public var accessControl: AccessControl
-    /// The key's size: only 256 (P-256) is made.
+    /// The key's size: only 256 is made (P-256, or Ed25519).
     public var sizeInBits: Int
+    /// The kind of key.
+    public var kind: Kind
 
     /// A creation request.
-    public init(accessControl: AccessControl, sizeInBits: Int = 256) {
+    public init(accessControl: AccessControl, sizeInBits: Int = 256, kind: Kind = .p256) {
         self.accessControl = accessControl
         self.sizeInBits = sizeInBits
+        self.kind = kind
     }
 
     /// Apple's access control for a Secure Enclave key made without one: `protection` (`kSecAttrAccessible`;
@@ -30,7 +42,7 @@ public struct TokenKeyCreation: Sendable, Hashable {
 public struct TokenKey: Sendable, Hashable {
     /// The sealed private key: the keychain opens it (and keeps it open while its class is unlocked), and no other keychain can.
     public var sealed: Data
-    /// The public key, X9.63 (`04‖X‖Y`).
+    /// The public key: X9.63 (`04‖X‖Y`) for P-256, the 32-byte point for Ed25519.
     public var publicKey: Data
     /// The key's access control, as sealed with it.
     public var accessControl: AccessControl
@@ -40,6 +52,11 @@ public struct TokenKey: Sendable, Hashable {
         self.sealed = sealed
         self.publicKey = publicKey
         self.accessControl = accessControl
+    }
+
+    /// The kind of key, told by its public key's length (65 bytes for P-256, 32 for Ed25519).
+    public var kind: TokenKeyCreation.Kind {
+        publicKey.count == TokenKeySealLayout.ed25519PublicKeyLength ? .ed25519 : .p256
     }
 }
 

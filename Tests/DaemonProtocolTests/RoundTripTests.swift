@@ -33,6 +33,7 @@ struct RoundTripTests {
         .removePasscode(current: SecretBytes(copying: Array("cur".utf8))),
         .setEraseAfterFailedAttempts(true, passcode: SecretBytes(copying: Array("cur".utf8))),
         .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlockedThisDeviceOnly, flags: [.privateKeyUsage, .userPresence]))),
+        .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .afterFirstUnlock, flags: .privateKeyUsage), kind: .ed25519)),
         .useTokenKey(TokenKeyUse(key: Data([1, 2, 3]), operation: .sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data("m".utf8))),
         .useTokenKey(TokenKeyUse(
             key: Data([9]), operation: .keyExchange(requestedSize: 32, sharedInfo: Data([7])), algorithm: "algid:keyexchange:ECDH",

@@ -1,19 +1,30 @@
 import Foundation
 import TestProcesses
+import Testing
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A `coffer ssh-agent -D` on a private socket over a keychain in a private `COFFER_HOME`, and OpenSSH's tools
-/// pointed at it through `SSH_AUTH_SOCK`. Everything lives in one scratch folder, removed at the end; the agent
-/// is stopped when the harness goes away.
+/// How the agent and `coffer` reach the keychain: in their own process (`COFFER_HOME`), or through a `cofferd --user`
+/// the harness starts (`COFFER_SOCKET`), which then holds the keys and makes the signatures of keys that never leave.
+enum AgentTransport: String, CaseIterable, CustomTestStringConvertible {
+    case embedded, daemon
+    var testDescription: String { rawValue }
+}
+
+/// A `coffer ssh-agent -D` on a private socket over a keychain in a private `COFFER_HOME` (or a private `cofferd`),
+/// and OpenSSH's tools pointed at it through `SSH_AUTH_SOCK`. Everything lives in one scratch folder, removed at the
+/// end; the agent (and the daemon) are stopped when the harness goes away.
 final class AgentHarness {
     /// The scratch folder (mode 0700): the keychain, the socket, key files, `HOME`.
     let scratch: URL
     /// The agent's socket.
     let socket: String
+    /// How the keychain is reached.
+    let transport: AgentTransport
     private var agent: ChildProcess?
+    private var daemon: ChildProcess?
 
     /// What a finished program printed, and its status.
     struct Outcome {
@@ -22,19 +33,32 @@ final class AgentHarness {
         let errors: String
     }
 
-    init() throws {
+    init(transport: AgentTransport = .embedded) throws {
         try DebianPackages.ensureInstalled(["openssh-client"])
+        self.transport = transport
         // A short path: a Unix socket's path holds at most 107 bytes.
         scratch = URL(fileURLWithPath: "/tmp/coffer-ssh-test-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         socket = scratch.appendingPathComponent("agent.sock").path
         try Self.writePinentry(at: path("pinentry"), folder: scratch.path)
+        if transport == .daemon { try startDaemon() }
         try startAgent()
     }
 
     deinit {
         if let agent { _ = agent.terminate() }
+        if let daemon { _ = daemon.terminate() }
         try? FileManager.default.removeItem(at: scratch)
+    }
+
+    /// Starts `cofferd --user` over the keychain folder and waits for its socket.
+    private func startDaemon() throws {
+        let socket = path("cofferd.sock")
+        daemon = try ChildProcess(
+            [Self.executable("cofferd"), "--user", "--socket", socket], environment: ["COFFER_HOME": path("keychain"), "PATH": "/usr/bin:/bin"],
+            output: .null, errors: .null)
+        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+        guard FileManager.default.fileExists(atPath: socket) else { throw HarnessFailure("cofferd did not open its socket") }
     }
 
     /// The path of a built executable, beside the test bundle.
@@ -47,10 +71,14 @@ final class AgentHarness {
 
     /// The environment every program runs in.
     var environment: [String: String] {
-        [
-            "PATH": "/usr/bin:/bin", "HOME": scratch.path, "COFFER_HOME": path("keychain"), "SSH_AUTH_SOCK": socket,
-            "COFFER_LOG": "notice", "COFFER_PINENTRY": path("pinentry"),
+        var environment = [
+            "PATH": "/usr/bin:/bin", "HOME": scratch.path, "SSH_AUTH_SOCK": socket, "COFFER_LOG": "notice", "COFFER_PINENTRY": path("pinentry"),
         ]
+        switch transport {
+        case .embedded: environment["COFFER_HOME"] = path("keychain")
+        case .daemon: environment["COFFER_SOCKET"] = path("cofferd.sock")
+        }
+        return environment
     }
 
     /// Starts the agent and waits for its first line (`SSH_AUTH_SOCK=…`), printed once it listens.

@@ -34,6 +34,40 @@ struct AgentLoginTests {
     }
 }
 
+extension AgentLoginTests {
+    @Test(arguments: AgentTransport.allCases)
+    func sshLogsInWithAnAddedEd25519KeyAndAnEd25519KeyThatNeverLeaves(transport: AgentTransport) throws {
+        try DebianPackages.ensureInstalled(["openssh-server"])
+        let harness = try AgentHarness(transport: transport)
+        let added = try harness.keygen("ed", type: "ed25519", comment: "ed25519-login")
+        #expect(try harness.run(["ssh-add", added]).status == 0)
+        try FileManager.default.removeItem(atPath: added)
+        let kept = try harness.coffer(["create-key", "--ssh", "-t", "ed25519", "-l", "kept-ed25519-login"])
+        #expect(kept.status == 0, "\(kept.errors)")
+
+        for authorized in [try String(contentsOfFile: added + ".pub", encoding: .utf8), kept.output] {
+            let server = try PrivateSSHServer(harness: harness, authorizedKey: authorized)
+            let login = try harness.run(server.loginCommand(agent: harness.socket), extra: ["SSH_AUTH_SOCK": harness.path("no-such-socket")])
+            #expect(login.status == 0, "\(login.errors)\n\((try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? "")")
+            #expect(login.output == "logged in\n")
+            let log = (try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? ""
+            #expect(log.contains("Accepted publickey for \(server.user) from 127.0.0.1"), "\(log)")
+            #expect(log.contains("ED25519 SHA256:"), "\(log)")
+        }
+    }
+}
+
+extension PrivateSSHServer {
+    /// `ssh` to this server with the agent at `agent` only (no configuration, no known hosts), running `echo logged in`.
+    func loginCommand(agent: String) -> [String] {
+        [
+            "ssh", "-F", "/dev/null", "-o", "IdentityAgent=\(agent)", "-o", "BatchMode=yes",
+            "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
+            "-p", String(port), "\(user)@127.0.0.1", "echo logged in",
+        ]
+    }
+}
+
 /// `sshd -D -e` on 127.0.0.1 with a host key, configuration and authorized_keys of its own in the harness's folder;
 /// stopped when it goes away.
 final class PrivateSSHServer {

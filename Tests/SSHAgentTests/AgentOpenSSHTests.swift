@@ -20,7 +20,7 @@ struct AgentOpenSSHTests {
         #expect(AgentHarness.lines(exported.output) == AgentHarness.lines(publicFiles))
     }
 
-    @Test(arguments: [("ecdsa", 256), ("ecdsa", 384), ("ecdsa", 521), ("rsa", 3072)])
+    @Test(arguments: [("ecdsa", 256), ("ecdsa", 384), ("ecdsa", 521), ("rsa", 3072), ("ed25519", 256)])
     func signaturesThroughTheAgentVerify(type: String, bits: Int) throws {
         let harness = try AgentHarness()
         let key = try harness.keygen("key", type: type, bits: bits, comment: "\(type)-\(bits)")
@@ -31,10 +31,10 @@ struct AgentOpenSSHTests {
         #expect(verified.output.contains("Good \"file\" signature for tester@example.com"))
     }
 
-    @Test func ed25519AndDSAKeysAreRefused() throws {
+    @Test func dsaKeysAreRefused() throws {
         let harness = try AgentHarness()
-        let ed25519 = try harness.keygen("ed", type: "ed25519", comment: "ed")
-        let refused = try harness.run(["ssh-add", ed25519])
+        let dsa = try harness.keygen("dsa", type: "dsa", comment: "dsa")
+        let refused = try harness.run(["ssh-add", dsa])
         #expect(refused.status != 0)
         #expect(refused.errors.contains("agent refused operation"))
         #expect(try harness.run(["ssh-add", "-l"]).output.contains("no identities"))

@@ -1,4 +1,5 @@
 import Foundation
+import KeyCrypto
 import Testing
 
 @testable import SSHAgent
@@ -44,15 +45,49 @@ struct SSHWireTests {
         #expect(blob == Data([1, 2]) && data == Data("data".utf8) && flags == 4)
     }
 
-    @Test func anEd25519KeyIsReadAsUnsupported() throws {
+    @Test func anEd25519KeyIsReadAndAMismatchedOneIsMalformed() throws {
+        let key = try AsymmetricKey.generate(type: .ed25519, sizeInBits: 256)
+        func add(seed: Data, point: Data, secretPoint: Data) -> Data {
+            var add = SSHWireWriter()
+            add.byte(17)
+            add.text("ssh-ed25519")
+            add.string(point)
+            add.string(seed + secretPoint)
+            add.text("comment")
+            return add.bytes
+        }
+        let seed = key.externalRepresentation()
+        let point = key.publicKeyBytes
+        guard case .add(.supported(let read), let comment, let constraints) = try AgentRequest(payload: add(seed: seed, point: point, secretPoint: point))
+        else { Issue.record("not a supported add"); return }
+        #expect(read == key && comment == "comment" && constraints.isEmpty)
+        #expect(SSHKeyType.name(of: read) == "ssh-ed25519")
+        #expect(SSHKeyType.publicKeyBlob(of: read) == { var blob = SSHWireWriter(); blob.text("ssh-ed25519"); blob.string(point); return blob.bytes }())
+        // The public key twice, and it must be the seed's.
+        let other = try AsymmetricKey.generate(type: .ed25519, sizeInBits: 256).publicKeyBytes
+        #expect(throws: SSHWireError.self) { try AgentRequest(payload: add(seed: seed, point: other, secretPoint: other)) }
+        #expect(throws: SSHWireError.self) { try AgentRequest(payload: add(seed: seed, point: point, secretPoint: other)) }
+        #expect(throws: SSHWireError.self) { try AgentRequest(payload: add(seed: seed.prefix(31), point: point, secretPoint: point)) }
+    }
+
+    @Test func aDSAKeyIsReadAsUnsupported() throws {
         var add = SSHWireWriter()
         add.byte(17)
-        add.text("ssh-ed25519")
-        add.string(Data(count: 32))
-        add.string(Data(count: 64))
-        add.text("comment")
+        add.text("ssh-dss")
+        add.string(Data(count: 128))
         guard case .add(.unsupported(let type), _, _) = try AgentRequest(payload: add.bytes) else { Issue.record("not an unsupported add"); return }
-        #expect(type == "ssh-ed25519")
+        #expect(type == "ssh-dss")
+    }
+
+    @Test func ed25519SignaturesAreTheRawSixtyFourBytes() throws {
+        let key = try AsymmetricKey.generate(type: .ed25519, sizeInBits: 256)
+        let scheme = try #require(SSHSignature.scheme(for: key.publicKey, flags: 0))
+        #expect(scheme.name == "ssh-ed25519" && scheme.algorithm == .edDSASignatureMessageCurve25519SHA512)
+        let signature = try key.signature(for: Data("data".utf8), algorithm: scheme.algorithm)
+        var reader = SSHWireReader(try SSHSignature.blob(scheme: scheme, signature: signature))
+        #expect(try reader.text() == "ssh-ed25519")
+        #expect(try reader.string() == signature && signature.count == 64)
+        #expect(reader.isAtEnd)
     }
 
     @Test func tagsRoundTripAndUnknownOptionsAreNotTheAgents() {

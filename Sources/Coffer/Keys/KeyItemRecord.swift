@@ -64,7 +64,8 @@ enum KeyItemRecord {
         guard reference.itemClass == .key, let data = reference.data else { return nil }
         let key: PrivateKey
         if KeyItem.isToken(reference) {
-            guard let handle = TokenKey(sealed: data), let publicKey = try? PublicKey(externalRepresentation: handle.publicKey, type: .ellipticCurve)
+            guard let handle = TokenKey(sealed: data),
+                let publicKey = try? PublicKey(externalRepresentation: handle.publicKey, type: handle.kind == .ed25519 ? .ed25519 : .ellipticCurve)
             else { return nil }
             key = PrivateKey(token: handle, publicKey: publicKey)
         } else {

@@ -107,7 +107,12 @@ public struct PrivateKey: Sendable, Hashable, CustomStringConvertible, CustomRef
     /// The kind and size, and whether it never leaves the keychain, such as "EC P-256 private key that never
     /// leaves the keychain"; never the key's bytes.
     public var description: String {
-        let kind = type == .rsa ? "RSA \(sizeInBits)-bit" : "EC P-\(sizeInBits)"
+        let kind =
+            switch type {
+            case .rsa: "RSA \(sizeInBits)-bit"
+            case .ellipticCurve: "EC P-\(sizeInBits)"
+            case .ed25519: "Ed25519"
+            }
         return "\(kind) private key" + (neverLeavesKeychain ? " that never leaves the keychain" : "")
     }
 

@@ -10,18 +10,22 @@ import Security
 struct CreateKeyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create-key",
-        abstract: "Create a key pair (EC or RSA) and store it in the keychain.",
+        abstract: "Create a key pair (EC, RSA or Ed25519) and store it in the keychain.",
         discussion: """
-            With --enclave the private key is a P-256 key made inside the keychain (in cofferd with the \
-            daemon) that never leaves it: it can sign and agree, never be exported. Its access control \
-            defaults to privateKeyUsage, so each use asks nobody; add userPresence to ask for the passcode.
-            With --ssh the key is such a P-256 key tagged for `coffer ssh-agent`, which offers it to ssh; its \
-            OpenSSH public key line (for authorized_keys) is printed, with the label as its comment.
+            With --enclave the private key is a P-256 key (or, with -t ed25519, an Ed25519 key) made inside the \
+            keychain (in cofferd with the daemon) that never leaves it: it can sign (and, P-256, agree), never be \
+            exported. Its access control defaults to privateKeyUsage, so each use asks nobody; add userPresence \
+            to ask for the passcode.
+            With --ssh the key is such a P-256 (default) or Ed25519 (-t ed25519) key tagged for \
+            `coffer ssh-agent`, which offers it to ssh; its OpenSSH public key line (for authorized_keys) is \
+            printed, with the label as its comment.
             """)
 
-    @Option(name: [.customShort("t"), .customLong("type")], help: "ec or rsa.")
+    @Option(name: [.customShort("t"), .customLong("type")], help: "ec, rsa or ed25519.")
     var type: KeyTypeOption = .ec
-    @Option(name: [.customShort("s"), .customLong("size")], help: "Bits: 256, 384 or 521 for ec (default 256); 2048 to 4096 for rsa (default 2048).")
+    @Option(
+        name: [.customShort("s"), .customLong("size")],
+        help: "Bits: 256, 384 or 521 for ec (default 256); 2048 to 4096 for rsa (default 2048); 256 for ed25519.")
     var size: Int?
     @Option(name: .customLong("tag"), help: "The application tag (kSecAttrApplicationTag) to find the key by.")
     var tag: String?
@@ -33,15 +37,16 @@ struct CreateKeyCommand: ParsableCommand {
         name: .customLong("access-control"),
         help: "Access control flags, comma-separated: \(AccessControlOption.names).")
     var accessControl: AccessControlOption?
-    @Flag(name: .customLong("enclave"), help: "Make a P-256 private key that never leaves the keychain.")
+    @Flag(name: .customLong("enclave"), help: "Make a P-256 (or -t ed25519) private key that never leaves the keychain.")
     var enclave = false
     @Flag(name: .customLong("ssh"), help: "Make an --enclave key for coffer ssh-agent and print its OpenSSH public key.")
     var ssh = false
 
     func validate() throws {
+        if type == .ed25519, (size ?? 256) != 256 { throw ValidationError("Ed25519 keys are 256 bits") }
         guard ssh else { return }
         if tag != nil { throw ValidationError("--ssh sets the tag itself; --tag cannot be given with it") }
-        if type != .ec || (size ?? 256) != 256 { throw ValidationError("--ssh makes P-256 keys only (-t ec -s 256)") }
+        if type == .rsa || (size ?? 256) != 256 { throw ValidationError("--ssh makes P-256 (-t ec -s 256) or Ed25519 (-t ed25519) keys only") }
     }
 
     func run() throws {
@@ -82,12 +87,18 @@ struct CreateKeyCommand: ParsableCommand {
 
 /// `-t`: the key types `create-key` makes.
 enum KeyTypeOption: String, ExpressibleByArgument {
-    case ec, rsa
+    case ec, rsa, ed25519
 
     /// `kSecAttrKeyType`'s value.
-    var appleValue: String { self == .ec ? kSecAttrKeyTypeECSECPrimeRandom as String : kSecAttrKeyTypeRSA as String }
+    var appleValue: String {
+        switch self {
+        case .ec: kSecAttrKeyTypeECSECPrimeRandom as String
+        case .rsa: kSecAttrKeyTypeRSA as String
+        case .ed25519: kSecAttrKeyTypeEd25519 as String
+        }
+    }
     /// The size when `-s` is not given.
-    var defaultSize: Int { self == .ec ? 256 : 2048 }
+    var defaultSize: Int { self == .rsa ? 2048 : 256 }
 }
 
 /// `--protection`: a protection class by its Swift name (`whenUnlocked`) or Apple's code (`ak`).

@@ -51,7 +51,9 @@ enum KeyCalls {
             let attributes = SecKeyCopyAttributes(publicKey) as? [String: Any]
         else { throw CLIFailure("\(command): the key has no public key") }
         let bytes = try check(command) { error in SecKeyCopyExternalRepresentation(publicKey, &error) } as Data
-        let type: KeyType = (attributes[kSecAttrKeyType as String] as? String) == (kSecAttrKeyTypeRSA as String) ? .rsa : .ellipticCurve
+        guard let type = (attributes[kSecAttrKeyType as String] as? String).flatMap(Int.init).flatMap(KeyType.init(rawValue:)) else {
+            throw CLIFailure("\(command): the key's type is not one Coffer reads")
+        }
         do {
             return try AsymmetricKey(externalRepresentation: bytes, type: type, keyClass: .publicKey)
         } catch {

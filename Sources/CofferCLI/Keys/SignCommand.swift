@@ -28,8 +28,10 @@ struct SignatureAlgorithmOption: ParsableArguments {
     func algorithm(for key: SecKey) -> SecKeyAlgorithm {
         if let identifier, let algorithm = named(identifier) { return SecKeyAlgorithm(rawValue: algorithm.rawValue as CFString) }
         let attributes = SecKeyCopyAttributes(key) as? [String: Any]
-        let isRSA = (attributes?[kSecAttrKeyType as String] as? String) == (kSecAttrKeyTypeRSA as String)
-        return isRSA ? .rsaSignatureMessagePKCS1v15SHA256 : .ecdsaSignatureMessageX962SHA256
+        let type = attributes?[kSecAttrKeyType as String] as? String
+        if type == kSecAttrKeyTypeRSA as String { return .rsaSignatureMessagePKCS1v15SHA256 }
+        if type == kSecAttrKeyTypeEd25519 as String { return .edDSASignatureMessageCurve25519SHA512 }
+        return .ecdsaSignatureMessageX962SHA256
     }
 }
 

@@ -15,8 +15,9 @@ struct SSHAgentCommand: ParsableCommand {
         discussion: """
             Prints SSH_AUTH_SOCK (and SSH_AGENT_PID) in shell syntax, for eval "$(coffer ssh-agent)". Keys added \
             with ssh-add are stored in the keychain and survive restarts; keys made with coffer create-key --ssh \
-            never leave it. ECDSA (P-256, P-384, P-521) and RSA keys are served; Ed25519 and DSA are not yet. \
-            Started by systemd with a socket (LISTEN_FDS), it serves that socket.
+            (P-256, or Ed25519 with -t ed25519) never leave it. Ed25519, ECDSA (P-256, P-384, P-521) and RSA \
+            (rsa-sha2-256 and rsa-sha2-512) keys are served; DSA keys are refused. Started by systemd with a \
+            socket (LISTEN_FDS), it serves that socket.
             """)
 
     @Option(name: .customShort("a"), help: "Bind the agent to this Unix socket path (default: a new private folder under TMPDIR).")

@@ -8,11 +8,14 @@ enum TokenKeyCoding {
     static func encode(_ creation: TokenKeyCreation, into writer: inout WireWriter) {
         encode(creation.accessControl, into: &writer)
         writer.uint32(UInt32(clamping: creation.sizeInBits))
+        writer.byte(creation.kind.rawValue)
     }
 
     static func decodeCreation(from reader: inout WireReader) throws(ProtocolError) -> TokenKeyCreation {
         let control = try decodeAccessControl(from: &reader)
-        return TokenKeyCreation(accessControl: control, sizeInBits: Int(try reader.uint32()))
+        let size = Int(try reader.uint32())
+        guard let kind = TokenKeyCreation.Kind(rawValue: try reader.byte()) else { throw .malformedPayload(.invalidField("token key kind")) }
+        return TokenKeyCreation(accessControl: control, sizeInBits: size, kind: kind)
     }
 
     static func encode(_ use: TokenKeyUse, into writer: inout WireWriter) throws(ProtocolError) {

@@ -48,7 +48,8 @@ public enum MessageTag {
     public static let invalidateContext: UInt8 = 0x42
     /// ``Request/authenticationCapabilities``: no fields.
     public static let authenticationCapabilities: UInt8 = 0x43
-    /// ``Request/createTokenKey(_:)``: the access control (protection, flags UInt64), the size in bits (UInt32).
+    /// ``Request/createTokenKey(_:)``: the access control (protection, flags UInt64), the size in bits (UInt32), the
+    /// kind (1 P-256, 2 Ed25519).
     public static let createTokenKey: UInt8 = 0x50
     /// ``Request/makeFileKey(_:)``: the file protection class (one byte, Apple's number 1–4).
     public static let makeFileKey: UInt8 = 0x60

@@ -1,5 +1,6 @@
 extension AlgorithmSpec {
-    /// The spec of an algorithm SecKey.h declares; nil for any other string (no key supports it).
+    /// The spec of an algorithm SecKey.h declares, or of SecKeyPriv.h's Ed25519 signature; nil for any other
+    /// string (no key supports it).
     init?(_ algorithm: KeyAlgorithm) {
         guard let spec = Self.catalogue[algorithm] else { return nil }
         self = spec
@@ -94,5 +95,7 @@ extension AlgorithmSpec {
         .ecdhKeyExchangeCofactorX963SHA256: .ecdh(kdf: .sha256),
         .ecdhKeyExchangeCofactorX963SHA384: .ecdh(kdf: .sha384),
         .ecdhKeyExchangeCofactorX963SHA512: .ecdh(kdf: .sha512),
+        // SecKeyPriv.h's, for Ed25519 keys.
+        .edDSASignatureMessageCurve25519SHA512: .eddsaSignature,
     ]
 }

@@ -23,6 +23,8 @@ enum AlgorithmSpec: Sendable, Hashable {
     /// ECDH, its raw shared secret or (with `kdf`) the secret through the X9.63 KDF. Cofactor and standard
     /// are the same on the prime curves.
     case ecdh(kdf: DigestAlgorithm?)
+    /// Ed25519 (PureEdDSA, RFC 8032) over the message, which the algorithm hashes with SHA-512 itself.
+    case eddsaSignature
 }
 
 /// The padding of an RSA signature.

@@ -9,7 +9,8 @@ extension AsymmetricKey {
             isSensitive: false, wasAlwaysSensitive: false, isExtractable: true, wasNeverExtractable: false,
             canEncrypt: !isPrivateKey,
             canDecrypt: isPrivateKey || type == .rsa,
-            canDerive: isPrivateKey && type == .ellipticCurve,
+            // Ed25519 keys take Apple's generic dictionaries (SecKeyCurve25519.m), whose flags are the EC keys'.
+            canDerive: isPrivateKey && type != .rsa,
             canSign: isPrivateKey, canVerify: !isPrivateKey,
             canSignRecover: false, canVerifyRecover: false,
             canWrap: !isPrivateKey, canUnwrap: isPrivateKey)

@@ -11,9 +11,13 @@ extension AsymmetricKey {
         switch publicKey.material {
         case .ecPublic(let key): key.subjectPublicKeyInfo
         case .rsaPublic(let key): key.signing.derRepresentation
-        case .ecPrivate, .rsaPrivate: preconditionFailure("a public key's material is public")
+        case .edPublic(let key): Self.ed25519SubjectPublicKeyInfoPrefix + key.rawRepresentation
+        case .ecPrivate, .rsaPrivate, .edPrivate: preconditionFailure("a public key's material is public")
         }
     }
+
+    /// `SEQUENCE { SEQUENCE { id-Ed25519 }, BIT STRING (32 bytes) }` before the point (RFC 8410 §4).
+    private static let ed25519SubjectPublicKeyInfoPrefix = Data([0x30, 0x2A, 0x30, 0x05, 0x06, 0x03, 0x2B, 0x65, 0x70, 0x03, 0x21, 0x00])
 
     /// ``subjectPublicKeyInfo`` as PEM: `-----BEGIN PUBLIC KEY-----`, base64 in lines of 64, a final newline.
     public var subjectPublicKeyInfoPEM: String {
@@ -21,8 +25,9 @@ extension AsymmetricKey {
         return "-----BEGIN PUBLIC KEY-----\n\(body)\n-----END PUBLIC KEY-----\n"
     }
 
-    /// The public key as one OpenSSH `authorized_keys` line (RFC 4253 §6.6, RFC 5656 §3.1): `ssh-rsa` or
-    /// `ecdsa-sha2-nistp256|384|521`, the base64 key blob, and `comment` when given, without a newline.
+    /// The public key as one OpenSSH `authorized_keys` line (RFC 4253 §6.6, RFC 5656 §3.1, RFC 8709 §4):
+    /// `ssh-rsa`, `ecdsa-sha2-nistp256|384|521` or `ssh-ed25519`, the base64 key blob, and `comment` when given,
+    /// without a newline.
     public func openSSHPublicKey(comment: String? = nil) -> String {
         var blob = SSHWireEncoder()
         let name: String
@@ -40,7 +45,11 @@ extension AsymmetricKey {
             blob.string(Data(name.utf8))
             blob.mpint(primitives.publicExponent)
             blob.mpint(primitives.modulus)
-        case .ecPrivate, .rsaPrivate:
+        case .edPublic(let key):
+            name = "ssh-ed25519"
+            blob.string(Data(name.utf8))
+            blob.string(key.rawRepresentation)
+        case .ecPrivate, .rsaPrivate, .edPrivate:
             preconditionFailure("a public key's material is public")
         }
         let line = "\(name) \(blob.bytes.base64EncodedString())"

@@ -3,7 +3,8 @@ import Foundation
 
 /// A private key as PKCS#8 `PrivateKeyInfo` (RFC 5208; RFC 5915 for EC keys) in PEM (`-----BEGIN PRIVATE KEY-----`),
 /// what `openssl pkey` reads and `openssl genpkey` writes, made from the key's external representation
-/// (`SecKeyCopyExternalRepresentation`: X9.63 `04‖X‖Y‖K` for EC, PKCS#1 `RSAPrivateKey` DER for RSA).
+/// (`SecKeyCopyExternalRepresentation`: X9.63 `04‖X‖Y‖K` for EC, PKCS#1 `RSAPrivateKey` DER for RSA, the 32-byte
+/// seed for Ed25519).
 ///
 /// The bytes are written into buffers of exactly their size (no copy is left behind by a growing array), handed to
 /// the caller's closure, then zeroized and freed. EC keys carry their curve in the algorithm identifier and their
@@ -38,6 +39,28 @@ public enum PrivateKeyInfo {
         switch type {
         case .rsa: return try rsa(key, body)
         case .ellipticCurve: return try ellipticCurve(key, body)
+        case .ed25519: return try ed25519(key, body)
+        }
+    }
+
+    /// `id-Ed25519` (1.3.101.112, RFC 8410), tag and length included.
+    private static let ed25519Algorithm: [UInt8] = [0x06, 0x03, 0x2B, 0x65, 0x70]
+
+    /// `SEQUENCE { 0, { id-Ed25519 }, OCTET STRING (OCTET STRING seed) }` (RFC 8410 §7), as OpenSSL writes it.
+    private static func ed25519<Result>(_ key: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) throws -> Result) throws -> Result {
+        guard key.count == 32 else { throw KeyCryptoError.param("no Ed25519 private key is \(key.count) bytes long") }
+        let inner = DER.size(contentCount: key.count)
+        let content = versionZero.count + DER.size(contentCount: ed25519Algorithm.count) + DER.size(contentCount: inner)
+        return try withZeroizedBuffer(count: DER.size(contentCount: content)) { buffer in
+            var writer = ByteWriter(buffer)
+            writer.header(0x30, content)
+            writer.append(versionZero)
+            writer.header(0x30, ed25519Algorithm.count)
+            writer.append(ed25519Algorithm)
+            writer.header(0x04, inner)
+            writer.header(0x04, key.count)
+            writer.append(key)
+            return try body(UnsafeRawBufferPointer(buffer))
         }
     }
 

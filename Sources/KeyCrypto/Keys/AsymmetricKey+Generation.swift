@@ -1,9 +1,12 @@
+import Crypto
+
 extension AsymmetricKey {
     /// The RSA sizes this module generates: Apple allows 512 to 8192 bits; swift-crypto (BoringSSL) generates
     /// from 1024 bits, in multiples of 128 (another size would silently come out smaller).
     static let generatableRSASizes = stride(from: 1024, through: 8192, by: 128)
 
-    /// A new private key (`SecKeyCreateRandomKey`): EC on P-256, P-384 or P-521, or RSA with exponent 65537.
+    /// A new private key (`SecKeyCreateRandomKey`): EC on P-256, P-384 or P-521, RSA with exponent 65537, or
+    /// Ed25519 (256 bits).
     ///
     /// A size that cannot be generated is `errSecKeySizeNotAllowed`, Apple's status for one it refuses. Apple
     /// also generates P-192, P-224 and RSA keys under 1024 bits or of other sizes, which swift-crypto cannot:
@@ -28,6 +31,12 @@ extension AsymmetricKey {
             } catch {
                 throw .param("failed to generate an RSA \(sizeInBits)-bit key")
             }
+        case .ed25519:
+            guard sizeInBits == 256 else {
+                throw KeyCryptoError(
+                    status: KeyCryptoError.Status.keySizeNotAllowed, message: "Ed25519 keys are 256 bits, not \(sizeInBits)")
+            }
+            return AsymmetricKey(material: .edPrivate(Curve25519.Signing.PrivateKey()))
         }
     }
 }

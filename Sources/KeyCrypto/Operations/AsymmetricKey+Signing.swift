@@ -5,7 +5,7 @@ extension AsymmetricKey {
     /// this private key.
     ///
     /// ECDSA signatures are DER (X9.62) or r‖s padded to the field size (RFC 4754); RSA signatures are as
-    /// long as the modulus. A digest whose length is not the named hash's is `errSecParam`, as Apple reports
+    /// long as the modulus; Ed25519 signatures are 64 bytes (RFC 8032). A digest whose length is not the named hash's is `errSecParam`, as Apple reports
     /// it for ECDSA (Apple's RSA PKCS#1 v1.5 would sign a malformed DigestInfo; swift-crypto cannot, so it is
     /// refused the same way). An algorithm the key does not support (``isSupported(_:for:)``), a public key
     /// included, is `errSecParam`.
@@ -30,6 +30,12 @@ extension AsymmetricKey {
                 return try key.signature(for: digest, padding: padding)
             } catch {
                 throw .param("\(algorithm.rawValue): RSA signing failed")
+            }
+        case (.edPrivate(let key), .eddsaSignature):
+            do {
+                return try key.signature(for: input)
+            } catch {
+                throw .param("\(algorithm.rawValue): Ed25519 signing failed")
             }
         default:
             throw .unsupported(algorithm, by: self)
@@ -63,6 +69,10 @@ extension AsymmetricKey {
             let block = try key.block(signature)
             guard let digest = data.rsaDigest(of: input), key.isValidSignature(block, for: digest, padding: padding) else {
                 throw .verifyFailed("RSA signature verification failed, no match")
+            }
+        case (.edPublic(let key), .eddsaSignature):
+            guard key.isValidSignature(signature, for: input) else {
+                throw .verifyFailed("Ed25519 signature verification failed, no match")
             }
         default:
             throw .unsupported(algorithm, by: self)

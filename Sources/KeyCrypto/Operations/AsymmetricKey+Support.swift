@@ -3,8 +3,8 @@ extension AsymmetricKey {
     ///
     /// True exactly where Apple's software keys answer true and swift-crypto can do the same: ECDSA (every
     /// form) on EC keys, ECIES (every variant), ECDH (raw and X9.63), RSA PKCS#1 v1.5 and PSS signatures with
-    /// SHA-1/256/384/512, RSA PKCS#1 v1.5 and OAEP SHA-1/SHA-256 encryption, and the OAEP SHA-1/SHA-256
-    /// AES-GCM variants. False for what swift-crypto cannot back: raw RSA, RSA with SHA-224, OAEP with
+    /// SHA-1/256/384/512, RSA PKCS#1 v1.5 and OAEP SHA-1/SHA-256 encryption, the OAEP SHA-1/SHA-256
+    /// AES-GCM variants, and Ed25519 signatures (SecKeyPriv.h's EdDSA algorithm) on Ed25519 keys. False for what swift-crypto cannot back: raw RSA, RSA with SHA-224, OAEP with
     /// SHA-224/384/512. As on Apple's systems, a private key signs, decrypts and exchanges keys, a public key
     /// verifies and encrypts, and an RSA-PSS signature needs a modulus of at least 16 × digest length + 9 bits.
     public func isSupported(_ algorithm: KeyAlgorithm, for operation: KeyOperation) -> Bool {
@@ -25,7 +25,8 @@ extension AsymmetricKey {
         switch (material, operation, spec) {
         case (.ecPrivate, .sign, .ecdsaSignature), (.ecPublic, .verify, .ecdsaSignature),
             (.ecPublic, .encrypt, .ecies), (.ecPrivate, .decrypt, .ecies),
-            (.ecPrivate, .keyExchange, .ecdh):
+            (.ecPrivate, .keyExchange, .ecdh),
+            (.edPrivate, .sign, .eddsaSignature), (.edPublic, .verify, .eddsaSignature):
             return true
         case (.rsaPrivate, .sign, .rsaSignature(let padding, let data)):
             guard let digest = data.digestAlgorithm else { return false }

@@ -7,8 +7,8 @@ import Keystore
 import Query
 
 extension KeychainService {
-    /// Makes a P-256 private key that never leaves this process (§7.5): only its public key and its seal
-    /// are answered. A key whose access control names `biometryCurrentSet` is bound to the fingers
+    /// Makes a P-256 (or, Coffer's extension, an Ed25519) private key that never leaves this process (§7.5):
+    /// only its public key and its seal are answered. A key whose access control names `biometryCurrentSet` is bound to the fingers
     /// enrolled now; without enrolled biometry it cannot be made (-25293, as Apple's failed evaluation).
     func createTokenKey(_ creation: TokenKeyCreation) -> Response {
         guard creation.sizeInBits == 256 else {
@@ -25,9 +25,18 @@ extension KeychainService {
             }
             control = control.binding(biometrySet: set)
         }
-        let privateKey = P256.Signing.PrivateKey()
-        let publicKey = privateKey.publicKey.x963Representation
-        var scalar = privateKey.rawRepresentation
+        let publicKey: Data
+        var scalar: Data
+        switch creation.kind {
+        case .p256:
+            let privateKey = P256.Signing.PrivateKey()
+            publicKey = privateKey.publicKey.x963Representation
+            scalar = privateKey.rawRepresentation
+        case .ed25519:
+            let privateKey = Curve25519.Signing.PrivateKey()
+            publicKey = privateKey.publicKey.rawRepresentation
+            scalar = privateKey.rawRepresentation
+        }
         defer { scalar.resetBytes(in: 0..<scalar.count) }
         do {
             let keystore = try engine().keystore
@@ -81,8 +90,11 @@ extension KeychainService {
         let seal = try TokenKeySeal.open(sealed, keystore: engine().keystore)
         let key: AsymmetricKey
         do {
+            let type: KeyType = seal.kind == .ed25519 ? .ed25519 : .ellipticCurve
             key = try seal.privateKey.withUnsafeBytes { bytes throws(KeyCryptoError) in
-                try AsymmetricKey(externalRepresentation: Data(bytes), type: .ellipticCurve, keyClass: .privateKey)
+                var representation = Data(bytes)
+                defer { representation.resetBytes(in: 0..<representation.count) }
+                return try AsymmetricKey(externalRepresentation: representation, type: type, keyClass: .privateKey)
             }
         } catch {
             throw .authFailed

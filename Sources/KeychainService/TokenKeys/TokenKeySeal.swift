@@ -12,13 +12,16 @@ import Query
 enum TokenKeySeal {
     static let scalarLength = 32
 
-    /// An opened seal: the private key's bytes (X9.63 `04‖X‖Y‖K`, zeroized when released) and its access control.
+    /// An opened seal: the private key's bytes (X9.63 `04‖X‖Y‖K` for P-256, the 32-byte seed for Ed25519,
+    /// zeroized when released), its kind and its access control.
     struct Opened {
         let privateKey: SecretBytes
+        let kind: TokenKeyCreation.Kind
         let accessControl: AccessControl
     }
 
-    /// Seals `scalar` (the 32-byte private scalar) with `publicKey` and `control`.
+    /// Seals `scalar` (the 32-byte private scalar, or Ed25519 seed) with `publicKey` (65 bytes for P-256, 32
+    /// for Ed25519) and `control`.
     static func seal(
         scalar: SecretBytes, publicKey: Data, control: AccessControl, keystore: Keystore
     ) throws(KeychainStatus) -> Data {
@@ -71,10 +74,11 @@ enum TokenKeySeal {
                 tag: part[(nonceStart + 12 + scalarLength)...])
             var scalar = try AES.GCM.open(box, using: dataKey, authenticating: layout.header)
             defer { scalar.resetBytes(in: 0..<scalar.count) }
-            var privateKey = layout.publicKey
+            let kind = TokenKey(sealed: sealed, publicKey: layout.publicKey, accessControl: layout.accessControl).kind
+            var privateKey = kind == .ed25519 ? Data() : layout.publicKey
             privateKey.append(scalar)
             defer { privateKey.resetBytes(in: 0..<privateKey.count) }
-            return Opened(privateKey: SecretBytes(copying: privateKey), accessControl: layout.accessControl)
+            return Opened(privateKey: SecretBytes(copying: privateKey), kind: kind, accessControl: layout.accessControl)
         } catch {
             throw .authFailed
         }

@@ -89,11 +89,11 @@ public final class SSHAgentService: Sendable {
     }
 
     private func sign(blob: Data, data: Data, flags: UInt32) throws(AgentRefusal) -> AgentResponse {
-        guard let key = try store.key(blob: blob) else { throw AgentRefusal("the agent has no such key") }
-        guard let scheme = SSHSignature.scheme(for: key.publicKey, flags: flags) else {
+        guard let key = try store.signingKey(blob: blob) else { throw AgentRefusal("the agent has no such key") }
+        guard let scheme = SSHSignature.scheme(for: key.key.publicKey, flags: flags) else {
             throw AgentRefusal("ssh-rsa (SHA-1) signatures are refused; ask for rsa-sha2-256 or rsa-sha2-512")
         }
-        if key.tag.confirm { try confirmation.confirm(key) }
+        if key.key.tag.confirm { try confirmation.confirm(key.key) }
         let signature = try store.sign(data, with: key, scheme: scheme)
         do {
             return .signature(try SSHSignature.blob(scheme: scheme, signature: signature))
@@ -104,7 +104,7 @@ public final class SSHAgentService: Sendable {
 
     private func add(_ key: AgentPrivateKey, comment: String, constraints: [AgentKeyConstraint]) throws(AgentRefusal) {
         guard case .supported(let privateKey) = key else {
-            throw AgentRefusal("\(key) keys are not supported (ECDSA P-256/384/521 and RSA are)")
+            throw AgentRefusal("\(key) keys are not supported (Ed25519, ECDSA P-256/384/521 and RSA are)")
         }
         var tag = AgentKeyTag()
         var lifetime = defaultLifetime

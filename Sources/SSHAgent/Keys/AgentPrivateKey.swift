@@ -4,7 +4,7 @@ import KeyCrypto
 
 /// The private key of an add request (draft-miller-ssh-agent §4.2.1–§4.2.4), as the keychain holds keys.
 ///
-/// ECDSA on P-256, P-384 and P-521 and RSA of 2048 bits or more become an ``AsymmetricKey``; Ed25519, DSA,
+/// Ed25519, ECDSA on P-256, P-384 and P-521 and RSA of 2048 bits or more become an ``AsymmetricKey``; DSA,
 /// certificates and anything else are ``unsupported(type:)``, answered with `SSH_AGENT_FAILURE`. The key
 /// never appears in a description.
 public enum AgentPrivateKey: Sendable, CustomStringConvertible {
@@ -21,6 +21,8 @@ public enum AgentPrivateKey: Sendable, CustomStringConvertible {
             self = .supported(try Self.ecdsa(type: type, reader: &reader))
         case "ssh-rsa":
             self = .supported(try Self.rsa(reader: &reader))
+        case "ssh-ed25519":
+            self = .supported(try Self.ed25519(reader: &reader))
         default:
             self = .unsupported(type: type)
         }
@@ -29,7 +31,7 @@ public enum AgentPrivateKey: Sendable, CustomStringConvertible {
     /// The text for a log line; it never holds key material or secrets.
     public var description: String {
         switch self {
-        case .supported(let key): "\(key.type == .rsa ? "RSA" : "ECDSA") \(key.sizeInBits)-bit private key"
+        case .supported(let key): "\(SSHKeyType.family(of: key)) \(key.sizeInBits)-bit private key"
         case .unsupported(let type): "\(type) private key"
         }
     }
@@ -58,6 +60,27 @@ public enum AgentPrivateKey: Sendable, CustomStringConvertible {
         } catch {
             throw SSHWireError("the \(type) key is not a valid key")
         }
+    }
+
+    /// `string ENC(A), string k‖ENC(A)` (RFC 8709 §4 and OpenSSH's PROTOCOL.key): the 32-byte seed k becomes the
+    /// key, whose public key must be A.
+    private static func ed25519(reader: inout SSHWireReader) throws(SSHWireError) -> AsymmetricKey {
+        let point = try reader.string()
+        var secret = Data(try reader.string())
+        defer { secret.zeroize() }
+        guard point.count == 32, secret.count == 64, secret.suffix(32).elementsEqual(point) else {
+            throw SSHWireError("the ssh-ed25519 key's fields have the wrong size or do not match")
+        }
+        var seed = Data(secret.prefix(32))
+        defer { seed.zeroize() }
+        let key: AsymmetricKey
+        do {
+            key = try AsymmetricKey(externalRepresentation: seed, type: .ed25519, keyClass: .privateKey)
+        } catch {
+            throw SSHWireError("the ssh-ed25519 key is not a valid key")
+        }
+        guard key.publicKeyBytes.elementsEqual(point) else { throw SSHWireError("the ssh-ed25519 key's public key does not match its seed") }
+        return key
     }
 
     /// `mpint n, e, d, iqmp, p, q` into PKCS#1 `RSAPrivateKey` DER, through swift-crypto (which derives the CRT

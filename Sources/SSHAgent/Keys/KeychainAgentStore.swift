@@ -12,6 +12,8 @@ import Security
 public struct KeychainAgentStore: Sendable {
     private let client: any KeychainClient
     private let now: @Sendable () -> Date
+    /// Software keys made from their items' bytes, reused while the keychain answers the same bytes.
+    let opened = OpenedAgentKeys()
 
     /// A store in the keychain `client`; `now` is the clock lifetimes are measured with.
     public init(client: any KeychainClient, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -32,21 +34,22 @@ public struct KeychainAgentStore: Sendable {
     /// The agent's keys, without those whose lifetime has ended (they are deleted).
     ///
     /// Two searches, neither of which returns a private key's bytes: the private key items' attributes (tag, label,
-    /// token), and the public key items of the same tag, paired by application label. A private key whose public
-    /// half is not stored is read once to derive it.
+    /// token), and the public key items of the same tag with their bytes, paired by application label. A private key
+    /// whose public half is not stored is read once to derive it.
     public func keys() throws(AgentRefusal) -> [AgentKey] {
         let found = try onClient { () throws(AgentRefusal) -> [AgentKey] in
-            let privates = try Self.search(keyClass: kSecAttrKeyClassPrivate, returnRef: false)
-            var publics: [Data: SecKey] = [:]
-            for item in try Self.search(keyClass: kSecAttrKeyClassPublic, returnRef: true) {
-                guard let label = item[kSecAttrApplicationLabel as String] as? Data, let key = item[kSecValueRef as String] as? SecKey
+            let privates = try Self.search(keyClass: kSecAttrKeyClassPrivate, returnData: false)
+            var publics: [Data: AsymmetricKey] = [:]
+            for item in try Self.search(keyClass: kSecAttrKeyClassPublic, returnData: true) {
+                guard let label = item.data(kSecAttrApplicationLabel), let bytes = item.data(kSecValueData),
+                    let type = SSHKeyType.keyType(keychainValue: item[kSecAttrKeyType]),
+                    let key = try? AsymmetricKey(externalRepresentation: bytes, type: type, keyClass: .publicKey)
                 else { continue }
                 publics[label] = key
             }
             return privates.compactMap { item in
-                guard let label = item[kSecAttrApplicationLabel as String] as? Data, let tagData = item[kSecAttrApplicationTag as String] as? Data
-                else { return nil }
-                let publicKey = publics[label] ?? Self.privateKeyItem(label: label, tag: tagData).flatMap(SecKeyCopyPublicKey)
+                guard let label = item.data(kSecAttrApplicationLabel), let tagData = item.data(kSecAttrApplicationTag) else { return nil }
+                let publicKey = publics[label] ?? Self.privateKeyItem(label: label, tag: tagData).flatMap(SecKeyCopyPublicKey).flatMap(Self.asymmetricKey)
                 return publicKey.flatMap { Self.agentKey(item, publicKey: $0) }
             }
         }
@@ -85,7 +88,7 @@ public struct KeychainAgentStore: Sendable {
         try onClient { () throws(AgentRefusal) in
             var representation = key.externalRepresentation()
             defer { representation.zeroize() }
-            let type = key.type == .rsa ? kSecAttrKeyTypeRSA : kSecAttrKeyTypeECSECPrimeRandom
+            let type = SSHKeyType.keychainType(key.type)
             var error: Unmanaged<CFError>?
             guard let secKey = SecKeyCreateWithData(representation as CFData, [
                 kSecAttrKeyType as String: type, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
@@ -137,29 +140,29 @@ public struct KeychainAgentStore: Sendable {
     }
 
     /// Runs `body` with Apple's functions on this store's keychain.
-    private func onClient<Result>(_ body: () throws(AgentRefusal) -> Result) throws(AgentRefusal) -> Result {
+    func onClient<Result>(_ body: () throws(AgentRefusal) -> Result) throws(AgentRefusal) -> Result {
         let outcome: Swift.Result<Result, AgentRefusal> = SharedKeychainClient.$taskClient.withValue(client) {
             do throws(AgentRefusal) { return .success(try body()) } catch { return .failure(error) }
         }
         return try outcome.get()
     }
 
-    /// The agent's items of `keyClass`: their attributes, and their `SecKey` under `v_Ref` when `returnRef`.
-    private static func search(keyClass: CFString, returnRef: Bool) throws(AgentRefusal) -> [[String: Any]] {
+    /// The agent's items of `keyClass`: their attributes, and their bytes under `v_Data` when `returnData`.
+    private static func search(keyClass: CFString, returnData: Bool) throws(AgentRefusal) -> [KeychainAttributes] {
         var result: CFTypeRef?
         let status = SecItemCopyMatching([
             kSecClass as String: kSecClassKey, kSecAttrKeyClass as String: keyClass, kSecMatchLimit as String: kSecMatchLimitAll,
-            kSecReturnAttributes as String: true, kSecReturnRef as String: returnRef,
+            kSecReturnAttributes as String: true, kSecReturnData as String: returnData,
         ] as CFDictionary, &result)
         if status == errSecItemNotFound { return [] }
-        guard status == errSecSuccess, let items = result as? [[String: Any]] else {
+        guard status == errSecSuccess, let items = KeychainAttributes.items(result) else {
             throw AgentRefusal("the keychain could not be read (status \(status))")
         }
-        return items.filter { item in (item[kSecAttrApplicationTag as String] as? Data).flatMap(AgentKeyTag.init) != nil }
+        return items.filter { item in item.data(kSecAttrApplicationTag).flatMap(AgentKeyTag.init) != nil }
     }
 
     /// The private key item with `label` and `tag`, as a `SecKey`.
-    private static func privateKeyItem(label: Data, tag: Data) -> SecKey? {
+    static func privateKeyItem(label: Data, tag: Data) -> SecKey? {
         var result: CFTypeRef?
         let status = SecItemCopyMatching([
             kSecClass as String: kSecClassKey, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
@@ -169,20 +172,22 @@ public struct KeychainAgentStore: Sendable {
         return result as? SecKey
     }
 
-    /// The agent's key for a private key item's attributes and its public key, or nil when the public key cannot be
-    /// read.
-    private static func agentKey(_ item: [String: Any], publicKey publicSecKey: SecKey) -> AgentKey? {
-        guard let tagData = item[kSecAttrApplicationTag as String] as? Data, let tag = AgentKeyTag(tagData),
-            let label = item[kSecAttrApplicationLabel as String] as? Data,
-            let publicBytes = SecKeyCopyExternalRepresentation(publicSecKey, nil) as Data?
-        else { return nil }
+    /// The public key `publicSecKey` as the cryptography module holds it; nil when it is of a type the agent does not serve.
+    private static func asymmetricKey(_ publicSecKey: SecKey) -> AsymmetricKey? {
         let attributes = SecKeyCopyAttributes(publicSecKey) as? [String: Any]
-        let isRSA = (attributes?[kSecAttrKeyType as String] as? String) == (kSecAttrKeyTypeRSA as String)
-        guard let publicKey = try? AsymmetricKey(externalRepresentation: publicBytes, type: isRSA ? .rsa : .ellipticCurve, keyClass: .publicKey)
+        guard let publicBytes = SecKeyCopyExternalRepresentation(publicSecKey, nil) as Data?,
+            let type = SSHKeyType.keyType(keychainValue: attributes?[kSecAttrKeyType as String])
         else { return nil }
-        let tokenID = item[kSecAttrTokenID as String] as? String
+        return try? AsymmetricKey(externalRepresentation: publicBytes, type: type, keyClass: .publicKey)
+    }
+
+    /// The agent's key for a private key item's attributes and its public key, or nil when the item is not the agent's.
+    private static func agentKey(_ item: KeychainAttributes, publicKey: AsymmetricKey) -> AgentKey? {
+        guard let tagData = item.data(kSecAttrApplicationTag), let tag = AgentKeyTag(tagData), let label = item.data(kSecAttrApplicationLabel)
+        else { return nil }
+        let tokenID = item.string(kSecAttrTokenID)
         return AgentKey(
-            publicKey: publicKey, blob: SSHKeyType.publicKeyBlob(of: publicKey), comment: item[kSecAttrLabel as String] as? String ?? "",
+            publicKey: publicKey, blob: SSHKeyType.publicKeyBlob(of: publicKey), comment: item.string(kSecAttrLabel) ?? "",
             tag: tag, tagData: tagData, applicationLabel: label, isKeychainMade: tokenID == (kSecAttrTokenIDSecureEnclave as String))
     }
 }

@@ -8,15 +8,17 @@ public enum SSHSignature {
     public struct Scheme: Equatable, Sendable {
         /// The name in the signature blob (`ecdsa-sha2-nistp256`, `rsa-sha2-512`).
         public let name: String
-        /// The keychain's algorithm: ECDSA r‖s (RFC 4754) over the curve's hash, or RSA PKCS#1 v1.5.
+        /// The keychain's algorithm: ECDSA r‖s (RFC 4754) over the curve's hash, RSA PKCS#1 v1.5, or Ed25519.
         public let algorithm: KeyAlgorithm
     }
 
-    /// The scheme for `key` and a request's `flags`: ECDSA with the curve's hash (SHA-256, SHA-384, SHA-512); RSA
-    /// with SHA-512 or SHA-256 when the flags ask for it. A plain `ssh-rsa` (SHA-1) signature is refused (nil):
+    /// The scheme for `key` and a request's `flags`: Ed25519 (RFC 8709 §6); ECDSA with the curve's hash (SHA-256,
+    /// SHA-384, SHA-512); RSA with SHA-512 or SHA-256 when the flags ask for it. A plain `ssh-rsa` (SHA-1) signature is refused (nil):
     /// OpenSSH's own tools ask for SHA-2 on every RSA key.
     public static func scheme(for key: AsymmetricKey, flags: UInt32) -> Scheme? {
         switch key.type {
+        case .ed25519:
+            return Scheme(name: "ssh-ed25519", algorithm: .edDSASignatureMessageCurve25519SHA512)
         case .ellipticCurve:
             let name = "ecdsa-sha2-nistp\(key.sizeInBits)"
             switch key.sizeInBits {
@@ -37,7 +39,7 @@ public enum SSHSignature {
     }
 
     /// The blob for `signature`, as the keychain made it under `scheme`: for ECDSA, r‖s (each half the field
-    /// size) becomes `string(mpint r, mpint s)`; an RSA signature is kept as it is.
+    /// size) becomes `string(mpint r, mpint s)`; an RSA or Ed25519 signature is kept as it is.
     public static func blob(scheme: Scheme, signature: Data) throws(SSHWireError) -> Data {
         var writer = SSHWireWriter()
         writer.text(scheme.name)

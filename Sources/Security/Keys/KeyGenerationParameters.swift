@@ -38,11 +38,12 @@ struct KeyGenerationParameters {
     /// `kSecPublicKeyAttrs`.
     static let publicKeyAttributes = "public"
 
-    /// The key type Coffer generates for the given value; nil for any other (Ed25519, a number…).
+    /// The key type Coffer generates for the given value; nil for any other (X25519, a number…).
     var generatedType: KeyType? {
         switch keyType {
         case .string("73"): .ellipticCurve
         case .string("42"): .rsa
+        case .string("105"): .ed25519
         default: nil
         }
     }

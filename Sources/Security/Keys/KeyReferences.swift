@@ -18,7 +18,7 @@ enum KeyReferences {
         let attributes = reference.attributes
         if attributes[QueryKey.tokenID] == .string(SecKey.secureEnclaveToken) {
             guard let handle = TokenKey(sealed: data),
-                let publicKey = try? AsymmetricKey(externalRepresentation: handle.publicKey, type: .ellipticCurve, keyClass: .publicKey)
+                let publicKey = try? TokenKeyOperations.publicKey(of: handle)
             else { return nil }
             return SecKey(.token(handle, publicKey: publicKey, authentication: authentication))
         }

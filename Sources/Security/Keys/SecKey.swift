@@ -3,7 +3,7 @@ import KeyCrypto
 import KeychainOperations
 import Query
 
-/// `SecKey`: a public or private key, RSA or elliptic-curve, held in this process (a software key) or
+/// `SecKey`: a public or private key, RSA, elliptic-curve or Ed25519, held in this process (a software key) or
 /// kept by the keychain so that its private part never leaves it (a Secure Enclave key, made with
 /// `kSecAttrTokenID = kSecAttrTokenIDSecureEnclave`).
 ///
@@ -36,7 +36,7 @@ public final class SecKey: Sendable, Hashable, CustomStringConvertible {
     var keyType: KeyType {
         switch material {
         case .software(let key): key.type
-        case .token: .ellipticCurve
+        case .token(_, let publicKey, _): publicKey.type
         }
     }
 
@@ -63,11 +63,16 @@ public final class SecKey: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The algorithm, class and size, such as `<SecKeyRef algorithm id: 3, key type: ECPrivateKey, block size: 256 bits>`;
-    /// never the key's bytes.
+    /// The algorithm, class and size, such as `<SecKeyRef algorithm id: 3, key type: ECPrivateKey, block size: 256 bits>`
+    /// (algorithm ids as SecKeyPriv.h numbers them: 1 RSA, 3 ECDSA, 4 Ed25519); never the key's bytes.
     public var description: String {
-        let algorithm = keyType == .rsa ? 1 : 3
-        let kind = (keyType == .rsa ? "RSA" : "EC") + (keyClass == .privateKey ? "PrivateKey" : "PublicKey")
+        let (algorithm, family) =
+            switch keyType {
+            case .rsa: (1, "RSA")
+            case .ellipticCurve: (3, "EC")
+            case .ed25519: (4, "Ed25519")
+            }
+        let kind = family + (keyClass == .privateKey ? "PrivateKey" : "PublicKey")
         let token = if case .token = material { ", token: com.apple.setoken" } else { "" }
         return "<SecKeyRef algorithm id: \(algorithm), key type: \(kind)\(token), block size: \(publicHalf.sizeInBits) bits>"
     }

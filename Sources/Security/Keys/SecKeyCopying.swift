@@ -22,7 +22,7 @@ public func SecKeyGetBlockSize(_ key: SecKey) -> Int {
 }
 
 /// The key's bytes as Apple exports them: X9.63 (`04‖X‖Y`, private keys `‖K`) for elliptic-curve keys,
-/// PKCS#1 DER for RSA. A Secure Enclave private key cannot be exported (`errSecUnimplemented`, as Apple's).
+/// PKCS#1 DER for RSA, the 32-byte point or seed for Ed25519. A Secure Enclave private key cannot be exported (`errSecUnimplemented`, as Apple's).
 public func SecKeyCopyExternalRepresentation(_ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? {
     KeyCall.run("SecKeyCopyExternalRepresentation", error: error) { () throws(KeyFailure) -> CFData in
         switch key.material {

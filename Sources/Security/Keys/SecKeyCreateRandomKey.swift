@@ -7,10 +7,12 @@ import Query
 
 /// Generates a key pair and returns its private key (`SecKeyCreateRandomKey`).
 ///
-/// `kSecAttrKeyType` is `kSecAttrKeyTypeECSECPrimeRandom` (P-256, P-384, P-521) or `kSecAttrKeyTypeRSA`
-/// (1024–4096 bits), `kSecAttrKeySizeInBits` the size. With `kSecAttrTokenID = kSecAttrTokenIDSecureEnclave`
-/// the key is a P-256 key made inside the keychain (in cofferd's process with the daemon), whose private part
-/// never leaves it; `kSecAttrAccessControl` in `kSecPrivateKeyAttrs` says what using it needs.
+/// `kSecAttrKeyType` is `kSecAttrKeyTypeECSECPrimeRandom` (P-256, P-384, P-521), `kSecAttrKeyTypeRSA`
+/// (1024–4096 bits) or `kSecAttrKeyTypeEd25519` (its size is always 256), `kSecAttrKeySizeInBits` the size. With
+/// `kSecAttrTokenID = kSecAttrTokenIDSecureEnclave` the key is a P-256 key made inside the keychain (in cofferd's
+/// process with the daemon), whose private part never leaves it; `kSecAttrAccessControl` in
+/// `kSecPrivateKeyAttrs` says what using it needs. Coffer's keychain also makes Ed25519 keys that way, which
+/// Apple's Secure Enclave does not.
 ///
 /// A half whose attributes (its sub-dictionary, with the top-level entries merged in) set `kSecAttrIsPermanent`
 /// to true is stored as a `kSecClassKey` item; a Secure Enclave private key is stored unless it says false.
@@ -54,24 +56,28 @@ enum KeyGeneration {
             guard tokenID == SecKey.secureEnclaveToken else {
                 throw KeyFailure(.itemNotFound, "Failed to generate keypair: no token \(tokenID) (only kSecAttrTokenIDSecureEnclave is available)")
             }
-            guard request.generatedType == .ellipticCurve, request.sizeInBits == 256 else {
+            let kind: TokenKeyCreation.Kind
+            switch request.generatedType {
+            case .ellipticCurve where request.sizeInBits == 256: kind = .p256
+            case .ed25519: kind = .ed25519
+            default:
                 throw KeyFailure(.param, "Failed to generate keypair: a Secure Enclave key is a 256-bit kSecAttrKeyTypeECSECPrimeRandom key")
             }
             let control = try accessControl(of: request.privateAttributes)
-            let handle = try TokenKeyOperations.create(control, sizeInBits: request.sizeInBits)
-            let publicKey = try KeyFailure.catching { () throws(KeyCryptoError) in
-                try AsymmetricKey(externalRepresentation: handle.publicKey, type: .ellipticCurve, keyClass: .publicKey)
-            }
+            let handle = try TokenKeyOperations.create(control, sizeInBits: 256, kind: kind)
+            let publicKey = try KeyFailure.catching { () throws(KeyCryptoError) in try TokenKeyOperations.publicKey(of: handle) }
             let authentication = KeyReferences.authentication(of: request.privateAttributes)
             return SecKey(.token(handle, publicKey: publicKey, authentication: authentication))
         }
         guard let type = request.generatedType else {
             if request.keyType?.stringValue.flatMap(Int.init) != nil {
-                throw KeyFailure(.unimplemented, "Coffer generates kSecAttrKeyTypeECSECPrimeRandom and kSecAttrKeyTypeRSA keys only")
+                throw KeyFailure(.unimplemented, "Coffer generates kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeyTypeRSA and kSecAttrKeyTypeEd25519 keys only")
             }
             throw KeyFailure(.param, "incorrect or missing kSecAttrKeyType in key generation request")
         }
-        let key = try KeyFailure.catching { () throws(KeyCryptoError) in try AsymmetricKey.generate(type: type, sizeInBits: request.sizeInBits) }
+        // Ed25519 has one size: Apple reads no kSecAttrKeySizeInBits for it.
+        let size = type == .ed25519 ? 256 : request.sizeInBits
+        let key = try KeyFailure.catching { () throws(KeyCryptoError) in try AsymmetricKey.generate(type: type, sizeInBits: size) }
         return SecKey(.software(key))
     }
 

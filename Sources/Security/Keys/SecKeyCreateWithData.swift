@@ -4,8 +4,9 @@ import KeychainModel
 import Query
 
 /// A key from its external representation (`SecKeyCreateWithData`): X9.63 bytes for
-/// `kSecAttrKeyTypeECSECPrimeRandom`, PKCS#1 DER for `kSecAttrKeyTypeRSA`, with `kSecAttrKeyClass` saying
-/// whether they are a public or a private key. Bytes that are no such key fail with `errSecParam`.
+/// `kSecAttrKeyTypeECSECPrimeRandom`, PKCS#1 DER for `kSecAttrKeyTypeRSA`, the 32-byte point or seed for
+/// `kSecAttrKeyTypeEd25519`, with `kSecAttrKeyClass` saying whether they are a public or a private key. Bytes
+/// that are no such key fail with `errSecParam`.
 public func SecKeyCreateWithData(_ keyData: CFData, _ attributes: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> SecKey? {
     KeyCall.run("SecKeyCreateWithData", error: error) { () throws(KeyFailure) -> SecKey in
         let parameters = ValueBridge.query(attributes)
@@ -18,6 +19,8 @@ public func SecKeyCreateWithData(_ keyData: CFData, _ attributes: CFDictionary, 
             return try KeyImport.key(bytes, .rsa, keyClass == 0 ? .publicKey : .privateKey, failure: "RSA \(kind) key creation from data failed")
         case (0, 73), (1, 73), (0, 43), (1, 43), (0, 2_147_483_678), (0, 2_147_483_679), (0, 2_147_483_680):
             return try KeyImport.key(bytes, .ellipticCurve, keyClass == 0 ? .publicKey : .privateKey, failure: "EC \(kind) key creation from data failed")
+        case (0, 105), (1, 105):
+            return try KeyImport.key(bytes, .ed25519, keyClass == 0 ? .publicKey : .privateKey, failure: "Ed25519 \(kind) key creation from data failed")
         case (0, _), (1, _):
             throw KeyFailure(.param, "Unsupported \(kind) key type: \(type)")
         case (2, _):

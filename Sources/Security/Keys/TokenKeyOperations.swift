@@ -7,10 +7,16 @@ import Query
 
 /// The operations of Secure Enclave keys, which the keychain runs: their private part never comes here.
 enum TokenKeyOperations {
-    /// Whether the keychain's P-256 private key can run `algorithm` for `operation`: what a software P-256
-    /// private key supports, since the keychain runs the same code.
+    /// Whether the keychain's P-256 or Ed25519 private key can run `algorithm` for `operation`: what a software
+    /// private key of its kind supports, since the keychain runs the same code.
     static func supports(_ algorithm: KeyAlgorithm, _ operation: KeyOperation, _ publicKey: AsymmetricKey) -> Bool {
-        AsymmetricKey.isSupported(algorithm, for: operation, byPrivateKeyOf: .ellipticCurve, sizeInBits: publicKey.sizeInBits)
+        AsymmetricKey.isSupported(algorithm, for: operation, byPrivateKeyOf: publicKey.type, sizeInBits: publicKey.sizeInBits)
+    }
+
+    /// The public key of `handle`: P-256 (X9.63) or Ed25519 (32 bytes), as its kind says.
+    static func publicKey(of handle: TokenKey) throws(KeyCryptoError) -> AsymmetricKey {
+        let type: KeyType = handle.kind == .ed25519 ? .ed25519 : .ellipticCurve
+        return try AsymmetricKey(externalRepresentation: handle.publicKey, type: type, keyClass: .publicKey)
     }
 
     /// Runs `operation` with the key, asking the person first if its access control says so.
@@ -26,11 +32,11 @@ enum TokenKeyOperations {
         }
     }
 
-    /// Makes a key with `control` in the keychain.
-    static func create(_ control: AccessControl, sizeInBits: Int) throws(KeyFailure) -> TokenKey {
+    /// Makes a key of `kind` with `control` in the keychain.
+    static func create(_ control: AccessControl, sizeInBits: Int, kind: TokenKeyCreation.Kind) throws(KeyFailure) -> TokenKey {
         do {
-            return try SharedKeychain.client.sendBlocking(.createTokenKey(TokenKeyCreation(accessControl: control, sizeInBits: sizeInBits)))
-                .tokenKeyResult()
+            let creation = TokenKeyCreation(accessControl: control, sizeInBits: sizeInBits, kind: kind)
+            return try SharedKeychain.client.sendBlocking(.createTokenKey(creation)).tokenKeyResult()
         } catch {
             throw KeyFailure(error)
         }
