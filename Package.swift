@@ -99,11 +99,20 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // Backups: the file (header, scrypt or a recovery key, AES-GCM chunks authenticated as a whole) and the
+        // item records inside it. Pure, no I/O.
+        .target(
+            name: "BackupFormat",
+            dependencies: [
+                "KeychainModel",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"),
+            ]),
         // Runs typed requests against the store with the caller's access groups and the lock state.
         .target(
             name: "Engine",
             dependencies: [
-                "KeychainModel", "Keystore", "Query", "ItemStore", "CofferDiagnostics",
+                "KeychainModel", "Keystore", "Query", "ItemStore", "CofferDiagnostics", "BackupFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -113,6 +122,7 @@ let package = Package(
             name: "KeychainService",
             dependencies: [
                 "KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem", "Biometry", "KeyCrypto",
+                "BackupFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // The daemon's wire format: versioned, length-prefixed frames and the codecs of the operations. Pure.
@@ -154,7 +164,7 @@ let package = Package(
             name: "Coffer",
             dependencies: [
                 "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto", "CertificateParsing",
-                "ProtectedFileFormat", "CCofferSystem",
+                "ProtectedFileFormat", "CCofferSystem", "BackupFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // Apple's keychain API on Linux: Apple's names and values, mapped onto KeychainClient.
@@ -215,8 +225,8 @@ let package = Package(
             dependencies: [
                 "KeychainModel", "KeychainOperations", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
                 "Prompting", "Security", "KeyCrypto", "SSHAgent",
-                // coffer file: protected files through the Swift API.
-                "Coffer",
+                // coffer file: protected files through the Swift API; coffer backup and restore too.
+                "Coffer", "BackupFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // find-certificate -Z: the SHA-256 and SHA-1 of a certificate (already linked through KeyCrypto).
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -361,6 +371,13 @@ let package = Package(
             dependencies: [
                 "Coffer", "ProtectedFileFormat", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore",
                 "CofferTestSupport", "TestProcesses", .product(name: "Crypto", package: "swift-crypto"),
+            ]),
+        // Backups: the format alone, and backup and restore through the Swift API and the CLI on both transports.
+        .testTarget(
+            name: "BackupTests",
+            dependencies: [
+                "Coffer", "BackupFormat", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "Engine",
+                "CofferTestSupport", "TestProcesses",
             ]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),

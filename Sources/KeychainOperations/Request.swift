@@ -26,6 +26,8 @@ import Query
 /// | ``createTokenKey(_:)`` | ``Response/tokenKey(_:)`` | ``Response/failure(_:reason:)`` |
 /// | ``useTokenKey(_:)`` | ``Response/value(_:)`` (`.data`) | ``Response/failure(_:reason:)``, ``Response/authenticationNeeded(_:)`` |
 /// | ``makeFileKey(_:)``, ``unwrapFileKey(_:)`` | ``Response/fileKey(_:)`` | ``Response/keystoreError(_:)`` |
+/// | ``exportBackup(_:)`` | ``Response/backup(_:)`` | ``Response/keystoreError(_:)``, ``Response/failure(_:reason:)`` |
+/// | ``restoreBackup(_:)`` | ``Response/restoreReport(_:)`` | ``Response/failure(_:reason:)`` |
 ///
 /// Through the daemon, only trusted front ends (the `coffer` command installed with its own group, and
 /// its prompt agent) may send a passcode, lock, or edit the registry; other programs ask the person with
@@ -96,6 +98,14 @@ public enum Request: Sendable, Equatable {
     /// Unwraps a protected file's key; answered with ``Response/fileKey(_:)``, or
     /// ``KeystoreError/classUnavailable(_:)`` while its class key is not usable (a locked keychain).
     case unwrapFileKey(WrappedFileKey)
+    /// Reads every item of the caller's groups that may leave the device (not `…ThisDeviceOnly`, not
+    /// `akpu`, not a token or non-extractable key, not bound to this device), inside the service; answered with
+    /// ``Response/backup(_:)``. Needs the passcode when one is set, and an unlocked keychain.
+    case exportBackup(BackupExport)
+    /// Writes a backup's items in one transaction, re-encrypted under this keychain's keys, applying the
+    /// conflict policy; answered with ``Response/restoreReport(_:)``. Every record is checked before anything
+    /// is written, and nothing is written when one is refused.
+    case restoreBackup(BackupRestore)
 
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
@@ -105,6 +115,7 @@ public enum Request: Sendable, Equatable {
         case authenticate, setCredential, invalidateContext, authenticationCapabilities
         case createTokenKey, useTokenKey
         case makeFileKey, unwrapFileKey
+        case exportBackup, restoreBackup
     }
 
     /// The request's kind.
@@ -135,6 +146,8 @@ public enum Request: Sendable, Equatable {
         case .useTokenKey: .useTokenKey
         case .makeFileKey: .makeFileKey
         case .unwrapFileKey: .unwrapFileKey
+        case .exportBackup: .exportBackup
+        case .restoreBackup: .restoreBackup
         }
     }
 
@@ -150,7 +163,8 @@ public enum Request: Sendable, Equatable {
             .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey:
             true
         case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
-            .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate:
+            .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate,
+            .exportBackup, .restoreBackup:
             false
         }
     }

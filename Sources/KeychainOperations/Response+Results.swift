@@ -15,7 +15,7 @@ extension Response {
         case .keystoreError(let error): throw KeychainFailure(error.status, reason: error.description)
         case .authenticationFailure(let failure): throw KeychainFailure(failure.status, reason: failure.reason)
         case .authenticationNeeded: throw KeychainFailure(.authFailed, reason: "the item needs authentication the call did not give")
-        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey:
+        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey, .backup, .restoreReport:
             throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
         }
     }
@@ -50,6 +50,21 @@ extension Response {
         case .keystoreError(let error): throw error
         default: throw unexpected
         }
+    }
+
+    /// The items an ``Request/exportBackup(_:)`` answer carries, or the failure (a wrong passcode keeps its
+    /// keystore status and reason).
+    public func backupResult() throws(KeychainFailure) -> BackupContents {
+        if case .backup(let contents) = self { return contents }
+        _ = try itemResult()
+        throw KeychainFailure(.internal, reason: "the keychain answered a backup export with \(kind)")
+    }
+
+    /// What an ``Request/restoreBackup(_:)`` did, or the failure.
+    public func restoreReportResult() throws(KeychainFailure) -> RestoreReport {
+        if case .restoreReport(let report) = self { return report }
+        _ = try itemResult()
+        throw KeychainFailure(.internal, reason: "the keychain answered a restore with \(kind)")
     }
 
     /// The keystore's status, from a `lockStatus` answer.
@@ -100,7 +115,7 @@ extension Response {
         case .status(let status): throw .refused(KeychainFailure(status))
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
         case .authenticationFailure(let failure): throw .refused(KeychainFailure(failure.status, reason: failure.reason))
-        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
+        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey, .backup, .restoreReport: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
 
@@ -138,6 +153,8 @@ extension Response {
         case .authenticationNeeded: "a request for authentication"
         case .tokenKey: "a key"
         case .fileKey: "a file key"
+        case .backup: "a backup's items"
+        case .restoreReport: "a restore report"
         }
     }
 }

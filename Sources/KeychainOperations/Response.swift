@@ -31,6 +31,10 @@ public enum Response: Sendable, Equatable {
     case tokenKey(TokenKey)
     /// A protected file's key, made by ``Request/makeFileKey(_:)`` or unwrapped by ``Request/unwrapFileKey(_:)``.
     case fileKey(FileKey)
+    /// The items of a backup, read by ``Request/exportBackup(_:)``.
+    case backup(BackupContents)
+    /// What ``Request/restoreBackup(_:)`` did.
+    case restoreReport(RestoreReport)
 
     /// The response for a failed call: with its reason when it has one.
     public init(_ failure: KeychainFailure) {

@@ -157,6 +157,10 @@ public final class KeychainService: Sendable {
             return keystore { () throws(KeystoreError) in .fileKey(try keystore().makeFileKey(protection)) }
         case .unwrapFileKey(let wrapped):
             return keystore { () throws(KeystoreError) in .fileKey(try keystore().unwrapFileKey(wrapped)) }
+        case .exportBackup(let export):
+            return exportBackup(export, caller: caller)
+        case .restoreBackup(let restore):
+            return restoreBackup(restore, caller: caller)
         case .unlockWithPrompt, .awaitPrompt, .answerPrompt:
             return .keystoreError(.unavailable(
                 reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))

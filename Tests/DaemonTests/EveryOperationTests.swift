@@ -69,6 +69,12 @@ struct EveryOperationTests {
             same(.unwrapFileKey(WrappedFileKey(protection: .none, wrappedKey: Data(repeating: 1, count: 40))), .keystoreError(.wrappedKeyCorrupt)),
             same(.unlock(passcode: secret("0000")), .keystoreError(.wrongPasscode(failedAttempts: 1, retryAfter: .zero))),
             same(.unlock(passcode: secret("1234")), .status(.success)),
+            // Backups: an export needs the passcode once one is set; a restore checks its records before writing.
+            same(.exportBackup(BackupExport(passcode: nil)), .failure(.authFailed, reason: "the keychain has a passcode; exporting a backup needs it")),
+            same(.restoreBackup(BackupRestore(records: SecretBytes(copying: Array("CFBR".utf8) + [1, 0, 0, 0, 0]), policy: .keep)),
+                 .restoreReport(RestoreReport())),
+            same(.restoreBackup(BackupRestore(records: secret("junk"), policy: .replace)),
+                 .failure(.decode, reason: "the backup file is damaged or was modified (the item list has no valid header)")),
             same(.createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlocked, flags: .privateKeyUsage), sizeInBits: 384)),
                  .failure(.param, reason: "keys that never leave the keychain (kSecAttrTokenIDSecureEnclave) are 256-bit P-256 keys; got 384 bits")),
             same(.useTokenKey(TokenKeyUse(key: Data([1, 2, 3]), operation: .sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data())),

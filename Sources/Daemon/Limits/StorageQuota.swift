@@ -19,11 +19,11 @@ struct StorageQuota: Sendable {
     /// old one) are never refused, so a user at the quota can always make room and unlock.
     static func grows(_ request: Request) -> Bool {
         switch request {
-        case .add, .update, .appsAdd: true
+        case .add, .update, .appsAdd, .restoreBackup: true
         case .copyMatching, .delete, .lockStatus, .unlock, .lock, .appsList, .appsRemove, .setPasscode,
              .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt,
              .answerPrompt, .authenticate, .setCredential, .invalidateContext, .authenticationCapabilities, .createTokenKey,
-             .useTokenKey, .makeFileKey, .unwrapFileKey: false
+             .useTokenKey, .makeFileKey, .unwrapFileKey, .exportBackup: false
         }
     }
 

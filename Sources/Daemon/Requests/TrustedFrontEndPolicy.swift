@@ -11,10 +11,10 @@ enum TrustedFrontEndPolicy {
     static func isReserved(_ kind: Request.Kind) -> Bool {
         switch kind {
         case .unlock, .lock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts,
-            .appsAdd, .appsRemove, .awaitPrompt, .answerPrompt:
+            .appsAdd, .appsRemove, .awaitPrompt, .answerPrompt, .exportBackup:
             true
         case .add, .copyMatching, .update, .delete, .lockStatus, .appsList, .unlockWithPrompt, .authenticate, .setCredential,
-            .invalidateContext, .authenticationCapabilities, .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey:
+            .invalidateContext, .authenticationCapabilities, .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey, .restoreBackup:
             false
         }
     }
@@ -26,6 +26,7 @@ enum TrustedFrontEndPolicy {
         case .appsAdd, .appsRemove: what = "change the program registry"
         case .lock: what = "lock the keychain"
         case .awaitPrompt, .answerPrompt: what = "act as the prompt agent"
+        case .exportBackup: what = "export a backup of the keychain"
         default: what = "send the keychain passcode"
         }
         return .keystoreError(.notPermitted(

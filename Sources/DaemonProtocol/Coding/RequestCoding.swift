@@ -31,6 +31,10 @@ enum RequestCoding {
             FileKeyCoding.encode(protection, into: &writer)
         case .unwrapFileKey(let wrapped):
             try FileKeyCoding.encode(wrapped, into: &writer)
+        case .exportBackup(let export):
+            try BackupCoding.encode(export, into: &writer)
+        case .restoreBackup(let restore):
+            try BackupCoding.encode(restore, into: &writer)
         case .answerPrompt(let promptID, let passcode):
             writer.uint64(promptID)
             writer.bool(passcode != nil)
@@ -109,6 +113,8 @@ enum RequestCoding {
         case MessageTag.useTokenKey: return .useTokenKey(try TokenKeyCoding.decodeUse(from: &reader))
         case MessageTag.makeFileKey: return .makeFileKey(try FileKeyCoding.decodeProtection(from: &reader))
         case MessageTag.unwrapFileKey: return .unwrapFileKey(try FileKeyCoding.decodeWrapped(from: &reader))
+        case MessageTag.exportBackup: return .exportBackup(try BackupCoding.decodeExport(from: &reader))
+        case MessageTag.restoreBackup: return .restoreBackup(try BackupCoding.decodeRestore(from: &reader))
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
             let path = try reader.text()
@@ -162,6 +168,8 @@ enum RequestCoding {
         case .useTokenKey: MessageTag.useTokenKey
         case .makeFileKey: MessageTag.makeFileKey
         case .unwrapFileKey: MessageTag.unwrapFileKey
+        case .exportBackup: MessageTag.exportBackup
+        case .restoreBackup: MessageTag.restoreBackup
         }
     }
 }

@@ -65,6 +65,14 @@ enum ResponseCoding {
             writer.byte(MessageTag.fileKey)
             writer.uint64(id)
             try FileKeyCoding.encode(key, into: &writer)
+        case .backup(let contents):
+            writer.byte(MessageTag.backup)
+            writer.uint64(id)
+            try BackupCoding.encode(contents, into: &writer)
+        case .restoreReport(let report):
+            writer.byte(MessageTag.restoreReport)
+            writer.uint64(id)
+            try BackupCoding.encode(report, into: &writer)
         }
     }
 
@@ -114,6 +122,10 @@ enum ResponseCoding {
             return .tokenKey(try TokenKeyCoding.decodeKey(from: &reader))
         case MessageTag.fileKey:
             return .fileKey(try FileKeyCoding.decodeKey(from: &reader))
+        case MessageTag.backup:
+            return .backup(try BackupCoding.decodeContents(from: &reader))
+        case MessageTag.restoreReport:
+            return .restoreReport(try BackupCoding.decodeReport(from: &reader))
         default:
             throw .malformedPayload(.unknownMessage(tag))
         }

@@ -51,16 +51,16 @@ public enum MessageTag {
     /// ``Request/createTokenKey(_:)``: the access control (protection, flags UInt64), the size in bits (UInt32), the
     /// kind (1 P-256, 2 Ed25519).
     public static let createTokenKey: UInt8 = 0x50
-    /// ``Request/makeFileKey(_:)``: the file protection class (one byte, Apple's number 1–4).
-    public static let makeFileKey: UInt8 = 0x60
-    /// ``Request/unwrapFileKey(_:)``: the class (one byte), the wrapped key (length, bytes), the one-time public
-    /// key (presence byte, then length and bytes).
-    public static let unwrapFileKey: UInt8 = 0x61
     /// ``Request/useTokenKey(_:)``: the sealed key (length, bytes), the operation (1 sign, 2 decrypt, 3 key
     /// exchange, followed by the requested size: presence byte then UInt32, and the shared info: presence byte
     /// then length and bytes), the algorithm (text), the input (length, bytes), the context (presence byte, then
     /// length and bytes), the prompt (text), interactive (boolean byte).
     public static let useTokenKey: UInt8 = 0x51
+    /// ``Request/makeFileKey(_:)``: the file protection class (one byte, Apple's number 1–4).
+    public static let makeFileKey: UInt8 = 0x60
+    /// ``Request/unwrapFileKey(_:)``: the class (one byte), the wrapped key (length, bytes), the one-time public
+    /// key (presence byte, then length and bytes).
+    public static let unwrapFileKey: UInt8 = 0x61
 
     /// ``Response/value(_:)``: a presence byte (0 or 1), then the value if present.
     public static let value: UInt8 = 0x81
@@ -92,4 +92,17 @@ public enum MessageTag {
     public static let tokenKey: UInt8 = 0x8B
     /// ``Response/fileKey(_:)``: the wrapped key as in ``unwrapFileKey``, then the key (length, bytes).
     public static let fileKey: UInt8 = 0x8C
+
+    // Backups (requests, then their answers).
+    /// ``Request/exportBackup(_:)``: the passcode (presence byte, then length and bytes).
+    public static let exportBackup: UInt8 = 0x70
+    /// ``Request/restoreBackup(_:)``: the record stream (length, bytes), the policy (one byte: 1 keep, 2 replace,
+    /// 3 both).
+    public static let restoreBackup: UInt8 = 0x71
+    /// ``Response/backup(_:)``: the record stream (length, bytes), the item count (UInt32), the items left behind
+    /// (four UInt32: this device only, passcode set only, non-extractable keys, device-bound).
+    public static let backup: UInt8 = 0x8D
+    /// ``Response/restoreReport(_:)``: added and identical (UInt32 each), the conflict count (UInt32), then per
+    /// conflict the class (text), the summary (text) and the outcome (one byte).
+    public static let restoreReport: UInt8 = 0x8E
 }

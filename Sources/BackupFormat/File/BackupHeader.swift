@@ -1,0 +1,82 @@
+import Crypto
+import Foundation
+
+/// The first 96 bytes of a backup file.
+///
+/// | offset | size | field |
+/// | --- | --- | --- |
+/// | 0 | 4 | magic `CFBK` |
+/// | 4 | 1 | format version (1) |
+/// | 5 | 1 | secret kind (1 password, 2 recovery key) |
+/// | 6 | 3 | scrypt log2 N, r, p (zero for a recovery key) |
+/// | 9 | 3 | reserved, zero |
+/// | 12 | 4 | chunk size in bytes (UInt32 BE) |
+/// | 16 | 32 | random salt |
+/// | 48 | 32 | key check: HMAC-SHA256 of bytes 0–47 under the check key |
+/// | 80 | 16 | checksum: the first 16 bytes of SHA-256 of bytes 0–79 |
+///
+/// The checksum tells a damaged header from a wrong password before any key is derived; the key check tells
+/// a wrong password from damaged content; the whole header is also the associated data of every chunk.
+public struct BackupHeader: Sendable, Equatable {
+    /// The format version this build writes and reads.
+    public static let currentVersion: UInt8 = 1
+    static let magic: [UInt8] = Array("CFBK".utf8)
+    /// The header's length in bytes.
+    public static let length = 96
+    static let checkedLength = 48
+    /// The chunk size new backups use (1 MiB).
+    static let defaultChunkSize = 1 << 20
+    static let chunkSizes = 4096...(16 << 20)
+
+    /// What protects the backup.
+    public var secretKind: BackupSecretKind
+    /// scrypt's parameters (a password backup).
+    public var kdf: BackupKDF
+    /// Plaintext bytes per chunk.
+    public var chunkSize: Int
+    /// The random salt (also salts the HKDF of both keys).
+    public var salt: Data
+
+    /// The fields before the key check.
+    var checkedBytes: Data {
+        var bytes = Data(Self.magic)
+        bytes.append(Self.currentVersion)
+        bytes.append(secretKind.rawValue)
+        bytes.append(contentsOf: secretKind == .password ? [kdf.logN, kdf.blockSize, kdf.parallelism] : [0, 0, 0])
+        bytes.append(contentsOf: [0, 0, 0])
+        withUnsafeBytes(of: UInt32(chunkSize).bigEndian) { bytes.append(contentsOf: $0) }
+        bytes.append(salt)
+        return bytes
+    }
+
+    /// The whole header, with the key check made with `checkKey`.
+    func encoded(checkKey: SymmetricKey) -> Data {
+        var bytes = checkedBytes
+        bytes.append(contentsOf: HMAC<SHA256>.authenticationCode(for: bytes, using: checkKey))
+        bytes.append(contentsOf: SHA256.hash(data: bytes).prefix(16))
+        return bytes
+    }
+
+    /// Reads the header of `file` (its first ``length`` bytes): magic, version, checksum and field bounds,
+    /// with no key. Returns the header and its key check.
+    static func decode(_ file: Data) throws(BackupFormatError) -> (header: BackupHeader, keyCheck: Data) {
+        let start = file.startIndex
+        guard file.count >= 4, file[start..<start + 4].elementsEqual(magic) else { throw .notABackup }
+        guard file.count >= 5 else { throw .damaged("the file ends inside its header") }
+        guard file[start + 4] == currentVersion else { throw .unsupportedVersion(file[start + 4]) }
+        guard file.count >= length else { throw .damaged("the file ends inside its header") }
+        let bytes = Data(file[start..<start + length])  // indices from 0
+        guard SHA256.hash(data: bytes[0..<80]).prefix(16).elementsEqual(bytes[80..<96]) else {
+            throw .damaged("the header's checksum does not match")
+        }
+        guard let kind = BackupSecretKind(rawValue: bytes[5]), bytes[9..<12].allSatisfy({ $0 == 0 }) else {
+            throw .damaged("the header has an unknown field value")
+        }
+        let chunkSize = Int(bytes[12..<16].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
+        guard chunkSizes.contains(chunkSize) else { throw .damaged("the chunk size is out of bounds") }
+        let kdf = BackupKDF(logN: bytes[6], blockSize: bytes[7], parallelism: bytes[8])
+        if kind == .password { try kdf.validate() }
+        let header = BackupHeader(secretKind: kind, kdf: kdf, chunkSize: chunkSize, salt: Data(bytes[16..<48]))
+        return (header, Data(bytes[48..<80]))
+    }
+}

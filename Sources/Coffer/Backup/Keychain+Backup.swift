@@ -1,0 +1,111 @@
+import BackupFormat
+import Foundation
+import KeychainClient
+import KeychainModel
+import KeychainOperations
+
+/// Backups: one file holding every item that may leave the device, encrypted under a backup password or a
+/// recovery key, and restoring it onto this keychain or another one.
+extension Keychain {
+    /// Writes a backup of every item of this caller's access groups that may leave the device: generic and
+    /// internet passwords, certificates, and keys whose key is extractable, with all their attributes.
+    /// `…ThisDeviceOnly` and `WhenPasscodeSetThisDeviceOnly` items, token and non-extractable keys and items
+    /// bound to this device's fingerprints stay behind, as Apple's backups leave them (the summary counts them).
+    ///
+    /// The file is encrypted with a key derived from `protection` (a password through scrypt with `kdf`, or a
+    /// recovery key) and authenticated as a whole; it is written durably (mode 0600) and replaces `url`
+    /// atomically. The keychain must be unlocked; with a passcode, `keychainPasscode` is needed (a wrong one
+    /// counts as a failed unlock).
+    ///
+    /// - Parameter progress: called on the work thread with each stage.
+    public func backup(
+        to url: URL, protection: BackupSecret, keychainPasscode: SecretBytes? = nil, kdf: BackupKDF = .standard,
+        progress: @escaping @Sendable (BackupStage) -> Void = { _ in }
+    ) async throws(BackupError) -> BackupSummary {
+        let client = self.client
+        return try await BackupWorkThread.run { () throws(BackupError) in
+            progress(.keychain)
+            let contents: BackupContents
+            do throws(KeychainFailure) {
+                contents = try client.sendBlocking(.exportBackup(BackupExport(passcode: keychainPasscode))).backupResult()
+            } catch {
+                throw BackupError(error, doing: "reading the keychain's items")
+            }
+            if case .password = protection { progress(.derivingKey) }
+            let file: Data
+            do throws(BackupFormatError) {
+                file = try BackupFile.seal(contents.records, with: protection, kdf: kdf) { done, total in
+                    progress(.cipher(done: done, total: total))
+                }
+            } catch {
+                throw BackupError(error)
+            }
+            progress(.file)
+            try BackupFileIO.write(file, to: url.path)
+            return BackupSummary(itemCount: contents.itemCount, leftBehind: contents.leftBehind, fileSize: file.count)
+        }
+    }
+
+    /// Writes a backup protected by a password (see ``backup(to:protection:keychainPasscode:kdf:progress:)``).
+    public func backup(to url: URL, password: SecretBytes, keychainPasscode: SecretBytes? = nil) async throws(BackupError) -> BackupSummary {
+        try await backup(to: url, protection: .password(password), keychainPasscode: keychainPasscode)
+    }
+
+    /// Restores the backup at `url` into this keychain.
+    ///
+    /// The whole file is checked first (its format, the password, every chunk's authentication, its length and
+    /// every item), and nothing is written unless all of it holds: a wrong password is
+    /// ``BackupError/Kind/wrongPassword``, a damaged or cut file ``BackupError/Kind/damaged``. Then every item is
+    /// written in one transaction, encrypted under this keychain's own keys (a backup restores onto another
+    /// machine), so an interrupted restore leaves the keychain as it was. An item whose primary key is taken by
+    /// a different item is resolved by `policy`; the report lists each such conflict.
+    public func restore(
+        from url: URL, protection: BackupSecret, policy: RestorePolicy = .keep,
+        progress: @escaping @Sendable (BackupStage) -> Void = { _ in }
+    ) async throws(BackupError) -> RestoreReport {
+        let client = self.client
+        return try await BackupWorkThread.run { () throws(BackupError) in
+            progress(.file)
+            let file = try BackupFileIO.read(url.path)
+            let records = try Self.open(file, protection: protection, progress: progress)
+            progress(.keychain)
+            do throws(KeychainFailure) {
+                return try client.sendBlocking(.restoreBackup(BackupRestore(records: records, policy: policy))).restoreReportResult()
+            } catch {
+                throw BackupError(error, doing: "restoring the items")
+            }
+        }
+    }
+
+    /// Restores a backup protected by a password (see ``restore(from:protection:policy:progress:)``).
+    public func restore(from url: URL, password: SecretBytes, policy: RestorePolicy = .keep) async throws(BackupError) -> RestoreReport {
+        try await restore(from: url, protection: .password(password), policy: policy)
+    }
+
+    /// What protects the backup at `url` (a password or a recovery key), read from its header alone.
+    public static func backupProtection(of url: URL) throws(BackupError) -> BackupSecretKind {
+        do {
+            return try BackupFile.header(of: BackupFileIO.read(url.path)).secretKind
+        } catch let error as BackupError {
+            throw error
+        } catch let error as BackupFormatError {
+            throw BackupError(error)
+        } catch {
+            throw BackupError(.file, "cannot read \(url.path)")
+        }
+    }
+
+    /// Opens and checks the whole file, then checks the structure of every record.
+    static func open(
+        _ file: Data, protection: BackupSecret, progress: @escaping @Sendable (BackupStage) -> Void
+    ) throws(BackupError) -> SecretBytes {
+        do throws(BackupFormatError) {
+            if case .password = protection { progress(.derivingKey) }
+            let records = try BackupFile.open(file, with: protection) { done, total in progress(.cipher(done: done, total: total)) }
+            _ = try BackupRecordStream.count(in: records)
+            return records
+        } catch {
+            throw BackupError(error)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import ArgumentParser
+import Coffer
+import Foundation
+import KeychainClient
+import KeychainModel
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `coffer backup -o FILE [--recovery-key]`.
+struct BackupCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup",
+        abstract: "Write an encrypted backup of every item that may leave this device.",
+        discussion: """
+            The backup holds generic and internet passwords, certificates and extractable keys with all their \
+            attributes; ThisDeviceOnly and WhenPasscodeSetThisDeviceOnly items, token and non-extractable keys \
+            and items bound to this device's fingerprints stay behind. It is encrypted with a backup password \
+            (asked twice on a terminal; read from standard input otherwise, after the keychain passcode when \
+            one is set), or with --recovery-key, a random key printed once on standard output: write it down.
+            """)
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: "The backup file to write (mode 0600).")
+    var output: String
+    @Flag(name: .customLong("recovery-key"), help: "Protect the backup with a printed recovery key instead of a password.")
+    var recoveryKey = false
+
+    func run() throws {
+        let keychain = Keychain(client: CLIKeychain.shared)
+        let passcode = try CLIFailure.reporting { () throws -> SecretBytes? in
+            let status = try CLIKeychain.shared.blocking.lockStatus()
+            return status.passcodeSet ? try PasscodeInput().existing("Keychain passcode") : nil
+        }
+        let protection: BackupSecret
+        var printedKey: SecretBytes?
+        if recoveryKey {
+            let key = RecoveryKey.generate()
+            protection = .recoveryKey(key)
+            printedKey = key.formatted()
+        } else {
+            protection = .password(try CLIFailure.reporting { try PasscodeInput().new("Backup password") })
+        }
+        let progress = BackupStageDisplay()
+        let url = URL(fileURLWithPath: output)
+        let summary = try BackupCalls.blocking { () async throws(BackupError) in
+            try await keychain.backup(to: url, protection: protection, keychainPasscode: passcode, progress: progress.show)
+        }
+        progress.finish()
+        if let printedKey {
+            FileHandle.standardError.write(Data("Recovery key (write it down; the backup cannot be restored without it):\n".utf8))
+            printedKey.withUnsafeBytes { bytes in
+                _ = Glibc.write(STDOUT_FILENO, bytes.baseAddress, bytes.count)
+                _ = Glibc.write(STDOUT_FILENO, "\n", 1)
+            }
+        }
+        let left = summary.leftBehind
+        var line = "backed up \(summary.itemCount) items to \(output) (\(summary.fileSize) bytes)"
+        if left.total > 0 {
+            line += "; left on this device: \(left.thisDeviceOnly) this-device-only, \(left.passcodeSetOnly) passcode-set-only, "
+                + "\(left.nonExtractableKeys) non-extractable keys, \(left.deviceBound) bound to this device"
+        }
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// `coffer restore FILE [--policy keep|replace|both]`.
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Restore a backup into this keychain, all items or none.",
+        discussion: """
+            The whole file is checked (password or recovery key, authentication, length, every item) before \
+            anything is written; then every item is written in one transaction. An item whose primary key is \
+            taken by a different item follows --policy: keep (the keychain's item wins, the default), replace \
+            (the backup's wins), both (a password is restored under its account followed by " (restored)"; a \
+            certificate or key cannot be kept twice and is reported). Exit status: 2 for a wrong password or \
+            recovery key, 3 for a damaged or modified file.
+            """)
+
+    @Argument(help: "The backup file.")
+    var path: String
+    @Option(name: .customLong("policy"), help: "What to do on a conflict: keep, replace or both.")
+    var policy: RestorePolicyArgument = .init(.keep)
+
+    func run() throws {
+        let keychain = Keychain(client: CLIKeychain.shared)
+        let url = URL(fileURLWithPath: path)
+        let kind = try BackupCalls.reporting { () throws(BackupError) in try Keychain.backupProtection(of: url) }
+        let protection: BackupSecret
+        switch kind {
+        case .password:
+            protection = .password(try CLIFailure.reporting { try PasscodeInput().existing("Backup password") })
+        case .recoveryKey:
+            let text = try CLIFailure.reporting { try PasscodeInput().existing("Recovery key") }
+            do {
+                protection = .recoveryKey(try RecoveryKey.parse(text))
+            } catch {
+                throw CLIFailure("restore: \(error)", exitCode: 2)
+            }
+        }
+        let progress = BackupStageDisplay()
+        let chosen = policy.policy
+        let report = try BackupCalls.blocking { () async throws(BackupError) in
+            try await keychain.restore(from: url, protection: protection, policy: chosen, progress: progress.show)
+        }
+        progress.finish()
+        print(
+            "restored \(report.added) items; \(report.identical) already present; \(report.conflicts.count) conflicts "
+                + "(\(report.count(.keptExisting)) kept the keychain's, \(report.count(.replaced)) replaced, "
+                + "\(report.count(.keptBoth)) kept both, \(report.count(.notRestorable)) could not be kept both)")
+        for conflict in report.conflicts {
+            print("conflict: \(conflict.itemClass.rawValue) \(conflict.summary): \(RestorePolicyArgument.describe(conflict.outcome))")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import BackupFormat
+import Engine
+import KeychainModel
+import KeychainOperations
+import Keystore
+
+extension KeychainService {
+    /// ``Request/exportBackup(_:)``: checks the passcode when one is set (counted as an unlock attempt), then
+    /// reads the items that may leave the device, inside the service, into one record stream.
+    func exportBackup(_ export: BackupExport, caller: CallerContext) -> Response {
+        do {
+            let keystore = try keystore()
+            if keystore.isPasscodeSet {
+                guard let passcode = export.passcode else {
+                    return .failure(.authFailed, reason: "the keychain has a passcode; exporting a backup needs it")
+                }
+                try PasscodeVerifier(keystore: keystore).verify(passcode, charging: caller.passcodeAttempts)
+            }
+        } catch {
+            return .keystoreError(error)
+        }
+        do {
+            let exported = try run { () throws(KeychainStatus) -> ExportedBackup in try self.engine().exportBackup(caller: caller) }
+            let left = BackupContents.LeftBehind(
+                thisDeviceOnly: exported.thisDeviceOnly, passcodeSetOnly: exported.passcodeSetOnly,
+                nonExtractableKeys: exported.nonExtractableKeys, deviceBound: exported.deviceBound)
+            return .backup(BackupContents(
+                records: BackupRecordStream.encode(exported.records), itemCount: exported.records.count, leftBehind: left))
+        } catch {
+            if error.status == .interactionNotAllowed {
+                return .failure(.interactionNotAllowed, reason: "the keychain is locked; unlock it before making a backup")
+            }
+            return Response(error)
+        }
+    }
+
+    /// ``Request/restoreBackup(_:)``: decodes every record, then writes them all in one transaction.
+    func restoreBackup(_ restore: BackupRestore, caller: CallerContext) -> Response {
+        let records: [BackupRecord]
+        do {
+            records = try BackupRecordStream.decode(restore.records)
+        } catch {
+            return .failure(.decode, reason: error.description)
+        }
+        let policy: RestoreOutcome.Policy =
+            switch restore.policy {
+            case .keep: .keep
+            case .replace: .replace
+            case .both: .both
+            }
+        do throws(KeychainFailure) {
+            let engine = try run { () throws(KeychainStatus) -> KeychainEngine in try self.engine() }
+            let outcome = try engine.restoreBackup(records, policy: policy, caller: caller)
+            return .restoreReport(RestoreReport(
+                added: outcome.added, identical: outcome.identical,
+                conflicts: outcome.conflicts.map { conflict in
+                    RestoreConflict(itemClass: conflict.itemClass, summary: conflict.summary, outcome: Self.outcome(conflict.resolution))
+                }))
+        } catch {
+            return Response(error)
+        }
+    }
+
+    private static func outcome(_ resolution: RestoreOutcome.Resolution) -> RestoreConflict.Outcome {
+        switch resolution {
+        case .keptExisting: .keptExisting
+        case .replaced: .replaced
+        case .keptBoth: .keptBoth
+        case .notRestorable: .notRestorable
+        }
+    }
+}
