@@ -137,7 +137,7 @@ let package = Package(
         .target(
             name: "ProgramIdentity",
             dependencies: [
-                "KeychainModel", "CofferDiagnostics",
+                "KeychainModel", "KeychainOperations", "CofferDiagnostics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -215,6 +215,7 @@ let package = Package(
             name: "SSHAgent",
             dependencies: [
                 "Security", "KeychainClient", "KeyCrypto", "CCofferSystem", "Prompting",
+                "ProgramIdentity", "KeychainOperations",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

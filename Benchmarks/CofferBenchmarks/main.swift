@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, ssh-agent, daemon, daemon-latency (and find-loop, security-loop, certificates-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency (and find-loop, security-loop, certificates-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -115,6 +115,10 @@ do {
         let folder = (FileManager.default.fileExists(atPath: shm.path) ? shm : scratch).appendingPathComponent("coffer-files-\(UUID().uuidString)")
         let rows = try FileProtectionBenchmark.run(size: size, rounds: quick ? 3 : 5, in: folder)
         print(FileProtectionBenchmark.report(rows, size: size))
+    }
+    if requested.isEmpty || requested.contains("backup") {
+        let count = quick ? 10_000 : 100_000
+        print(BackupBenchmark.report(try BackupBenchmark.run(in: scratch, count: count, rounds: quick ? 1 : 3), count: count))
     }
     if requested.isEmpty || requested.contains("ssh-agent") {
         let rows = try SSHAgentBenchmark.run(in: scratch, operations: quick ? 500 : 5_000, processRuns: quick ? 40 : 200)

@@ -17,8 +17,9 @@ struct SSHAgentCommand: ParsableCommand {
             with ssh-add are stored in the keychain and survive restarts; keys made with coffer create-key --ssh \
             (P-256, or Ed25519 with -t ed25519) never leave it. Ed25519, ECDSA (P-256, P-384, P-521) and RSA \
             (rsa-sha2-256 and rsa-sha2-512) keys are served; DSA keys are refused. Started by systemd with a \
-            socket (LISTEN_FDS), it serves that socket.
-            """)
+            socket (LISTEN_FDS), it serves that socket. A key can be limited to programs (ssh-agent limit).
+            """,
+        subcommands: [SSHAgentLimitCommand.self, SSHAgentLimitsCommand.self])
 
     @Option(name: .customShort("a"), help: "Bind the agent to this Unix socket path (default: a new private folder under TMPDIR).")
     var socketPath: String?

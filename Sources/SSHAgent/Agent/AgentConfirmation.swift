@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Prompting
 import Synchronization
@@ -35,10 +34,9 @@ public final class AgentConfirmation: Sendable {
         guard let prompter else {
             throw AgentRefusal("the key needs confirmation (ssh-add -c) and there is no pinentry or terminal to ask")
         }
-        let fingerprint = "SHA256:" + Data(SHA256.hash(data: key.blob)).base64EncodedString().replacingOccurrences(of: "=", with: "")
         let question = PasscodeQuestion(
             title: "coffer ssh-agent",
-            description: "Allow use of the SSH key \(key.comment.isEmpty ? "(no comment)" : key.comment) (\(fingerprint))?",
+            description: "Allow use of the SSH key \(key.comment.isEmpty ? "(no comment)" : key.comment) (\(key.fingerprint))?",
             timeout: Self.timeout)
         let outcome: Result<Void, PromptFailure> = oneAtATime.withLock { _ in
             do throws(PromptFailure) {

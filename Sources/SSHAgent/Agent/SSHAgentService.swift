@@ -1,6 +1,7 @@
 import Foundation
 import KeyCrypto
 import Logging
+import ProgramIdentity
 
 /// The agent's answers: one request in, one response out, with the keys in the keychain (``KeychainAgentStore``)
 /// and the lock (``AgentLock``) shared by every connection.
@@ -12,6 +13,7 @@ public final class SSHAgentService: Sendable {
     private let lock = AgentLock()
     private let defaultLifetime: UInt32?
     private let confirmation: AgentConfirmation
+    private let callers: AgentCallerIdentifier
     private let logger: Logger
 
     /// An agent over `store`. `defaultLifetime` (`coffer ssh-agent -t`) applies to keys added without one;
@@ -24,11 +26,18 @@ public final class SSHAgentService: Sendable {
         self.defaultLifetime = defaultLifetime
         self.confirmation = confirmation
         self.logger = logger
+        callers = AgentCallerIdentifier(client: store.client, logger: logger)
     }
 
-    /// The answer to one message `payload`, and whether the connection must then be closed (the message was
-    /// malformed).
-    public func respond(to payload: Data) -> (response: AgentResponse, close: Bool) {
+    /// The caller behind a connection: `peer` is what the kernel said right after `accept`.
+    func caller(of peer: PeerCredentials, connection: Int32) -> AgentCaller {
+        callers.caller(of: peer, connection: connection)
+    }
+
+    /// The answer to one message `payload` from `caller`, and whether the connection must then be closed (the message
+    /// was malformed). Keys limited to programs (``AgentKeyTag/allowedGroups``) that `caller` is not are, for it, not
+    /// there: not listed, not used, not removed.
+    public func respond(to payload: Data, from caller: AgentCaller = .unidentified) -> (response: AgentResponse, close: Bool) {
         let request: AgentRequest
         do {
             request = try AgentRequest(payload: payload)
@@ -37,14 +46,14 @@ public final class SSHAgentService: Sendable {
             return (.failure, true)
         }
         do {
-            return (try answer(request), false)
+            return (try answer(request, from: caller), false)
         } catch {
-            logger.notice("\(request.name) refused: \(error.reason)")
+            logger.notice("\(request.name) refused: \(error.reason) [caller \(caller.logDescription)]")
             return (.failure, false)
         }
     }
 
-    private func answer(_ request: AgentRequest) throws(AgentRefusal) -> AgentResponse {
+    private func answer(_ request: AgentRequest, from caller: AgentCaller) throws(AgentRefusal) -> AgentResponse {
         if lock.isLocked {
             switch request {
             case .requestIdentities: return .identities([])
@@ -56,21 +65,22 @@ public final class SSHAgentService: Sendable {
         }
         switch request {
         case .requestIdentities:
-            return .identities(try store.keys().map { ($0.blob, $0.comment) })
+            return .identities(try store.keys().filter(caller.mayUse).map { ($0.blob, $0.comment) })
         case .sign(let blob, let data, let flags):
-            return try sign(blob: blob, data: data, flags: flags)
+            return try sign(blob: blob, data: data, flags: flags, caller: caller)
         case .add(let key, let comment, let constraints):
             try add(key, comment: comment, constraints: constraints)
             return .success
         case .remove(let blob):
             guard let key = try store.key(blob: blob) else { throw AgentRefusal("the agent has no such key") }
+            guard caller.mayUse(key) else { throw AgentRefusal("the key is limited to other programs") }
             guard !key.isKeychainMade else {
                 throw AgentRefusal("the key was made in the keychain and never leaves it; delete it with coffer delete-key")
             }
             try store.delete(key)
             return .success
         case .removeAll:
-            for key in try store.keys() where !key.isKeychainMade { try store.delete(key) }
+            for key in try store.keys() where !key.isKeychainMade && caller.mayUse(key) { try store.delete(key) }
             return .success
         case .lock(let passphrase):
             guard lock.lock(passphrase: passphrase) else { throw AgentRefusal("the agent is already locked") }
@@ -88,8 +98,9 @@ public final class SSHAgentService: Sendable {
         }
     }
 
-    private func sign(blob: Data, data: Data, flags: UInt32) throws(AgentRefusal) -> AgentResponse {
+    private func sign(blob: Data, data: Data, flags: UInt32, caller: AgentCaller) throws(AgentRefusal) -> AgentResponse {
         guard let key = try store.signingKey(blob: blob) else { throw AgentRefusal("the agent has no such key") }
+        guard caller.mayUse(key.key) else { throw AgentRefusal("the key is limited to other programs") }
         guard let scheme = SSHSignature.scheme(for: key.key.publicKey, flags: flags) else {
             throw AgentRefusal("ssh-rsa (SHA-1) signatures are refused; ask for rsa-sha2-256 or rsa-sha2-512")
         }
@@ -116,6 +127,8 @@ public final class SSHAgentService: Sendable {
             }
         }
         if let lifetime { tag.expiresAt = store.expiry(afterSeconds: lifetime) }
+        // Adding a key again replaces its comment and constraints, as OpenSSH's agent does, but keeps its program limit.
+        tag.allowedGroups = try store.key(blob: SSHKeyType.publicKeyBlob(of: privateKey))?.tag.allowedGroups
         try store.add(privateKey, comment: comment, tag: tag)
     }
 }

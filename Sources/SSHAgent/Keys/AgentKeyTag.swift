@@ -3,9 +3,11 @@ import Foundation
 /// The application tag (`kSecAttrApplicationTag`) that marks a key item as the agent's, and the constraints
 /// kept with it.
 ///
-/// It reads `coffer.ssh-agent:` followed by options joined by `;`: `expires=UNIX-SECONDS` (`ssh-add -t`) and
-/// `confirm` (`ssh-add -c`). `coffer create-key --ssh` tags its keys with the bare prefix. A tag with an option
-/// this agent does not know is not the agent's: such a key is never offered without the restriction it carries.
+/// It reads `coffer.ssh-agent:` followed by options joined by `;`: `expires=UNIX-SECONDS` (`ssh-add -t`),
+/// `confirm` (`ssh-add -c`) and, once per access group a key is limited to (`coffer ssh-agent limit`),
+/// `allow=GROUP` with `%`, `;` and `=` percent-encoded. `coffer create-key --ssh` tags its keys with the bare
+/// prefix. A tag with an option this agent does not know is not the agent's: such a key is never offered without
+/// the restriction it carries (so an agent older than program limits offers no limited key).
 public struct AgentKeyTag: Equatable, Sendable {
     /// What every tag of the agent's keys begins with.
     public static let prefix = "coffer.ssh-agent:"
@@ -14,11 +16,15 @@ public struct AgentKeyTag: Equatable, Sendable {
     public var expiresAt: Int64?
     /// Whether each use must be confirmed.
     public var confirm: Bool
+    /// The access groups of the programs that may use the key; nil when every program of the user may (a key
+    /// stored before limits existed, or whose limit was cleared). Never empty when set.
+    public var allowedGroups: [String]?
 
     /// A tag with these constraints.
-    public init(expiresAt: Int64? = nil, confirm: Bool = false) {
+    public init(expiresAt: Int64? = nil, confirm: Bool = false, allowedGroups: [String]? = nil) {
         self.expiresAt = expiresAt
         self.confirm = confirm
+        self.allowedGroups = allowedGroups
     }
 
     /// The tag in `data`, or nil when it is not one of the agent's.
@@ -30,6 +36,9 @@ public struct AgentKeyTag: Equatable, Sendable {
                 confirm = true
             } else if option.hasPrefix("expires="), let time = Int64(option.dropFirst("expires=".count)) {
                 expiresAt = time
+            } else if option.hasPrefix("allow="), let group = String(option.dropFirst("allow=".count)).removingPercentEncoding,
+                !group.isEmpty {
+                allowedGroups = (allowedGroups ?? []) + [group]
             } else {
                 return nil
             }
@@ -41,6 +50,20 @@ public struct AgentKeyTag: Equatable, Sendable {
         var options: [String] = []
         if let expiresAt { options.append("expires=\(expiresAt)") }
         if confirm { options.append("confirm") }
+        for group in allowedGroups ?? [] { options.append("allow=" + Self.encoded(group)) }
         return Data((Self.prefix + options.joined(separator: ";")).utf8)
+    }
+
+    /// Whether a program with `callerGroups` (its access groups, as cofferd would give it) may use the key.
+    public func allows(callerGroups: [String]) -> Bool {
+        guard let allowedGroups else { return true }
+        return allowedGroups.contains { callerGroups.contains($0) }
+    }
+
+    /// `group` with `%`, `;` and `=` percent-encoded, so it cannot end or split an option.
+    private static func encoded(_ group: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "%;=&")
+        return group.addingPercentEncoding(withAllowedCharacters: allowed) ?? group
     }
 }

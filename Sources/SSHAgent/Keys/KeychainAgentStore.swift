@@ -10,7 +10,8 @@ import Security
 /// Every call blocks its thread on the keychain (Apple's `SecItem` functions over `client`); the agent calls it
 /// from a connection's own thread, never from Swift's cooperative pool.
 public struct KeychainAgentStore: Sendable {
-    private let client: any KeychainClient
+    /// The keychain the keys are in; the agent also reads the user's program registry through it.
+    let client: any KeychainClient
     private let now: @Sendable () -> Date
     /// Software keys made from their items' bytes, reused while the keychain answers the same bytes.
     let opened = OpenedAgentKeys()

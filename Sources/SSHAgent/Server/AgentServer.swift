@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ProgramIdentity
 import Synchronization
 
 #if canImport(Glibc)
@@ -10,7 +11,9 @@ import Glibc
 /// waits on the keychain (or on a person, for a key that asks) never holds Swift's cooperative pool or another
 /// connection.
 ///
-/// Only processes of the agent's own user (or root) are served, as OpenSSH's agent checks with `SO_PEERCRED`. At
+/// Only processes of the agent's own user (or root) are served, as OpenSSH's agent checks with `SO_PEERCRED`. Each
+/// connection's caller is identified as cofferd identifies its callers (the credentials and a pidfd read right after
+/// `accept`, the program identified on the connection's thread), and is served the keys its program may use. At
 /// most ``maximumConnections`` are open at once; more are closed at once.
 public final class AgentServer: Sendable {
     /// The most connections served at once.
@@ -60,19 +63,28 @@ public final class AgentServer: Sendable {
                 return
             }
             _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
-            guard let uid = UnixSocket.peerUID(connection), uid == getuid() || uid == 0 else {
+            guard let peer = try? PeerCredentials.of(socket: connection) else {
+                logger.notice("a connection whose credentials could not be read was refused")
+                close(connection)
+                continue
+            }
+            guard peer.uid == getuid() || peer.uid == 0 else {
                 logger.notice("a connection from another user was refused")
+                peer.close()
                 close(connection)
                 continue
             }
             guard openConnections.add(1, ordering: .relaxed).newValue <= Self.maximumConnections else {
                 openConnections.subtract(1, ordering: .relaxed)
                 logger.notice("too many connections; one was closed")
+                peer.close()
                 close(connection)
                 continue
             }
             let thread = Thread { [self] in
-                serve(connection)
+                let caller = service.caller(of: peer, connection: connection)
+                peer.close()
+                serve(connection, caller: caller)
                 close(connection)
                 openConnections.subtract(1, ordering: .relaxed)
             }
@@ -82,7 +94,7 @@ public final class AgentServer: Sendable {
     }
 
     /// Answers `connection`'s messages in order until it closes, sends a frame too long, or sends a malformed one.
-    private func serve(_ connection: Int32) {
+    private func serve(_ connection: Int32, caller: AgentCaller) {
         while let header = UnixSocket.read(connection, count: 4) {
             let length = header.reduce(0) { $0 << 8 | Int($1) }
             guard length > 0, length <= AgentMessageNumber.maximumMessageLength else {
@@ -91,7 +103,7 @@ public final class AgentServer: Sendable {
                 return
             }
             guard var payload = UnixSocket.read(connection, count: length) else { return }
-            let (response, shouldClose) = service.respond(to: payload)
+            let (response, shouldClose) = service.respond(to: payload, from: caller)
             payload.zeroize()
             guard UnixSocket.write(connection, response.frame), !shouldClose else { return }
         }

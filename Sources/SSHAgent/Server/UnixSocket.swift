@@ -37,20 +37,6 @@ enum UnixSocket {
         return descriptor
     }
 
-    /// The uid of the process at the other end of `descriptor` (`SO_PEERCRED`).
-    static func peerUID(_ descriptor: Int32) -> uid_t? {
-        // Linux's `struct ucred` (pid, uid, gid), which Glibc's module map leaves out without _GNU_SOURCE.
-        struct PeerCredentials {
-            var pid: Int32 = 0
-            var uid: UInt32 = 0
-            var gid: UInt32 = 0
-        }
-        var credentials = PeerCredentials()
-        var length = socklen_t(MemoryLayout<PeerCredentials>.size)
-        guard getsockopt(descriptor, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else { return nil }
-        return credentials.uid
-    }
-
     /// Reads exactly `count` bytes into a fresh buffer; nil at end of file or on an error.
     static func read(_ descriptor: Int32, count: Int) -> Data? {
         var buffer = Data(count: count)

@@ -1,6 +1,7 @@
 import CofferDiagnostics
 import Foundation
 import KeychainClient
+import KeychainOperations
 import Logging
 import ProgramIdentity
 
@@ -56,7 +57,7 @@ final class CallerDirectory {
             logger.warning("refused a client of another user", metadata: ["name": "\(name)", "uid": "\(credentials.uid)"])
             return SecretServiceCaller(identity: nil, accessGroups: [], seesEverything: false)
         }
-        let programs = KeychainRegisteredPrograms.read(from: client)
+        let programs = ListedPrograms((try? client.sendBlocking(.appsList).appsResult()) ?? [])
         let registry = programs.snapshot
         let identityGroup = credentials.groups.first { registry.entry(identityGroup: $0) != nil }
         let peer = PeerCredentials(
