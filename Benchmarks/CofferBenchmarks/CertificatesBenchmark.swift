@@ -236,44 +236,9 @@ enum CertificatesBenchmark {
         { count in try ItemsBenchmark.timed(count, body) }
     }
 
-    struct ProcessFailure: Error, CustomStringConvertible {
-        let description: String
-    }
-
-    /// Runs `arguments[0]` (a path) with the others as its arguments, standard input, output and error on
-    /// /dev/null and no other descriptor, and waits for its exit (`waitpid`, blocking); throws unless it exits 0.
-    ///
-    /// `posix_spawn` directly: `TestProcesses.ChildProcess` cannot be linked into this executable, its C part sets
-    /// an environment variable in a constructor, which leaves `CommandLine.arguments` empty in a build with
-    /// `--static-swift-stdlib`; and its `wait` polls with sleeps of a millisecond and more.
+    /// Runs `arguments` to completion with this process's environment; throws unless it exits 0.
     static func runProcess(_ arguments: [String]) throws {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        guard coffer_spawn_add_close_from(&actions, 3) == 0 else { throw ProcessFailure(description: "posix_spawn: no closefrom") }
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let spawned = posix_spawn(&child, arguments[0], &actions, &attributes, &argv, environ)
-        guard spawned == 0 else { throw ProcessFailure(description: "posix_spawn \(arguments[0]): error \(spawned)") }
-        var status: Int32 = 0
-        while waitpid(child, &status, 0) == -1 {
-            guard errno == EINTR else { throw ProcessFailure(description: "waitpid: errno \(errno)") }
-        }
-        // Exited (no signal) with status 0.
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
-            throw ProcessFailure(description: "\(arguments.joined(separator: " ")): wait status \(status)")
-        }
+        try BenchmarkProcesses.run(arguments, environment: ProcessInfo.processInfo.environment)
     }
 }
 

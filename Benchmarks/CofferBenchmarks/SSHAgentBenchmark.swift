@@ -42,9 +42,9 @@ enum SSHAgentBenchmark {
         var inProcess: [ItemsBenchmark.Row] = []
         for key in keyTypes {
             let file = folder.appendingPathComponent("id_\(key.type)").path
-            try SSHAgentProcesses.run(["/usr/bin/ssh-keygen", "-q", "-t", key.type, "-b", key.bits, "-N", "", "-f", file], environment: base)
+            try BenchmarkProcesses.run(["/usr/bin/ssh-keygen", "-q", "-t", key.type, "-b", key.bits, "-N", "", "-f", file], environment: base)
             for agent in agents {
-                try SSHAgentProcesses.run(["/usr/bin/ssh-add", "-q", file], environment: base.merging(["SSH_AUTH_SOCK": agent.socket]) { $1 })
+                try BenchmarkProcesses.run(["/usr/bin/ssh-add", "-q", file], environment: base.merging(["SSH_AUTH_SOCK": agent.socket]) { $1 })
             }
             let frame = AgentSocketClient.signRequest(blob: try publicKeyBlob(file + ".pub"), data: data)
             let clients = try agents.map { try AgentSocketClient(path: $0.socket) }
@@ -54,7 +54,7 @@ enum SSHAgentBenchmark {
                 operations: processRuns,
                 agents.map { agent in
                     CertificatesBenchmark.each {
-                        try SSHAgentProcesses.run(
+                        try BenchmarkProcesses.run(
                             ["/usr/bin/ssh-keygen", "-Y", "sign", "-q", "-f", file + ".pub", "-n", "file"],
                             environment: base.merging(["SSH_AUTH_SOCK": agent.socket]) { $1 }, input: message)
                     }
@@ -68,7 +68,7 @@ enum SSHAgentBenchmark {
             // The agent's own work for one sign request, without the socket: the keychain search and the signature.
             let payload = Data(frame.dropFirst(4))
             inProcess.append(.init(size: 0, operation: "\(key.name): `SSHAgentService.respond` to a sign request, in process", samples: try ItemsBenchmark.timed(operations) {
-                guard case .signature = service.respond(to: payload).response else { throw SSHAgentProcesses.Failure(description: "no signature") }
+                guard case .signature = service.respond(to: payload).response else { throw BenchmarkProcesses.Failure(description: "no signature") }
             }))
         }
         return rows + inProcess
@@ -79,7 +79,7 @@ enum SSHAgentBenchmark {
         let line = try String(contentsOfFile: path, encoding: .utf8)
         let fields = line.split(separator: " ")
         guard fields.count >= 2, let blob = Data(base64Encoded: String(fields[1])) else {
-            throw SSHAgentProcesses.Failure(description: "\(path) is not an OpenSSH public key")
+            throw BenchmarkProcesses.Failure(description: "\(path) is not an OpenSSH public key")
         }
         return blob
     }
