@@ -244,7 +244,7 @@ let package = Package(
         .executableTarget(name: "DockerCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"]),
         // The Secret Service's D-Bus objects on libsystemd's sd-bus (apt: libsystemd-dev): static vtables whose
         // handlers call one registered function, and non-variadic readers and writers of the message types.
-        .target(name: "CSecretServiceBus", linkerSettings: [.linkedLibrary("systemd")]),
+        .target(name: "CSecretServiceBus", dependencies: ["CSystemdBus"], linkerSettings: [.linkedLibrary("systemd")]),
         // The modular exponentiation of the Secret Service's Diffie-Hellman sessions, on OpenSSL's libcrypto
         // (apt: libssl-dev), constant-time in the private exponent.
         .target(name: "CSecretServiceDH", linkerSettings: [.linkedLibrary("crypto")]),

@@ -1,4 +1,5 @@
 #include "CSecretServiceBus.h"
+#include "CSystemdBus.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -115,30 +116,7 @@ static const sd_bus_vtable prompt_vtable[] = {
 // MARK: Connection and registration
 
 int coffer_secret_bus_open(const char *address, sd_bus **ret) {
-    sd_bus *bus = NULL;
-    int r;
-    *ret = NULL;
-    if (address == NULL) {
-        r = sd_bus_open_user(&bus);
-    } else {
-        r = sd_bus_new(&bus);
-        if (r < 0) {
-            return r;
-        }
-        r = sd_bus_set_address(bus, address);
-        if (r >= 0) {
-            r = sd_bus_set_bus_client(bus, 1);
-        }
-        if (r >= 0) {
-            r = sd_bus_start(bus);
-        }
-    }
-    if (r < 0) {
-        sd_bus_flush_close_unref(bus);
-        return r;
-    }
-    *ret = bus;
-    return 0;
+    return coffer_bus_connect(address, COFFER_BUS_SESSION, ret);
 }
 
 int coffer_secret_serve(sd_bus *bus, coffer_secret_handler handler, void *context, coffer_secret_registration **ret) {

@@ -2,15 +2,12 @@
 
 #include <stddef.h>
 
-int coffer_bus_open(const char *address, uint64_t default_timeout_usec, sd_bus **ret) {
+int coffer_bus_connect(const char *address, coffer_bus_kind kind, sd_bus **ret) {
     sd_bus *bus = NULL;
     int r;
     *ret = NULL;
     if (address == NULL) {
-        r = sd_bus_open_system(&bus);
-        if (r < 0) {
-            return r;
-        }
+        r = kind == COFFER_BUS_SESSION ? sd_bus_open_user(&bus) : sd_bus_open_system(&bus);
     } else {
         r = sd_bus_new(&bus);
         if (r < 0) {
@@ -23,10 +20,21 @@ int coffer_bus_open(const char *address, uint64_t default_timeout_usec, sd_bus *
         if (r >= 0) {
             r = sd_bus_start(bus);
         }
-        if (r < 0) {
-            sd_bus_flush_close_unref(bus);
-            return r;
-        }
+    }
+    if (r < 0) {
+        sd_bus_flush_close_unref(bus);
+        return r;
+    }
+    *ret = bus;
+    return 0;
+}
+
+int coffer_bus_open(const char *address, uint64_t default_timeout_usec, sd_bus **ret) {
+    sd_bus *bus = NULL;
+    int r = coffer_bus_connect(address, COFFER_BUS_SYSTEM, &bus);
+    *ret = NULL;
+    if (r < 0) {
+        return r;
     }
     r = sd_bus_set_method_call_timeout(bus, default_timeout_usec);
     if (r < 0) {

@@ -4,6 +4,18 @@
 #include <stdint.h>
 #include <systemd/sd-bus.h>
 
+/// Which bus coffer_bus_connect opens when it is given no address.
+typedef enum {
+    /// The system bus (sd_bus_open_system, which honours DBUS_SYSTEM_BUS_ADDRESS).
+    COFFER_BUS_SYSTEM = 0,
+    /// The user's session bus (sd_bus_open_user, which honours DBUS_SESSION_BUS_ADDRESS).
+    COFFER_BUS_SESSION = 1,
+} coffer_bus_kind;
+
+/// Opens a client connection to the bus at `address` when it is not NULL, else to the `kind` bus. Returns 0
+/// with `*ret` set, or a negative errno (nothing is left open). Close it with sd_bus_flush_close_unref.
+int coffer_bus_connect(const char *address, coffer_bus_kind kind, sd_bus **ret);
+
 /// Opens a client connection to a D-Bus bus: the system bus when `address` is NULL (sd_bus_open_system,
 /// which honours DBUS_SYSTEM_BUS_ADDRESS), otherwise the bus at `address` (for example
 /// "unix:path=/run/dbus/system_bus_socket"). Calls made with a timeout of 0, and the bus's own calls
