@@ -73,6 +73,8 @@ extension PrivateSSHServer {
 final class PrivateSSHServer {
     let port: Int
     let user: String
+    /// The server's host key as a known_hosts line has it (`ecdsa-sha2-nistp256 BASE64`).
+    let hostPublicKey: String
     /// sshd's log (`-e`), for a failing test's message.
     let logPath: String
     private let process: ChildProcess
@@ -84,6 +86,7 @@ final class PrivateSSHServer {
         guard try harness.run(["ssh-keygen", "-q", "-t", "ecdsa", "-N", "", "-f", hostKey]).status == 0 else {
             throw HarnessFailure("no host key")
         }
+        hostPublicKey = try String(contentsOfFile: hostKey + ".pub", encoding: .utf8).split(separator: " ").prefix(2).joined(separator: " ")
         try Data(authorizedKey.utf8).write(to: URL(fileURLWithPath: folder + "/authorized_keys"))
         port = try Self.freePort()
         user = String(cString: getpwuid(getuid()).pointee.pw_name)

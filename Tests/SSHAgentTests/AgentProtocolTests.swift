@@ -37,20 +37,52 @@ struct AgentProtocolTests {
         #expect(try other.request(Data([11])) == Data([AgentMessageNumber.identitiesAnswer, 0, 0, 0, 0]))
     }
 
-    @Test func sessionBindIsParsedAndAcceptedAndUnknownExtensionsFail() throws {
+    @Test func aSessionBindIsVerifiedAndUnknownExtensionsFail() throws {
         let harness = try AgentHarness()
         let client = try RawAgentClient(path: harness.socket)
-        var bind = SSHWireWriter()
-        bind.byte(AgentMessageNumber.extension)
-        bind.text("session-bind@openssh.com")
-        bind.string(Data("host key".utf8))
-        bind.string(Data(repeating: 7, count: 32))
-        bind.string(Data("signature".utf8))
-        bind.boolean(false)
-        #expect(try client.request(bind.bytes) == Data([AgentMessageNumber.success]))
+        let host = try TestHost(.ed25519)
+        let session = TestHost.sessionIdentifier()
+        func bind(signature: Data) -> Data {
+            var bind = SSHWireWriter()
+            bind.byte(AgentMessageNumber.extension)
+            bind.text("session-bind@openssh.com")
+            bind.string(host.blob)
+            bind.string(session)
+            bind.string(signature)
+            bind.boolean(false)
+            return bind.bytes
+        }
+        // A bad signature is answered as OpenSSH's agent answers a failed extension; the connection goes on.
+        #expect(try client.request(bind(signature: try host.signature(of: Data("another session".utf8)))) == Data([AgentMessageNumber.extensionFailure]))
+        #expect(try client.request(bind(signature: try host.signature(of: session))) == Data([AgentMessageNumber.success]))
         var unknown = SSHWireWriter()
         unknown.byte(AgentMessageNumber.extension)
         unknown.text("no-such-extension@example.com")
+        #expect(try client.request(unknown.bytes) == Data([AgentMessageNumber.failure]))
+    }
+
+    @Test func aSessionBindIsServedWhileTheAgentIsLocked() throws {
+        let harness = try AgentHarness()
+        let client = try RawAgentClient(path: harness.socket)
+        var lock = SSHWireWriter()
+        lock.byte(AgentMessageNumber.lock)
+        lock.text("secret")
+        #expect(try client.request(lock.bytes) == Data([AgentMessageNumber.success]))
+        let host = try TestHost(.p256)
+        let session = TestHost.sessionIdentifier()
+        var bind = SSHWireWriter()
+        bind.byte(AgentMessageNumber.extension)
+        bind.text("session-bind@openssh.com")
+        bind.string(host.blob)
+        bind.string(session)
+        bind.string(try host.signature(of: session))
+        bind.boolean(true)
+        #expect(try client.request(bind.bytes) == Data([AgentMessageNumber.success]))
+        // Everything else but listing still fails.
+        #expect(try client.request(Data([AgentMessageNumber.requestIdentities])) == Data([AgentMessageNumber.identitiesAnswer, 0, 0, 0, 0]))
+        var unknown = SSHWireWriter()
+        unknown.byte(AgentMessageNumber.extension)
+        unknown.text("query")
         #expect(try client.request(unknown.bytes) == Data([AgentMessageNumber.failure]))
     }
 

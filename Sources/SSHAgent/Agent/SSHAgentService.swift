@@ -34,10 +34,14 @@ public final class SSHAgentService: Sendable {
         callers.caller(of: peer, connection: connection)
     }
 
-    /// The answer to one message `payload` from `caller`, and whether the connection must then be closed (the message
-    /// was malformed). Keys limited to programs (``AgentKeyTag/allowedGroups``) that `caller` is not are, for it, not
-    /// there: not listed, not used, not removed.
-    public func respond(to payload: Data, from caller: AgentCaller = .unidentified) -> (response: AgentResponse, close: Bool) {
+    /// The answer to one message `payload` from `caller` on `connection`, and whether the connection must then be
+    /// closed (the message was malformed). Keys limited to programs (``AgentKeyTag/allowedGroups``) that `caller` is
+    /// not are, for it, not there: not listed, not used, not removed. Keys with destination constraints
+    /// (``AgentKeyTag/destinations``) are, in the same way, not there for a connection whose session bindings
+    /// (``AgentConnection``) they do not permit.
+    public func respond(
+        to payload: Data, from caller: AgentCaller = .unidentified, on connection: AgentConnection = AgentConnection()
+    ) -> (response: AgentResponse, close: Bool) {
         let request: AgentRequest
         do {
             request = try AgentRequest(payload: payload)
@@ -45,15 +49,25 @@ public final class SSHAgentService: Sendable {
             logger.notice("malformed request: \(error.reason); closing the connection")
             return (.failure, true)
         }
+        if case .sessionBind(let hostKey, let session, let signature, let isForwarding) = request {
+            // Served even while the agent is locked, as OpenSSH's agent serves it, so that new sessions still bind.
+            do {
+                try connection.bind(hostKey: hostKey, sessionIdentifier: session, signature: signature, isForwarding: isForwarding)
+                return (.success, false)
+            } catch {
+                logger.notice("\(request.name) refused: \(error.reason) [caller \(caller.logDescription)]")
+                return (.extensionFailure, false)
+            }
+        }
         do {
-            return (try answer(request, from: caller), false)
+            return (try answer(request, from: caller, on: connection), false)
         } catch {
             logger.notice("\(request.name) refused: \(error.reason) [caller \(caller.logDescription)]")
             return (.failure, false)
         }
     }
 
-    private func answer(_ request: AgentRequest, from caller: AgentCaller) throws(AgentRefusal) -> AgentResponse {
+    private func answer(_ request: AgentRequest, from caller: AgentCaller, on connection: AgentConnection) throws(AgentRefusal) -> AgentResponse {
         if lock.isLocked {
             switch request {
             case .requestIdentities: return .identities([])
@@ -65,15 +79,19 @@ public final class SSHAgentService: Sendable {
         }
         switch request {
         case .requestIdentities:
-            return .identities(try store.keys().filter(caller.mayUse).map { ($0.blob, $0.comment) })
+            let visible = try store.keys().filter { caller.mayUse($0) && connection.permits($0.tag.destinations, user: nil) }
+            return .identities(visible.map { ($0.blob, $0.comment) })
         case .sign(let blob, let data, let flags):
-            return try sign(blob: blob, data: data, flags: flags, caller: caller)
+            return try sign(blob: blob, data: data, flags: flags, caller: caller, connection: connection)
         case .add(let key, let comment, let constraints):
-            try add(key, comment: comment, constraints: constraints)
+            try add(key, comment: comment, constraints: constraints, connection: connection)
             return .success
         case .remove(let blob):
             guard let key = try store.key(blob: blob) else { throw AgentRefusal("the agent has no such key") }
             guard caller.mayUse(key) else { throw AgentRefusal("the key is limited to other programs") }
+            guard connection.permits(key.tag.destinations, user: nil) else {
+                throw AgentRefusal("the key's destination constraints do not permit this connection's sessions")
+            }
             guard !key.isKeychainMade else {
                 throw AgentRefusal("the key was made in the keychain and never leaves it; delete it with coffer delete-key")
             }
@@ -88,7 +106,7 @@ public final class SSHAgentService: Sendable {
         case .unlock:
             throw AgentRefusal("the agent is not locked")
         case .sessionBind:
-            // Parsed in full; destination constraints (which would use it) are not served yet, so nothing is kept.
+            // Answered in respond(to:from:on:), locked or not.
             return .success
         case .unknownExtension(let name):
             logger.notice("EXTENSION \(name) is not supported")
@@ -98,9 +116,12 @@ public final class SSHAgentService: Sendable {
         }
     }
 
-    private func sign(blob: Data, data: Data, flags: UInt32, caller: AgentCaller) throws(AgentRefusal) -> AgentResponse {
+    private func sign(
+        blob: Data, data: Data, flags: UInt32, caller: AgentCaller, connection: AgentConnection
+    ) throws(AgentRefusal) -> AgentResponse {
         guard let key = try store.signingKey(blob: blob) else { throw AgentRefusal("the agent has no such key") }
         guard caller.mayUse(key.key) else { throw AgentRefusal("the key is limited to other programs") }
+        try DestinationCheck.permitSignature(of: data, with: key.key, on: connection)
         guard let scheme = SSHSignature.scheme(for: key.key.publicKey, flags: flags) else {
             throw AgentRefusal("ssh-rsa (SHA-1) signatures are refused; ask for rsa-sha2-256 or rsa-sha2-512")
         }
@@ -113,7 +134,9 @@ public final class SSHAgentService: Sendable {
         }
     }
 
-    private func add(_ key: AgentPrivateKey, comment: String, constraints: [AgentKeyConstraint]) throws(AgentRefusal) {
+    private func add(
+        _ key: AgentPrivateKey, comment: String, constraints: [AgentKeyConstraint], connection: AgentConnection
+    ) throws(AgentRefusal) {
         guard case .supported(let privateKey) = key else {
             throw AgentRefusal("\(key) keys are not supported (Ed25519, ECDSA P-256/384/521 and RSA are)")
         }
@@ -123,12 +146,22 @@ public final class SSHAgentService: Sendable {
             switch constraint {
             case .lifetime(let seconds): lifetime = seconds
             case .confirm: tag.confirm = true
+            case .destinations(let destinations):
+                guard !destinations.contains(where: \.namesCertificateAuthority) else {
+                    throw AgentRefusal("destination constraints with certificate authority host keys (@cert-authority) are not supported")
+                }
+                tag.destinations = destinations
             case .extension(let name): throw AgentRefusal("the key constraint \(name) is not supported")
             }
         }
         if let lifetime { tag.expiresAt = store.expiry(afterSeconds: lifetime) }
-        // Adding a key again replaces its comment and constraints, as OpenSSH's agent does, but keeps its program limit.
-        tag.allowedGroups = try store.key(blob: SSHKeyType.publicKeyBlob(of: privateKey))?.tag.allowedGroups
+        // Adding a key again replaces its comment and constraints, as OpenSSH's agent does, but keeps its program limit;
+        // a key this connection may not see is not replaced (OpenSSH's agent refuses it too).
+        let existing = try store.key(blob: SSHKeyType.publicKeyBlob(of: privateKey))
+        if let existing, !connection.permits(existing.tag.destinations, user: nil) {
+            throw AgentRefusal("the key's destination constraints do not permit this connection's sessions")
+        }
+        tag.allowedGroups = existing?.tag.allowedGroups
         try store.add(privateKey, comment: comment, tag: tag)
     }
 }

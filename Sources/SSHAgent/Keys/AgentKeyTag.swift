@@ -4,7 +4,8 @@ import Foundation
 /// kept with it.
 ///
 /// It reads `coffer.ssh-agent:` followed by options joined by `;`: `expires=UNIX-SECONDS` (`ssh-add -t`),
-/// `confirm` (`ssh-add -c`) and, once per access group a key is limited to (`coffer ssh-agent limit`),
+/// `confirm` (`ssh-add -c`), `dest=BASE64` (`ssh-add -h`: the destination constraints, encoded as the
+/// `restrict-destination-v00@openssh.com` extension's contents) and, once per access group a key is limited to (`coffer ssh-agent limit`),
 /// `allow=GROUP` with `%`, `;` and `=` percent-encoded. `coffer create-key --ssh` tags its keys with the bare
 /// prefix. A tag with an option this agent does not know is not the agent's: such a key is never offered without
 /// the restriction it carries (so an agent older than program limits offers no limited key).
@@ -19,12 +20,15 @@ public struct AgentKeyTag: Equatable, Sendable {
     /// The access groups of the programs that may use the key; nil when every program of the user may (a key
     /// stored before limits existed, or whose limit was cleared). Never empty when set.
     public var allowedGroups: [String]?
+    /// The destination constraints (`ssh-add -h`); empty when the key may be used to log in anywhere.
+    public var destinations: [DestinationConstraint]
 
     /// A tag with these constraints.
-    public init(expiresAt: Int64? = nil, confirm: Bool = false, allowedGroups: [String]? = nil) {
+    public init(expiresAt: Int64? = nil, confirm: Bool = false, allowedGroups: [String]? = nil, destinations: [DestinationConstraint] = []) {
         self.expiresAt = expiresAt
         self.confirm = confirm
         self.allowedGroups = allowedGroups
+        self.destinations = destinations
     }
 
     /// The tag in `data`, or nil when it is not one of the agent's.
@@ -39,6 +43,9 @@ public struct AgentKeyTag: Equatable, Sendable {
             } else if option.hasPrefix("allow="), let group = String(option.dropFirst("allow=".count)).removingPercentEncoding,
                 !group.isEmpty {
                 allowedGroups = (allowedGroups ?? []) + [group]
+            } else if option.hasPrefix("dest="), destinations.isEmpty, let bytes = Data(base64Encoded: String(option.dropFirst("dest=".count))),
+                let read = try? DestinationConstraint.list(bytes), !read.isEmpty {
+                destinations = read
             } else {
                 return nil
             }
@@ -50,6 +57,7 @@ public struct AgentKeyTag: Equatable, Sendable {
         var options: [String] = []
         if let expiresAt { options.append("expires=\(expiresAt)") }
         if confirm { options.append("confirm") }
+        if !destinations.isEmpty { options.append("dest=" + DestinationConstraint.encoded(destinations).base64EncodedString()) }
         for group in allowedGroups ?? [] { options.append("allow=" + Self.encoded(group)) }
         return Data((Self.prefix + options.joined(separator: ";")).utf8)
     }

@@ -47,7 +47,14 @@ public enum AgentRequest: Sendable {
             let comment = String(decoding: try reader.string(), as: UTF8.self)
             var constraints: [AgentKeyConstraint] = []
             if number == AgentMessageNumber.addIdentityConstrained {
-                while !reader.isAtEnd { constraints.append(try Self.constraint(&reader)) }
+                while !reader.isAtEnd {
+                    let constraint = try Self.constraint(&reader)
+                    // Each kind at most once, as OpenSSH's agent reads them (`parse_key_constraints`).
+                    guard !constraints.contains(where: { $0.isSameKind(as: constraint) }) else {
+                        throw SSHWireError("a key constraint is given twice")
+                    }
+                    constraints.append(constraint)
+                }
             }
             self = .add(key, comment: comment, constraints: constraints)
         case AgentMessageNumber.removeIdentity:
@@ -75,14 +82,18 @@ public enum AgentRequest: Sendable {
         try reader.expectEnd()
     }
 
-    /// One constraint of an `SSH_AGENTC_ADD_ID_CONSTRAINED`. An extension's contents are read to the end of
-    /// the message: their shape depends on the extension, which this agent does not know.
+    /// One constraint of an `SSH_AGENTC_ADD_ID_CONSTRAINED`. `restrict-destination-v00@openssh.com` is read in full;
+    /// another extension's contents are read to the end of the message: their shape depends on the extension, which
+    /// this agent does not know (and the key is refused).
     private static func constraint(_ reader: inout SSHWireReader) throws(SSHWireError) -> AgentKeyConstraint {
         switch try reader.byte() {
         case 1: return .lifetime(seconds: try reader.uint32())
         case 2: return .confirm
         case 255:
             let name = try reader.text()
+            if name == "restrict-destination-v00@openssh.com" {
+                return .destinations(try DestinationConstraint.list(try reader.string()))
+            }
             _ = reader.rest()
             return .extension(name: name)
         case let other: throw SSHWireError("unknown key constraint \(other)")

@@ -95,6 +95,8 @@ public final class AgentServer: Sendable {
 
     /// Answers `connection`'s messages in order until it closes, sends a frame too long, or sends a malformed one.
     private func serve(_ connection: Int32, caller: AgentCaller) {
+        // The sessions this connection binds (session-bind@openssh.com), for keys with destination constraints.
+        let bindings = AgentConnection()
         while let header = UnixSocket.read(connection, count: 4) {
             let length = header.reduce(0) { $0 << 8 | Int($1) }
             guard length > 0, length <= AgentMessageNumber.maximumMessageLength else {
@@ -103,7 +105,7 @@ public final class AgentServer: Sendable {
                 return
             }
             guard var payload = UnixSocket.read(connection, count: length) else { return }
-            let (response, shouldClose) = service.respond(to: payload, from: caller)
+            let (response, shouldClose) = service.respond(to: payload, from: caller, on: bindings)
             payload.zeroize()
             guard UnixSocket.write(connection, response.frame), !shouldClose else { return }
         }
