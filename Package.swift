@@ -215,7 +215,7 @@ let package = Package(
             name: "SSHAgent",
             dependencies: [
                 "Security", "KeychainClient", "KeyCrypto", "CCofferSystem", "Prompting",
-                "ProgramIdentity", "KeychainOperations",
+                "ProgramIdentity", "KeychainOperations", "KeychainModel", "Query",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -1,5 +1,6 @@
 import Foundation
 import KeyCrypto
+import Query
 import Security
 
 /// A key found for a signature: the agent's key, and for a key added with `ssh-add` its private key, made from the
@@ -22,24 +23,13 @@ extension KeychainAgentStore {
             return try key(blob: blob).map { AgentSigningKey(key: $0, software: nil) }
         }
         let label = named.applicationLabel
-        let found = try onClient { () throws(AgentRefusal) -> AgentSigningKey? in
-            var result: CFTypeRef?
-            let status = SecItemCopyMatching([
-                kSecClass as String: kSecClassKey, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
-                kSecAttrApplicationLabel as String: label, kSecMatchLimit as String: kSecMatchLimitAll,
-                kSecReturnAttributes as String: true, kSecReturnData as String: true,
-            ] as CFDictionary, &result)
-            if status == errSecItemNotFound { return nil }
-            guard status == errSecSuccess, let items = KeychainAttributes.items(result) else {
-                throw AgentRefusal("the keychain could not be read (status \(status))")
-            }
-            for item in items {
-                guard let tagData = item.data(kSecAttrApplicationTag), let tag = AgentKeyTag(tagData),
-                    let type = SSHKeyType.keyType(keychainValue: item[kSecAttrKeyType])
-                else { continue }
-                return try Self.signingKey(item, blob: blob, named: named, tag: tag, tagData: tagData, type: type, opened: opened)
-            }
-            return nil
+        let query = KeychainAttributes.keyQuery(
+            returnData: true, [QueryKey.keyClass: .string(kSecAttrKeyClassPrivate as String), QueryKey.applicationLabel: .data(label)])
+        var found: AgentSigningKey?
+        for item in try KeychainAttributes.search(query, on: client) {
+            guard let tagData = item.data(QueryKey.applicationTag), let tag = AgentKeyTag(tagData), let type = item.keyType else { continue }
+            found = try Self.signingKey(item, blob: blob, named: named, tag: tag, tagData: tagData, type: type, opened: opened)
+            break
         }
         guard let found else { return nil }
         if let expiry = found.key.tag.expiresAt, expiry <= currentTime {
@@ -64,15 +54,15 @@ extension KeychainAgentStore {
     private static func signingKey(
         _ item: KeychainAttributes, blob: Data, named: SSHPublicKeyBlob, tag: AgentKeyTag, tagData: Data, type: KeyType, opened: OpenedAgentKeys
     ) throws(AgentRefusal) -> AgentSigningKey? {
-        let comment = item.string(kSecAttrLabel) ?? ""
+        let comment = item.string(QueryKey.label) ?? ""
         let label = named.applicationLabel
-        if item.string(kSecAttrTokenID) == (kSecAttrTokenIDSecureEnclave as String) {
+        if item.string(QueryKey.tokenID) == KeyItem.secureEnclaveTokenID {
             guard let publicKey = try? AsymmetricKey(externalRepresentation: named.publicKeyBytes, type: type, keyClass: .publicKey) else { return nil }
             let key = AgentKey(
                 publicKey: publicKey, blob: blob, comment: comment, tag: tag, tagData: tagData, applicationLabel: label, isKeychainMade: true)
             return AgentSigningKey(key: key, software: nil)
         }
-        guard var bytes = item.data(kSecValueData) else { throw AgentRefusal("the keychain answered no key bytes") }
+        guard var bytes = item.data(QueryKey.valueData) else { throw AgentRefusal("the keychain answered no key bytes") }
         defer { bytes.zeroize() }
         let privateKey: AsymmetricKey
         do {

@@ -1,14 +1,16 @@
 import Foundation
 import KeyCrypto
 import KeychainClient
+import Query
 import Security
 
 /// The agent's keys in the keychain: private key items (`kSecClassKey`) tagged ``AgentKeyTag``, with the
 /// comment as `kSecAttrLabel`. They are read anew for each request, so keys added or removed by another process
 /// (`coffer create-key --ssh`, `coffer delete-key`) are seen at once and every key survives a restart.
 ///
-/// Every call blocks its thread on the keychain (Apple's `SecItem` functions over `client`); the agent calls it
-/// from a connection's own thread, never from Swift's cooperative pool.
+/// Every call blocks its thread on the keychain: searches through `client`'s typed calls (``KeychainAttributes``),
+/// adding, deleting and signing with a key that never leaves through Apple's functions over `client`. The agent calls
+/// it from a connection's own thread, never from Swift's cooperative pool.
 public struct KeychainAgentStore: Sendable {
     /// The keychain the keys are in; the agent also reads the user's program registry through it.
     let client: any KeychainClient
@@ -38,18 +40,17 @@ public struct KeychainAgentStore: Sendable {
     /// token), and the public key items of the same tag with their bytes, paired by application label. A private key
     /// whose public half is not stored is read once to derive it.
     public func keys() throws(AgentRefusal) -> [AgentKey] {
-        let found = try onClient { () throws(AgentRefusal) -> [AgentKey] in
-            let privates = try Self.search(keyClass: kSecAttrKeyClassPrivate, returnData: false)
-            var publics: [Data: AsymmetricKey] = [:]
-            for item in try Self.search(keyClass: kSecAttrKeyClassPublic, returnData: true) {
-                guard let label = item.data(kSecAttrApplicationLabel), let bytes = item.data(kSecValueData),
-                    let type = SSHKeyType.keyType(keychainValue: item[kSecAttrKeyType]),
-                    let key = try? AsymmetricKey(externalRepresentation: bytes, type: type, keyClass: .publicKey)
-                else { continue }
-                publics[label] = key
-            }
-            return privates.compactMap { item in
-                guard let label = item.data(kSecAttrApplicationLabel), let tagData = item.data(kSecAttrApplicationTag) else { return nil }
+        let privates = try search(keyClass: kSecAttrKeyClassPrivate, returnData: false)
+        var publics: [Data: AsymmetricKey] = [:]
+        for item in try search(keyClass: kSecAttrKeyClassPublic, returnData: true) {
+            guard let label = item.data(QueryKey.applicationLabel), let bytes = item.data(QueryKey.valueData), let type = item.keyType,
+                let key = try? AsymmetricKey(externalRepresentation: bytes, type: type, keyClass: .publicKey)
+            else { continue }
+            publics[label] = key
+        }
+        let found = try onClient { () -> [AgentKey] in
+            privates.compactMap { item in
+                guard let label = item.data(QueryKey.applicationLabel), let tagData = item.data(QueryKey.applicationTag) else { return nil }
                 let publicKey = publics[label] ?? Self.privateKeyItem(label: label, tag: tagData).flatMap(SecKeyCopyPublicKey).flatMap(Self.asymmetricKey)
                 return publicKey.flatMap { Self.agentKey(item, publicKey: $0) }
             }
@@ -149,17 +150,11 @@ public struct KeychainAgentStore: Sendable {
     }
 
     /// The agent's items of `keyClass`: their attributes, and their bytes under `v_Data` when `returnData`.
-    private static func search(keyClass: CFString, returnData: Bool) throws(AgentRefusal) -> [KeychainAttributes] {
-        var result: CFTypeRef?
-        let status = SecItemCopyMatching([
-            kSecClass as String: kSecClassKey, kSecAttrKeyClass as String: keyClass, kSecMatchLimit as String: kSecMatchLimitAll,
-            kSecReturnAttributes as String: true, kSecReturnData as String: returnData,
-        ] as CFDictionary, &result)
-        if status == errSecItemNotFound { return [] }
-        guard status == errSecSuccess, let items = KeychainAttributes.items(result) else {
-            throw AgentRefusal("the keychain could not be read (status \(status))")
+    private func search(keyClass: CFString, returnData: Bool) throws(AgentRefusal) -> [KeychainAttributes] {
+        let query = KeychainAttributes.keyQuery(returnData: returnData, [QueryKey.keyClass: .string(keyClass as String)])
+        return try KeychainAttributes.search(query, on: client).filter { item in
+            item.data(QueryKey.applicationTag).flatMap(AgentKeyTag.init) != nil
         }
-        return items.filter { item in item.data(kSecAttrApplicationTag).flatMap(AgentKeyTag.init) != nil }
     }
 
     /// The private key item with `label` and `tag`, as a `SecKey`.
@@ -184,11 +179,10 @@ public struct KeychainAgentStore: Sendable {
 
     /// The agent's key for a private key item's attributes and its public key, or nil when the item is not the agent's.
     private static func agentKey(_ item: KeychainAttributes, publicKey: AsymmetricKey) -> AgentKey? {
-        guard let tagData = item.data(kSecAttrApplicationTag), let tag = AgentKeyTag(tagData), let label = item.data(kSecAttrApplicationLabel)
+        guard let tagData = item.data(QueryKey.applicationTag), let tag = AgentKeyTag(tagData), let label = item.data(QueryKey.applicationLabel)
         else { return nil }
-        let tokenID = item.string(kSecAttrTokenID)
         return AgentKey(
-            publicKey: publicKey, blob: SSHKeyType.publicKeyBlob(of: publicKey), comment: item.string(kSecAttrLabel) ?? "",
-            tag: tag, tagData: tagData, applicationLabel: label, isKeychainMade: tokenID == (kSecAttrTokenIDSecureEnclave as String))
+            publicKey: publicKey, blob: SSHKeyType.publicKeyBlob(of: publicKey), comment: item.string(QueryKey.label) ?? "",
+            tag: tag, tagData: tagData, applicationLabel: label, isKeychainMade: item.string(QueryKey.tokenID) == KeyItem.secureEnclaveTokenID)
     }
 }

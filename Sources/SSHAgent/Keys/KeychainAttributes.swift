@@ -1,30 +1,54 @@
 import Foundation
-import Security
+import KeyCrypto
+import KeychainClient
+import KeychainModel
+import Query
 
-/// One item of a search's answer, read in place: `SecItemCopyMatching` answers an `NSArray` of `NSDictionary`s, and
-/// bridging them to `[[String: Any]]` costs about as much as the keychain's own search (a dynamic cast per value), so
-/// the agent reads only the entries it needs.
+/// One key item of a search's answer, as the keychain's seam answers it (attribute codes to values).
+///
+/// The agent searches through its client's typed calls rather than `SecItemCopyMatching`: Apple's function answers
+/// an `NSArray` of `NSDictionary`s, and on Linux reading that array back converts each dictionary into a Swift
+/// dictionary value by value, which cost the agent more than the keychain's own search.
 struct KeychainAttributes {
-    private let dictionary: NSDictionary
+    private let attributes: [String: KeychainValue]
 
-    /// The items of a `kSecMatchLimitAll` search's `result`; nil when it is not an array of dictionaries.
-    static func items(_ result: CFTypeRef?) -> [KeychainAttributes]? {
-        guard let array = result as? NSArray else { return nil }
-        var items: [KeychainAttributes] = []
-        items.reserveCapacity(array.count)
-        for element in array {
-            guard let dictionary = element as? NSDictionary else { return nil }
-            items.append(KeychainAttributes(dictionary: dictionary))
+    /// The items matching `query` (a `kSecMatchLimitAll` search returning attributes); none when nothing matches.
+    static func search(_ query: QueryDictionary, on client: any KeychainClient) throws(AgentRefusal) -> [KeychainAttributes] {
+        let result: KeychainValue?
+        do {
+            result = try client.blocking.copyMatching(query)
+        } catch where error.status == .itemNotFound {
+            return []
+        } catch {
+            throw AgentRefusal("the keychain could not be read (\(error))")
         }
-        return items
+        guard case .array(let items)? = result else { throw AgentRefusal("the keychain answered no list of items") }
+        return items.compactMap { item in
+            guard case .dictionary(let attributes) = item else { return nil }
+            return KeychainAttributes(attributes: attributes)
+        }
     }
 
-    /// The value under `key`.
-    subscript(_ key: CFString) -> Any? { dictionary.object(forKey: key) }
+    /// The query for the agent's key items: `kSecClassKey`, every match, attributes, `v_Data` when `returnData`, and
+    /// the given attribute codes and values.
+    static func keyQuery(returnData: Bool, _ match: [String: KeychainValue]) -> QueryDictionary {
+        var query: QueryDictionary = [
+            .string(QueryKey.itemClass): .string(QueryConstant.classKey), .string(QueryKey.matchLimit): .string(QueryConstant.matchLimitAll),
+            .string(QueryKey.returnAttributes): .bool(true), .string(QueryKey.returnData): .bool(returnData),
+        ]
+        for (code, value) in match { query[code] = value }
+        return query
+    }
 
-    /// The bytes under `key`, if they are bytes.
-    func data(_ key: CFString) -> Data? { self[key] as? Data }
+    /// The value under the attribute `code` (`QueryKey`'s names: `klbl`, `atag`, …).
+    subscript(_ code: String) -> KeychainValue? { attributes[code] }
 
-    /// The text under `key`, if it is text.
-    func string(_ key: CFString) -> String? { self[key] as? String }
+    /// The bytes under `code`, if they are bytes.
+    func data(_ code: String) -> Data? { attributes[code]?.dataValue }
+
+    /// The text under `code`, if it is text.
+    func string(_ code: String) -> String? { attributes[code]?.stringValue }
+
+    /// `kSecAttrKeyType` as the cryptography module names it; nil for a type the agent does not serve.
+    var keyType: KeyType? { KeyItem.code(attributes[QueryKey.type]).flatMap(KeyType.init(rawValue:)) }
 }
