@@ -17,6 +17,8 @@ public struct KeychainAgentStore: Sendable {
     private let now: @Sendable () -> Date
     /// Software keys made from their items' bytes, reused while the keychain answers the same bytes.
     let opened = OpenedAgentKeys()
+    /// Public keys read from the keychain, by application label, so that a listing needs one search.
+    private let knownPublicKeys = KnownPublicKeys()
 
     /// A store in the keychain `client`; `now` is the clock lifetimes are measured with.
     public init(client: any KeychainClient, now: @escaping @Sendable () -> Date = { Date() }) {
@@ -36,22 +38,25 @@ public struct KeychainAgentStore: Sendable {
 
     /// The agent's keys, without those whose lifetime has ended (they are deleted).
     ///
-    /// Two searches, neither of which returns a private key's bytes: the private key items' attributes (tag, label,
-    /// token), and the public key items of the same tag with their bytes, paired by application label. A private key
-    /// whose public half is not stored is read once to derive it.
+    /// One search, which returns no private key's bytes: the private key items' attributes (tag, label, token). Their
+    /// public keys are those read before (``KnownPublicKeys``); when one is not known, a second search reads the public
+    /// key items of the same tag with their bytes, paired by application label, and a private key whose public half is
+    /// not stored is read once to derive it.
     public func keys() throws(AgentRefusal) -> [AgentKey] {
         let privates = try search(keyClass: kSecAttrKeyClassPrivate, returnData: false)
-        var publics: [Data: AsymmetricKey] = [:]
-        for item in try search(keyClass: kSecAttrKeyClassPublic, returnData: true) {
-            guard let label = item.data(QueryKey.applicationLabel), let bytes = item.data(QueryKey.valueData), let type = item.keyType,
-                let key = try? AsymmetricKey(externalRepresentation: bytes, type: type, keyClass: .publicKey)
-            else { continue }
-            publics[label] = key
+        let labels = privates.compactMap { $0.data(QueryKey.applicationLabel) }
+        if labels.contains(where: { knownPublicKeys.key(label: $0) == nil }) {
+            for item in try search(keyClass: kSecAttrKeyClassPublic, returnData: true) {
+                guard let label = item.data(QueryKey.applicationLabel), let bytes = item.data(QueryKey.valueData), let type = item.keyType,
+                    let key = try? AsymmetricKey(externalRepresentation: bytes, type: type, keyClass: .publicKey)
+                else { continue }
+                knownPublicKeys.keep(key, label: label)
+            }
         }
         let found = try onClient { () -> [AgentKey] in
             privates.compactMap { item in
                 guard let label = item.data(QueryKey.applicationLabel), let tagData = item.data(QueryKey.applicationTag) else { return nil }
-                let publicKey = publics[label] ?? Self.privateKeyItem(label: label, tag: tagData).flatMap(SecKeyCopyPublicKey).flatMap(Self.asymmetricKey)
+                let publicKey = knownPublicKeys.key(label: label) ?? derivedPublicKey(label: label, tag: tagData)
                 return publicKey.flatMap { Self.agentKey(item, publicKey: $0) }
             }
         }
@@ -65,6 +70,14 @@ public struct KeychainAgentStore: Sendable {
             }
         }
         return live
+    }
+
+    /// The public key of the private key item with `label` and `tag`, derived from the private key; kept when `label`
+    /// is its own.
+    private func derivedPublicKey(label: Data, tag: Data) -> AsymmetricKey? {
+        guard let key = Self.privateKeyItem(label: label, tag: tag).flatMap(SecKeyCopyPublicKey).flatMap(Self.asymmetricKey) else { return nil }
+        knownPublicKeys.keep(key, label: label)
+        return key
     }
 
     /// The private key of `key`, read for one operation.
