@@ -26,7 +26,8 @@ public final class UserKeychain: Sendable {
     private let registry: ProgramRegistryFile
     private let lastUse = Mutex(ContinuousClock.now)
 
-    init(uid: UInt32, folder: KeychainFolder) throws {
+    /// `restoreStaging` is shared by every user's keychain, so that its total bounds them all.
+    init(uid: UInt32, folder: KeychainFolder, restoreStaging: RestoreStagingPool) throws {
         self.uid = uid
         self.folder = folder
         do {
@@ -35,7 +36,8 @@ public final class UserKeychain: Sendable {
             throw DaemonError.keychainUnavailable(error.name)
         }
         registry = try ProgramRegistryFile(url: folder.url.appendingPathComponent("apps.json"))
-        service = KeychainService(engine: engine, registry: registry, biometry: SensorVerifier.fprintd(uid: uid))
+        service = KeychainService(
+            engine: engine, registry: registry, biometry: SensorVerifier.fprintd(uid: uid), restoreStaging: restoreStaging)
     }
 
     /// Notes a request, for auto-lock.
@@ -63,6 +65,8 @@ public final class UserKeychains: Sendable {
     private let mode: DaemonConfiguration.Mode
     private let open = Mutex<[UInt32: UserKeychain]>([:])
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
+    /// The memory every user's staged restores share.
+    private let restoreStaging = RestoreStagingPool()
 
     /// The keychains for a daemon in `mode`.
     public init(mode: DaemonConfiguration.Mode) { self.mode = mode }
@@ -79,7 +83,7 @@ public final class UserKeychains: Sendable {
                 guard uid == owner else { throw DaemonError.foreignUser(uid) }
                 folder = userFolder
             }
-            let keychain = try UserKeychain(uid: uid, folder: folder)
+            let keychain = try UserKeychain(uid: uid, folder: folder, restoreStaging: restoreStaging)
             keychains[uid] = keychain
             logger.info("opened keychain", metadata: ["uid": "\(uid)"])
             return keychain

@@ -14,7 +14,7 @@ extension Request.Kind {
             .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate, .exportBackup, .restoreBackup:
             true
         case .add, .copyMatching, .update, .delete, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities,
-            .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey:
+            .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey, .stageRestore:
             false
         }
     }

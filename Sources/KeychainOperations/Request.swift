@@ -27,6 +27,7 @@ import Query
 /// | ``useTokenKey(_:)`` | ``Response/value(_:)`` (`.data`) | ``Response/failure(_:reason:)``, ``Response/authenticationNeeded(_:)`` |
 /// | ``makeFileKey(_:)``, ``unwrapFileKey(_:)`` | ``Response/fileKey(_:)`` | ``Response/keystoreError(_:)`` |
 /// | ``exportBackup(_:)`` | ``Response/backup(_:)`` | ``Response/keystoreError(_:)``, ``Response/failure(_:reason:)`` |
+/// | ``stageRestore(_:)`` | `.status(.success)` | ``Response/failure(_:reason:)`` |
 /// | ``restoreBackup(_:)`` | ``Response/restoreReport(_:)`` | ``Response/failure(_:reason:)`` |
 ///
 /// Through the daemon, only trusted front ends (the `coffer` command installed with its own group, and
@@ -102,6 +103,11 @@ public enum Request: Sendable, Equatable {
     /// `akpu`, not a token or non-extractable key, not bound to this device), inside the service; answered with
     /// ``Response/backup(_:)``. Needs the passcode when one is set, and an unlocked keychain.
     case exportBackup(BackupExport)
+    /// Keeps one part of a backup's records in the keychain service, for the caller that sent it, until a
+    /// ``restoreBackup(_:)`` naming its staging identifier writes them all; answered with `.status(.success)`.
+    /// Staged bytes are bounded per caller and in all (`errSecAllocate`, -108, beyond), and dropped when the
+    /// caller's connection closes or no part came for two minutes. Nothing is written until the restore.
+    case stageRestore(RestorePart)
     /// Writes a backup's items in one transaction, re-encrypted under this keychain's keys, applying the
     /// conflict policy; answered with ``Response/restoreReport(_:)``. Every record is checked before anything
     /// is written, and nothing is written when one is refused.
@@ -115,7 +121,7 @@ public enum Request: Sendable, Equatable {
         case authenticate, setCredential, invalidateContext, authenticationCapabilities
         case createTokenKey, useTokenKey
         case makeFileKey, unwrapFileKey
-        case exportBackup, restoreBackup
+        case exportBackup, stageRestore, restoreBackup
     }
 
     /// The request's kind.
@@ -147,6 +153,7 @@ public enum Request: Sendable, Equatable {
         case .makeFileKey: .makeFileKey
         case .unwrapFileKey: .unwrapFileKey
         case .exportBackup: .exportBackup
+        case .stageRestore: .stageRestore
         case .restoreBackup: .restoreBackup
         }
     }
@@ -164,7 +171,7 @@ public enum Request: Sendable, Equatable {
             true
         case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
             .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate,
-            .exportBackup, .restoreBackup:
+            .exportBackup, .stageRestore, .restoreBackup:
             false
         }
     }

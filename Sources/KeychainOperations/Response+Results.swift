@@ -60,6 +60,13 @@ extension Response {
         throw KeychainFailure(.internal, reason: "the keychain answered a backup export with \(kind)")
     }
 
+    /// Success of a ``Request/stageRestore(_:)``, or the failure (`errSecAllocate` past the staging limits).
+    public func restoreStagingResult() throws(KeychainFailure) {
+        guard try itemResult() == nil else {
+            throw KeychainFailure(.internal, reason: "the keychain answered a staged restore part with \(kind)")
+        }
+    }
+
     /// What an ``Request/restoreBackup(_:)`` did, or the failure.
     public func restoreReportResult() throws(KeychainFailure) -> RestoreReport {
         if case .restoreReport(let report) = self { return report }

@@ -37,14 +37,18 @@ public final class KeychainService: Sendable {
     let workers: WorkerThreads
     /// Token keys opened recently, forgotten whenever class keys leave memory.
     let openedTokenKeys = OpenedTokenKeys()
+    /// Parts of restores being staged, per caller.
+    let stagedRestores: StagedRestores
 
     /// A service over the keychain in `folder`, opened on first use. Reasons for people may name `folder`.
     ///
     /// `prompter` asks the person when an item or an `LAContext` needs the passcode; `biometry` verifies
-    /// fingers; `now` is the clock authentication lifetimes are measured with.
+    /// fingers; `restoreStaging` bounds staged restores; `now` is the clock authentication lifetimes and
+    /// staged restores are measured with.
     public init(
         folder: KeychainFolder, registry: (any ProgramRegistry)? = nil, prompter: (any AuthenticationPrompter)? = nil,
-        biometry: (any BiometricVerifier)? = nil, now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        biometry: (any BiometricVerifier)? = nil, restoreStaging: RestoreStagingPool = RestoreStagingPool(limits: .inProcess),
+        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.folder = folder
         self.registry = registry
@@ -53,13 +57,15 @@ public final class KeychainService: Sendable {
         self.prompter = prompter
         self.biometry = biometry
         sessions = AuthenticationSessions(now: now)
+        stagedRestores = StagedRestores(pool: restoreStaging, now: now)
         workers = WorkerThreads(maximum: 4)
     }
 
     /// A service over an engine already open (the daemon's): reasons never name the folder's path.
+    /// `restoreStaging` is shared by the daemon's services, so its total bounds every user's staged restores.
     public init(
         engine: KeychainEngine, registry: (any ProgramRegistry)? = nil, biometry: (any BiometricVerifier)? = nil,
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        restoreStaging: RestoreStagingPool = RestoreStagingPool(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         folder = engine.keystore.folder
         self.registry = registry
@@ -68,6 +74,7 @@ public final class KeychainService: Sendable {
         prompter = nil
         self.biometry = biometry
         sessions = AuthenticationSessions(now: now)
+        stagedRestores = StagedRestores(pool: restoreStaging, now: now)
         workers = WorkerThreads(maximum: 4)
         Self.forgetOpenedKeys(openedTokenKeys, whenLocking: engine)
     }
@@ -159,8 +166,10 @@ public final class KeychainService: Sendable {
             return keystore { () throws(KeystoreError) in .fileKey(try keystore().unwrapFileKey(wrapped)) }
         case .exportBackup(let export):
             return exportBackup(export, caller: caller)
+        case .stageRestore(let part):
+            return stageRestore(part, caller: caller, session: session)
         case .restoreBackup(let restore):
-            return restoreBackup(restore, caller: caller)
+            return restoreBackup(restore, caller: caller, session: session)
         case .unlockWithPrompt, .awaitPrompt, .answerPrompt:
             return .keystoreError(.unavailable(
                 reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))
@@ -176,9 +185,10 @@ public final class KeychainService: Sendable {
     /// How many authentication contexts `session` keeps (at most 64).
     public func authenticationContextCount(session: UInt64) -> Int { sessions.count(in: session) }
 
-    /// Forgets the authentication contexts of `session` (a connection that closed).
+    /// Forgets the authentication contexts and the staged restores of `session` (a connection that closed).
     public func endSession(_ session: UInt64) {
         sessions.endSession(session)
+        stagedRestores.drop(session: session)
     }
 
     /// The program this process runs, as a prompt names it.

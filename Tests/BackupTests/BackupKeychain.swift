@@ -13,7 +13,7 @@ import Query
 final class BackupKeychain: @unchecked Sendable {
     let root: URL
     let folder: KeychainFolder
-    private let daemon: InProcessDaemon?
+    let daemon: InProcessDaemon?
     let keychain: Keychain
     let engine: KeychainEngine
     static let caller = CallerContext(accessGroups: .unrestricted(defaultGroup: "test"))

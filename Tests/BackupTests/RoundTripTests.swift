@@ -27,7 +27,7 @@ struct RoundTripTests {
         // Another folder: another device key, other class keys, other blind-index key.
         let destination = try BackupKeychain(transport)
         let report = try await destination.keychain.restore(from: file, protection: .password(Self.password))
-        #expect(report == RestoreReport(added: 10_000))
+        #expect(report.items == RestoreReport(added: 10_000))
         #expect(try destination.portableItems() == source.portableItems())
         #expect(try destination.rowCount() == 10_000)
 
@@ -38,7 +38,7 @@ struct RoundTripTests {
 
         // Restoring again finds every item identical.
         let again = try await destination.keychain.restore(from: file, protection: .password(Self.password))
-        #expect(again == RestoreReport(identical: 10_000))
+        #expect(again.items == RestoreReport(identical: 10_000))
     }
 
     @Test(arguments: Transport.allCases)

@@ -24,7 +24,7 @@ public enum Transport: String, CaseIterable, Sendable, CustomTestStringConvertib
 public final class InProcessDaemon: Sendable {
     /// The socket the server listens on.
     public let socketPath: String
-    private let server: DaemonServer
+    let server: DaemonServer
 
     /// Serves `folder`; this test process is registered with `groups` (nil: left unregistered, so it
     /// gets a group of its own; empty: a pin that never matches, so it has no group at all).

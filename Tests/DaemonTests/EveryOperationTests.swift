@@ -75,6 +75,10 @@ struct EveryOperationTests {
                  .restoreReport(RestoreReport())),
             same(.restoreBackup(BackupRestore(records: secret("junk"), policy: .replace)),
                  .failure(.decode, reason: "the backup file is damaged or was modified (the item list has no valid header)")),
+            // A restore in parts: each part is kept for its caller until the restore naming its staging.
+            same(.stageRestore(RestorePart(staging: RestoreStagingID(7), index: 0, records: SecretBytes(copying: Array("CFBR".utf8) + [1, 0, 0, 0, 0]))),
+                 .status(.success)),
+            same(.restoreBackup(BackupRestore(staging: RestoreStagingID(7), policy: .keep)), .restoreReport(RestoreReport())),
             same(.createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlocked, flags: .privateKeyUsage), sizeInBits: 384)),
                  .failure(.param, reason: "keys that never leave the keychain (kSecAttrTokenIDSecureEnclave) are 256-bit P-256 keys; got 384 bits")),
             same(.useTokenKey(TokenKeyUse(key: Data([1, 2, 3]), operation: .sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data())),

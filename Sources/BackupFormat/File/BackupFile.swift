@@ -13,17 +13,20 @@ public enum BackupFile {
     static let nonceLength = 12
     static let tagLength = 16
 
-    /// Seals `plaintext` under `secret`. `progress` is called with the bytes sealed so far and the total.
+    /// Seals `plaintext` under `secret` with format `version` (``BackupHeader/itemsOnlyVersion`` for a
+    /// ``BackupRecordStream``, ``BackupHeader/currentVersion`` for a ``BackupPayload``). `progress` is called
+    /// with the bytes sealed so far and the total.
     public static func seal(
         _ plaintext: SecretBytes, with secret: BackupSecret, kdf: BackupKDF = .standard,
-        progress: (Int, Int) -> Void = { _, _ in }
+        version: UInt8 = BackupHeader.itemsOnlyVersion, progress: (Int, Int) -> Void = { _, _ in }
     ) throws(BackupFormatError) -> Data {
+        precondition(BackupHeader.supportedVersions.contains(version), "backup format version")
         var salt = Data(count: 32)
         salt.withUnsafeMutableBytes { bytes in
             var generator = SystemRandomNumberGenerator()
             for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
         }
-        let header = BackupHeader(secretKind: secret.kind, kdf: kdf, chunkSize: BackupHeader.defaultChunkSize, salt: salt)
+        let header = BackupHeader(version: version, secretKind: secret.kind, kdf: kdf, chunkSize: BackupHeader.defaultChunkSize, salt: salt)
         let keys = try BackupKeys(secret, header: header)
         let headerBytes = header.encoded(checkKey: keys.check)
         let chunkSize = header.chunkSize

@@ -6,7 +6,7 @@ import Foundation
 /// | offset | size | field |
 /// | --- | --- | --- |
 /// | 0 | 4 | magic `CFBK` |
-/// | 4 | 1 | format version (1) |
+/// | 4 | 1 | format version: 1 (the plaintext is a ``BackupRecordStream``) or 2 (a ``BackupPayload``: items and protected files) |
 /// | 5 | 1 | secret kind (1 password, 2 recovery key) |
 /// | 6 | 3 | scrypt log2 N, r, p (zero for a recovery key) |
 /// | 9 | 3 | reserved, zero |
@@ -18,8 +18,13 @@ import Foundation
 /// The checksum tells a damaged header from a wrong password before any key is derived; the key check tells
 /// a wrong password from damaged content; the whole header is also the associated data of every chunk.
 public struct BackupHeader: Sendable, Equatable {
-    /// The format version this build writes and reads.
-    public static let currentVersion: UInt8 = 1
+    /// The newest format version this build writes and reads: 2, a backup that holds protected files.
+    public static let currentVersion: UInt8 = 2
+    /// The version of a backup of items alone, still written when no file is included so that older builds
+    /// read it.
+    public static let itemsOnlyVersion: UInt8 = 1
+    /// The versions this build reads.
+    static let supportedVersions = itemsOnlyVersion...currentVersion
     static let magic: [UInt8] = Array("CFBK".utf8)
     /// The header's length in bytes.
     public static let length = 96
@@ -28,6 +33,8 @@ public struct BackupHeader: Sendable, Equatable {
     static let defaultChunkSize = 1 << 20
     static let chunkSizes = 4096...(16 << 20)
 
+    /// The format version (``itemsOnlyVersion`` or ``currentVersion``): what the plaintext holds.
+    public var version: UInt8 = BackupHeader.itemsOnlyVersion
     /// What protects the backup.
     public var secretKind: BackupSecretKind
     /// scrypt's parameters (a password backup).
@@ -40,7 +47,7 @@ public struct BackupHeader: Sendable, Equatable {
     /// The fields before the key check.
     var checkedBytes: Data {
         var bytes = Data(Self.magic)
-        bytes.append(Self.currentVersion)
+        bytes.append(version)
         bytes.append(secretKind.rawValue)
         bytes.append(contentsOf: secretKind == .password ? [kdf.logN, kdf.blockSize, kdf.parallelism] : [0, 0, 0])
         bytes.append(contentsOf: [0, 0, 0])
@@ -63,7 +70,7 @@ public struct BackupHeader: Sendable, Equatable {
         let start = file.startIndex
         guard file.count >= 4, file[start..<start + 4].elementsEqual(magic) else { throw .notABackup }
         guard file.count >= 5 else { throw .damaged("the file ends inside its header") }
-        guard file[start + 4] == currentVersion else { throw .unsupportedVersion(file[start + 4]) }
+        guard supportedVersions.contains(file[start + 4]) else { throw .unsupportedVersion(file[start + 4]) }
         guard file.count >= length else { throw .damaged("the file ends inside its header") }
         let bytes = Data(file[start..<start + length])  // indices from 0
         guard SHA256.hash(data: bytes[0..<80]).prefix(16).elementsEqual(bytes[80..<96]) else {
@@ -76,7 +83,7 @@ public struct BackupHeader: Sendable, Equatable {
         guard chunkSizes.contains(chunkSize) else { throw .damaged("the chunk size is out of bounds") }
         let kdf = BackupKDF(logN: bytes[6], blockSize: bytes[7], parallelism: bytes[8])
         if kind == .password { try kdf.validate() }
-        let header = BackupHeader(secretKind: kind, kdf: kdf, chunkSize: chunkSize, salt: Data(bytes[16..<48]))
+        let header = BackupHeader(version: bytes[4], secretKind: kind, kdf: kdf, chunkSize: chunkSize, salt: Data(bytes[16..<48]))
         return (header, Data(bytes[48..<80]))
     }
 }

@@ -17,13 +17,20 @@ extension Keychain {
     /// atomically. The keychain must be unlocked; with a passcode, `keychainPasscode` is needed (a wrong one
     /// counts as a failed unlock).
     ///
-    /// - Parameter progress: called on the work thread with each stage.
+    /// - Parameters:
+    ///   - files: protected files to include, by path: each is opened through this keychain (it must be readable
+    ///     now) and its content, protection class and absolute path go into the backup; a folder includes every
+    ///     protected file under it. A path that is missing or not a protected file fails before anything is
+    ///     written. Files make a backup of format version 2, which older builds refuse.
+    ///   - progress: called on the work thread with each stage.
     public func backup(
         to url: URL, protection: BackupSecret, keychainPasscode: SecretBytes? = nil, kdf: BackupKDF = .standard,
-        progress: @escaping @Sendable (BackupStage) -> Void = { _ in }
+        files: [URL] = [], progress: @escaping @Sendable (BackupStage) -> Void = { _ in }
     ) async throws(BackupError) -> BackupSummary {
         let client = self.client
+        let keychain = self
         return try await BackupWorkThread.run { () throws(BackupError) in
+            let collection = try BackupFileCollection(files, keychain: keychain)
             progress(.keychain)
             let contents: BackupContents
             do throws(KeychainFailure) {
@@ -31,10 +38,11 @@ extension Keychain {
             } catch {
                 throw BackupError(error, doing: "reading the keychain's items")
             }
+            let payload = try collection.payload(items: contents.records, progress: progress)
             if case .password = protection { progress(.derivingKey) }
             let file: Data
             do throws(BackupFormatError) {
-                file = try BackupFile.seal(contents.records, with: protection, kdf: kdf) { done, total in
+                file = try BackupFile.seal(payload.plaintext, with: protection, kdf: kdf, version: payload.version) { done, total in
                     progress(.cipher(done: done, total: total))
                 }
             } catch {
@@ -42,11 +50,13 @@ extension Keychain {
             }
             progress(.file)
             try BackupFileIO.write(file, to: url.path)
-            return BackupSummary(itemCount: contents.itemCount, leftBehind: contents.leftBehind, fileSize: file.count)
+            return BackupSummary(
+                itemCount: contents.itemCount, leftBehind: contents.leftBehind, fileSize: file.count, files: collection.entries.map(\.path),
+                fileContentSize: collection.entries.reduce(0) { $0 + $1.length })
         }
     }
 
-    /// Writes a backup protected by a password (see ``backup(to:protection:keychainPasscode:kdf:progress:)``).
+    /// Writes a backup protected by a password (see ``backup(to:protection:keychainPasscode:kdf:files:progress:)``).
     public func backup(to url: URL, password: SecretBytes, keychainPasscode: SecretBytes? = nil) async throws(BackupError) -> BackupSummary {
         try await backup(to: url, protection: .password(password), keychainPasscode: keychainPasscode)
     }
@@ -58,27 +68,35 @@ extension Keychain {
     /// ``BackupError/Kind/wrongPassword``, a damaged or cut file ``BackupError/Kind/damaged``. Then every item is
     /// written in one transaction, encrypted under this keychain's own keys (a backup restores onto another
     /// machine), so an interrupted restore leaves the keychain as it was. An item whose primary key is taken by
-    /// a different item is resolved by `policy`; the report lists each such conflict.
+    /// a different item is resolved by `policy`; the report lists each such conflict. The items go to the keychain
+    /// in parts of a few MiB (``BackupStage/staging(sent:total:)``), so a restore of any size goes through cofferd.
+    ///
+    /// The backup's protected files are restored after the items' transaction commits, each as a protected file
+    /// of this keychain (a new key under this keychain's class key) with its original protection class, at its
+    /// original path or, with `filesTo`, at that path under `filesTo`; each is written atomically (mode 0600).
+    /// A file already there follows `policy` too (keep it, replace it, or write the backup's beside it with
+    /// ` (restored)` in its name). Before anything is written, the keychain makes each file's new key, so a
+    /// locked keychain refuses a `complete` file first. A crash after the items committed leaves the items
+    /// restored and the files written so far, each whole or absent: restoring again completes it.
     public func restore(
-        from url: URL, protection: BackupSecret, policy: RestorePolicy = .keep,
+        from url: URL, protection: BackupSecret, policy: RestorePolicy = .keep, filesTo: URL? = nil,
         progress: @escaping @Sendable (BackupStage) -> Void = { _ in }
-    ) async throws(BackupError) -> RestoreReport {
+    ) async throws(BackupError) -> BackupRestoreReport {
         let client = self.client
+        let keychain = self
         return try await BackupWorkThread.run { () throws(BackupError) in
             progress(.file)
             let file = try BackupFileIO.read(url.path)
-            let records = try Self.open(file, protection: protection, progress: progress)
-            progress(.keychain)
-            do throws(KeychainFailure) {
-                return try client.sendBlocking(.restoreBackup(BackupRestore(records: records, policy: policy))).restoreReportResult()
-            } catch {
-                throw BackupError(error, doing: "restoring the items")
-            }
+            let opened = try Self.open(file, protection: protection, progress: progress)
+            let records = opened.items
+            let files = try BackupFileRestoration(opened, filesTo: filesTo, keychain: keychain)
+            let items = try StagedRestoreUpload.restore(records, policy: policy, client: client, progress: progress)
+            return BackupRestoreReport(items: items, files: try files.restore(policy: policy, progress: progress))
         }
     }
 
-    /// Restores a backup protected by a password (see ``restore(from:protection:policy:progress:)``).
-    public func restore(from url: URL, password: SecretBytes, policy: RestorePolicy = .keep) async throws(BackupError) -> RestoreReport {
+    /// Restores a backup protected by a password (see ``restore(from:protection:policy:filesTo:progress:)``).
+    public func restore(from url: URL, password: SecretBytes, policy: RestorePolicy = .keep) async throws(BackupError) -> BackupRestoreReport {
         try await restore(from: url, protection: .password(password), policy: policy)
     }
 
@@ -95,15 +113,13 @@ extension Keychain {
         }
     }
 
-    /// Opens and checks the whole file, then checks the structure of every record.
+    /// Opens and checks the whole file, then checks the structure of every record and file entry.
     static func open(
         _ file: Data, protection: BackupSecret, progress: @escaping @Sendable (BackupStage) -> Void
-    ) throws(BackupError) -> SecretBytes {
+    ) throws(BackupError) -> OpenedBackup {
         do throws(BackupFormatError) {
             if case .password = protection { progress(.derivingKey) }
-            let records = try BackupFile.open(file, with: protection) { done, total in progress(.cipher(done: done, total: total)) }
-            _ = try BackupRecordStream.count(in: records)
-            return records
+            return try BackupFile.openPayload(file, with: protection) { done, total in progress(.cipher(done: done, total: total)) }
         } catch {
             throw BackupError(error)
         }

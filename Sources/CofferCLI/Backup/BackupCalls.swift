@@ -65,6 +65,15 @@ struct RestorePolicyArgument: ExpressibleByArgument {
         case .notRestorable: "not restored: a certificate or key cannot be kept twice"
         }
     }
+
+    static func describe(_ file: RestoredFile) -> String {
+        switch file.outcome {
+        case .restored: "restored as \(FileClassArgument.describe(file.protection)) at \(file.destination)"
+        case .keptExisting: "kept the existing file at \(file.destination)"
+        case .replaced: "replaced the file at \(file.destination)"
+        case .keptBoth: "kept both: restored as \(FileClassArgument.describe(file.protection)) at \(file.destination)"
+        }
+    }
 }
 
 /// Progress of a backup or a restore on standard error, only when it is a terminal.
@@ -82,11 +91,17 @@ final class BackupStageDisplay: @unchecked Sendable {
         case .keychain: text = "keychain: reading or writing items…"
         case .derivingKey: text = "deriving the key from the password…"
         case .file: text = "file…"
+        case .staging(let sent, let total): text = "keychain: sending items, part \(sent) of \(total) (\(total > 0 ? sent * 100 / total : 100)%)"
         case .cipher(let done, let total):
             let now = ContinuousClock.now
             guard now - lastDrawn >= .milliseconds(100) || done >= total else { return }
             lastDrawn = now
             text = "encryption: \(done >> 10) of \(total >> 10) KiB (\(total > 0 ? done * 100 / total : 100)%)"
+        case .protectedFile(let path, let done, let total):
+            let now = ContinuousClock.now
+            guard now - lastDrawn >= .milliseconds(100) || done >= total else { return }
+            lastDrawn = now
+            text = "\(path): \(done >> 10) of \(total >> 10) KiB (\(total > 0 ? done * 100 / total : 100)%)"
         }
         drew = true
         FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))

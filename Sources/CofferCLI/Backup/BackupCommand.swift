@@ -8,7 +8,7 @@ import KeychainModel
 import Glibc
 #endif
 
-/// `coffer backup -o FILE [--recovery-key]`.
+/// `coffer backup -o FILE [--recovery-key] [--file PATH]…`.
 struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
@@ -18,13 +18,19 @@ struct BackupCommand: ParsableCommand {
             attributes; ThisDeviceOnly and WhenPasscodeSetThisDeviceOnly items, token and non-extractable keys \
             and items bound to this device's fingerprints stay behind. It is encrypted with a backup password \
             (asked twice on a terminal; read from standard input otherwise, after the keychain passcode when \
-            one is set), or with --recovery-key, a random key printed once on standard output: write it down.
+            one is set), or with --recovery-key, a random key printed once on standard output: write it down. \
+            Each --file adds a protected file (or every protected file under a folder, recursively): its content, \
+            protection class and path, read through the keychain now (a complete file needs it unlocked). A path \
+            that is missing or not a protected file is refused before anything is written. A backup with files \
+            is format version 2, which older versions of coffer refuse.
             """)
 
     @Option(name: [.customShort("o"), .customLong("output")], help: "The backup file to write (mode 0600).")
     var output: String
     @Flag(name: .customLong("recovery-key"), help: "Protect the backup with a printed recovery key instead of a password.")
     var recoveryKey = false
+    @Option(name: .customLong("file"), help: "A protected file (or a folder of them) to include; repeatable.")
+    var files: [String] = []
 
     func run() throws {
         let keychain = Keychain(client: CLIKeychain.shared)
@@ -43,8 +49,9 @@ struct BackupCommand: ParsableCommand {
         }
         let progress = BackupStageDisplay()
         let url = URL(fileURLWithPath: output)
+        let fileURLs = files.map { URL(fileURLWithPath: $0) }
         let summary = try BackupCalls.blocking { () async throws(BackupError) in
-            try await keychain.backup(to: url, protection: protection, keychainPasscode: passcode, progress: progress.show)
+            try await keychain.backup(to: url, protection: protection, keychainPasscode: passcode, files: fileURLs, progress: progress.show)
         }
         progress.finish()
         if let printedKey {
@@ -55,16 +62,19 @@ struct BackupCommand: ParsableCommand {
             }
         }
         let left = summary.leftBehind
-        var line = "backed up \(summary.itemCount) items to \(output) (\(summary.fileSize) bytes)"
+        var line = "backed up \(summary.itemCount) items"
+        if !files.isEmpty { line += " and \(summary.files.count) protected files (\(summary.fileContentSize) bytes of content)" }
+        line += " to \(output) (\(summary.fileSize) bytes)"
         if left.total > 0 {
             line += "; left on this device: \(left.thisDeviceOnly) this-device-only, \(left.passcodeSetOnly) passcode-set-only, "
                 + "\(left.nonExtractableKeys) non-extractable keys, \(left.deviceBound) bound to this device"
         }
+        for path in summary.files { line += "\nfile: \(path)" }
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
 
-/// `coffer restore FILE [--policy keep|replace|both]`.
+/// `coffer restore FILE [--policy keep|replace|both] [--files-to DIR]`.
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore",
@@ -75,13 +85,19 @@ struct RestoreCommand: ParsableCommand {
             taken by a different item follows --policy: keep (the keychain's item wins, the default), replace \
             (the backup's wins), both (a password is restored under its account followed by " (restored)"; a \
             certificate or key cannot be kept twice and is reported). Exit status: 2 for a wrong password or \
-            recovery key, 3 for a damaged or modified file.
+            recovery key, 3 for a damaged or modified file. \
+            The backup's protected files are written after the items, each as a protected file of this keychain \
+            with its original protection class, at its original path (or, with --files-to DIR, at that path under \
+            DIR), atomically; an existing file follows --policy (both: the backup's is written beside it with \
+            " (restored)" in its name).
             """)
 
     @Argument(help: "The backup file.")
     var path: String
     @Option(name: .customLong("policy"), help: "What to do on a conflict: keep, replace or both.")
     var policy: RestorePolicyArgument = .init(.keep)
+    @Option(name: .customLong("files-to"), help: "Restore the backup's protected files under this folder, at their paths inside it.")
+    var filesTo: String?
 
     func run() throws {
         let keychain = Keychain(client: CLIKeychain.shared)
@@ -101,8 +117,9 @@ struct RestoreCommand: ParsableCommand {
         }
         let progress = BackupStageDisplay()
         let chosen = policy.policy
+        let filesFolder = filesTo.map { URL(fileURLWithPath: $0) }
         let report = try BackupCalls.blocking { () async throws(BackupError) in
-            try await keychain.restore(from: url, protection: protection, policy: chosen, progress: progress.show)
+            try await keychain.restore(from: url, protection: protection, policy: chosen, filesTo: filesFolder, progress: progress.show)
         }
         progress.finish()
         print(
@@ -111,6 +128,15 @@ struct RestoreCommand: ParsableCommand {
                 + "\(report.count(.keptBoth)) kept both, \(report.count(.notRestorable)) could not be kept both)")
         for conflict in report.conflicts {
             print("conflict: \(conflict.itemClass.rawValue) \(conflict.summary): \(RestorePolicyArgument.describe(conflict.outcome))")
+        }
+        guard !report.files.isEmpty else { return }
+        print(
+            "restored \(report.files.count - report.fileCount(.keptExisting)) of \(report.files.count) files; "
+                + "\(report.files.count - report.fileCount(.restored)) conflicts "
+                + "(\(report.fileCount(.keptExisting)) kept the existing file, \(report.fileCount(.replaced)) replaced, "
+                + "\(report.fileCount(.keptBoth)) kept both)")
+        for file in report.files {
+            print("file: \(file.path): \(RestorePolicyArgument.describe(file))")
         }
     }
 }

@@ -14,17 +14,25 @@ struct StorageQuota: Sendable {
     /// The free space the file system keeps for every user's unlocks and deletes.
     let freeSpaceReserve: Int
 
-    /// Whether `request` may make the keychain's files grow: item adds and updates, and registering a
-    /// program. Deletes, unlocks, locks and passcode changes (which rewrite the keybag in place of the
+    /// Whether `request` may make the keychain's files grow: item adds and updates, registering a program, and
+    /// a restore and each part staged for it (so that a full keychain refuses a large restore part by part,
+    /// before the commit). Deletes, unlocks, locks and passcode changes (which rewrite the keybag in place of the
     /// old one) are never refused, so a user at the quota can always make room and unlock.
     static func grows(_ request: Request) -> Bool {
         switch request {
-        case .add, .update, .appsAdd, .restoreBackup: true
+        case .add, .update, .appsAdd, .stageRestore, .restoreBackup: true
         case .copyMatching, .delete, .lockStatus, .unlock, .lock, .appsList, .appsRemove, .setPasscode,
              .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt,
              .answerPrompt, .authenticate, .setCredential, .invalidateContext, .authenticationCapabilities, .createTokenKey,
              .useTokenKey, .makeFileKey, .unwrapFileKey, .exportBackup: false
         }
+    }
+
+    /// The bytes `request`, a frame of `length` bytes, brings to the keychain: a restore of staged parts brings
+    /// what its connection staged (`staged`), read only for such a restore.
+    static func incomingBytes(of request: Request, length: Int, staged: () -> Int) -> Int {
+        guard case .restoreBackup(let restore) = request, restore.staging != nil else { return length }
+        return length + staged()
     }
 
     /// Why a request of `incoming` bytes that grows `keychain` is refused, or nil.

@@ -14,7 +14,8 @@ enum TrustedFrontEndPolicy {
             .appsAdd, .appsRemove, .awaitPrompt, .answerPrompt, .exportBackup:
             true
         case .add, .copyMatching, .update, .delete, .lockStatus, .appsList, .unlockWithPrompt, .authenticate, .setCredential,
-            .invalidateContext, .authenticationCapabilities, .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey, .restoreBackup:
+            .invalidateContext, .authenticationCapabilities, .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey, .stageRestore,
+            .restoreBackup:
             false
         }
     }

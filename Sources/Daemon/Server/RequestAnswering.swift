@@ -73,7 +73,10 @@ enum RequestAnswering {
         }
         let keychain = caller.keychain
         let (id, uid, pid) = (envelope.id, keychain.uid, caller.pid)
-        if StorageQuota.grows(envelope.request), let reason = server.quota.refusal(for: keychain, incoming: length) {
+        let incoming = StorageQuota.incomingBytes(of: envelope.request, length: length) {
+            keychain.service.stagedRestoreBytes(session: caller.origin.connection)
+        }
+        if StorageQuota.grows(envelope.request), let reason = server.quota.refusal(for: keychain, incoming: incoming) {
             keychain.touch()
             server.refusals.refused("storage", uid: uid, pid: pid, reason: reason)
             return deliver(encode(.failure(.diskFull, reason: reason), id: id, uid: uid, pid: pid, server: server))

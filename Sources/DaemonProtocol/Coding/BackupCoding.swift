@@ -2,8 +2,8 @@ import Foundation
 import KeychainModel
 import KeychainOperations
 
-/// The fields of the backup messages: ``MessageTag/exportBackup``, ``MessageTag/restoreBackup``,
-/// ``MessageTag/backup`` and ``MessageTag/restoreReport``.
+/// The fields of the backup messages: ``MessageTag/exportBackup``, ``MessageTag/stageRestore``,
+/// ``MessageTag/restoreBackup``, ``MessageTag/backup`` and ``MessageTag/restoreReport``.
 enum BackupCoding {
     static func encode(_ export: BackupExport, into writer: inout WireWriter) throws(ProtocolError) {
         writer.bool(export.passcode != nil)
@@ -18,6 +18,20 @@ enum BackupCoding {
     static func encode(_ restore: BackupRestore, into writer: inout WireWriter) throws(ProtocolError) {
         try writer.secret(restore.records)
         writer.byte(policyByte(restore.policy))
+        writer.bool(restore.staging != nil)
+        if let staging = restore.staging { writer.uint64(staging.value) }
+    }
+
+    static func encode(_ part: RestorePart, into writer: inout WireWriter) throws(ProtocolError) {
+        writer.uint64(part.staging.value)
+        writer.uint32(UInt32(clamping: part.index))
+        try writer.secret(part.records)
+    }
+
+    static func decodePart(from reader: inout WireReader) throws(ProtocolError) -> RestorePart {
+        let staging = RestoreStagingID(try reader.uint64())
+        let index = Int(try reader.uint32())
+        return RestorePart(staging: staging, index: index, records: try secret(from: &reader))
     }
 
     static func decodeRestore(from reader: inout WireReader) throws(ProtocolError) -> BackupRestore {
@@ -29,7 +43,9 @@ enum BackupCoding {
         case 3: policy = .both
         default: throw .malformedPayload(.invalidField("restore policy"))
         }
-        return BackupRestore(records: records, policy: policy)
+        var restore = BackupRestore(records: records, policy: policy)
+        if try reader.bool("staging presence") { restore.staging = RestoreStagingID(try reader.uint64()) }
+        return restore
     }
 
     static func encode(_ contents: BackupContents, into writer: inout WireWriter) throws(ProtocolError) {

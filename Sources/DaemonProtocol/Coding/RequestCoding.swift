@@ -35,6 +35,8 @@ enum RequestCoding {
             try BackupCoding.encode(export, into: &writer)
         case .restoreBackup(let restore):
             try BackupCoding.encode(restore, into: &writer)
+        case .stageRestore(let part):
+            try BackupCoding.encode(part, into: &writer)
         case .answerPrompt(let promptID, let passcode):
             writer.uint64(promptID)
             writer.bool(passcode != nil)
@@ -115,6 +117,7 @@ enum RequestCoding {
         case MessageTag.unwrapFileKey: return .unwrapFileKey(try FileKeyCoding.decodeWrapped(from: &reader))
         case MessageTag.exportBackup: return .exportBackup(try BackupCoding.decodeExport(from: &reader))
         case MessageTag.restoreBackup: return .restoreBackup(try BackupCoding.decodeRestore(from: &reader))
+        case MessageTag.stageRestore: return .stageRestore(try BackupCoding.decodePart(from: &reader))
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
             let path = try reader.text()
@@ -170,6 +173,7 @@ enum RequestCoding {
         case .unwrapFileKey: MessageTag.unwrapFileKey
         case .exportBackup: MessageTag.exportBackup
         case .restoreBackup: MessageTag.restoreBackup
+        case .stageRestore: MessageTag.stageRestore
         }
     }
 }

@@ -97,8 +97,11 @@ public enum MessageTag {
     /// ``Request/exportBackup(_:)``: the passcode (presence byte, then length and bytes).
     public static let exportBackup: UInt8 = 0x70
     /// ``Request/restoreBackup(_:)``: the record stream (length, bytes), the policy (one byte: 1 keep, 2 replace,
-    /// 3 both).
+    /// 3 both), the staging (presence byte, then the identifier, UInt64).
     public static let restoreBackup: UInt8 = 0x71
+    /// ``Request/stageRestore(_:)``: the staging identifier (UInt64), the part's index (UInt32), the part's record
+    /// stream (length, bytes).
+    public static let stageRestore: UInt8 = 0x72
     /// ``Response/backup(_:)``: the record stream (length, bytes), the item count (UInt32), the items left behind
     /// (four UInt32: this device only, passcode set only, non-extractable keys, device-bound).
     public static let backup: UInt8 = 0x8D

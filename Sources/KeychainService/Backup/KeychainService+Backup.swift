@@ -34,11 +34,15 @@ extension KeychainService {
         }
     }
 
-    /// ``Request/restoreBackup(_:)``: decodes every record, then writes them all in one transaction.
-    func restoreBackup(_ restore: BackupRestore, caller: CallerContext) -> Response {
-        let records: [BackupRecord]
+    /// ``Request/restoreBackup(_:)``: decodes every record (those staged under the request's identifier first),
+    /// then writes them all in one transaction.
+    func restoreBackup(_ restore: BackupRestore, caller: CallerContext, session: UInt64) -> Response {
+        guard let streams = restoreStreams(restore, caller: caller, session: session) else {
+            return .failure(.param, reason: "no restore is staged under \(restore.staging.map(String.init(describing:)) ?? "") for this caller: it was already written, abandoned (no part for \(stagingTimeOut)) or its connection closed, or another caller staged it")
+        }
+        var records: [BackupRecord] = []
         do {
-            records = try BackupRecordStream.decode(restore.records)
+            for stream in streams { records += try BackupRecordStream.decode(stream) }
         } catch {
             return .failure(.decode, reason: error.description)
         }
