@@ -144,8 +144,9 @@ final class AgentHarness {
 }
 
 extension AgentHarness {
-    /// A scripted pinentry for confirmations: it logs each `SETDESC`, and answers `CONFIRM` with `OK` while the file
-    /// `allow-confirm` exists in `folder`, else with pinentry's cancel error.
+    /// A scripted pinentry for confirmations and passcodes: it logs each `SETDESC`, answers `CONFIRM` with `OK` while
+    /// the file `allow-confirm` exists in `folder`, else with pinentry's cancel error, and answers `GETPIN` with the
+    /// content of the file `pin` in `folder` (`CANCEL`: pinentry's cancel error; no file: an empty passcode).
     static func writePinentry(at path: String, folder: String) throws {
         let script = """
             #!/bin/sh
@@ -154,6 +155,9 @@ extension AgentHarness {
               case "$line" in
                 SETDESC*) printf '%s\\n' "$line" >> '\(folder)/pinentry.log'; echo OK ;;
                 CONFIRM*) if [ -e '\(folder)/allow-confirm' ]; then echo OK; else echo "ERR 83886179 Operation cancelled <Pinentry>"; fi ;;
+                GETPIN*) if [ ! -e '\(folder)/pin' ]; then echo OK
+                  elif [ "$(cat '\(folder)/pin')" = CANCEL ]; then echo "ERR 83886179 Operation cancelled <Pinentry>"
+                  else printf 'D %s\\nOK\\n' "$(cat '\(folder)/pin')"; fi ;;
                 BYE*) echo OK; exit 0 ;;
                 *) echo OK ;;
               esac

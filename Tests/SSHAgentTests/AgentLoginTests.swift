@@ -79,7 +79,13 @@ final class PrivateSSHServer {
     let logPath: String
     private let process: ChildProcess
 
-    init(harness: AgentHarness, authorizedKey: String) throws {
+    /// The home folder sessions get (`SetEnv HOME`), whose `.ssh/authorized_keys` the server also reads; nil when
+    /// sessions keep the user's own.
+    let home: String?
+
+    /// A server that accepts `authorizedKey`; with `privateHome`, its sessions' `HOME` is a folder of its own, so that
+    /// `ssh-copy-id` writes there and never to the user's real `~/.ssh`.
+    init(harness: AgentHarness, authorizedKey: String, privateHome: Bool = false) throws {
         let folder = harness.path("sshd-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let hostKey = folder + "/host_key"
@@ -90,12 +96,20 @@ final class PrivateSSHServer {
         try Data(authorizedKey.utf8).write(to: URL(fileURLWithPath: folder + "/authorized_keys"))
         port = try Self.freePort()
         user = String(cString: getpwuid(getuid()).pointee.pw_name)
+        home = privateHome ? folder + "/home" : nil
+        var authorizedFiles = folder + "/authorized_keys"
+        var sessionEnvironment = ""
+        if let home {
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            authorizedFiles += " \(home)/.ssh/authorized_keys"
+            sessionEnvironment = "SetEnv HOME=\(home)\n"
+        }
         let configuration = """
             Port \(port)
             ListenAddress 127.0.0.1
             HostKey \(hostKey)
-            AuthorizedKeysFile \(folder)/authorized_keys
-            PidFile none
+            AuthorizedKeysFile \(authorizedFiles)
+            \(sessionEnvironment)PidFile none
             StrictModes no
             UsePAM no
             PubkeyAuthentication yes

@@ -112,12 +112,13 @@ struct AgentOpenSSHTests {
         #expect(try harness.run(["ssh-add", "-l"]).output.contains("no identities"))
     }
 
-    @Test func aKeyThatNeedsConfirmationAsksThroughPinentryBeforeEachUse() throws {
+    @Test(arguments: [("ecdsa", "ECDSA"), ("ed25519", "ED25519")])
+    func aKeyThatNeedsConfirmationAsksThroughPinentryBeforeEachUse(type: String, listedType: String) throws {
         let harness = try AgentHarness()
-        let key = try harness.keygen("key", type: "ecdsa", comment: "confirm-me")
+        let key = try harness.keygen("key", type: type, comment: "confirm-me")
         #expect(try harness.run(["ssh-add", "-c", key]).status == 0)
         try FileManager.default.removeItem(atPath: key)
-        #expect(try harness.run(["ssh-add", "-l"]).output.contains("confirm-me (ECDSA)"))
+        #expect(try harness.run(["ssh-add", "-l"]).output.contains("confirm-me (\(listedType))"))
         // Refused in the dialog: no signature.
         #expect(try harness.signAndVerify(publicKey: key + ".pub").status != 0)
         // Allowed: the signature verifies, and the dialog named the key.
