@@ -30,8 +30,8 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 /// When nothing matches the status is ``errSecItemNotFound`` and `result` is left untouched.
 @discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-    if let status = CertificateMatchCall.copyMatching(query, result) { return status }
     let parsed = ItemPreparation.searched(query)
+    if let status = CertificateMatchCall.copyMatching(query, searched: parsed, result) { return status }
     let references = PasswordItemReferences(parsed)
     return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result, present: references.presenter(for: parsed)) {
         client throws(KeychainFailure) in

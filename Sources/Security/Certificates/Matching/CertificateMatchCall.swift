@@ -16,8 +16,10 @@ enum CertificateMatchCall {
     ]
     private static let returnKeys = [QueryKey.returnData, QueryKey.returnAttributes, QueryKey.returnRef, QueryKey.returnPersistentRef]
 
-    /// The call, or nil when `query` has none of these matches or is not on certificates or identities.
-    static func copyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus? {
+    /// The call, or nil when `query` has none of these matches or is not on certificates or identities. `searched` is
+    /// `query` as `SecItemCopyMatching` has already read it, so a query without these matches costs four lookups.
+    static func copyMatching(_ query: CFDictionary, searched: QueryDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus? {
+        guard matchKeys.contains(where: { searched[$0] != nil }) else { return nil }
         var found: [String: Any] = [:]
         for (key, value) in query where matchKeys.contains("\(key)") { found["\(key)"] = value }
         guard !found.isEmpty else { return nil }
