@@ -28,14 +28,7 @@ public struct InternetPasswordItems: Sendable {
         dictionary[QueryKey.matchLimit] = .string(QueryConstant.matchLimitAll)
         dictionary[QueryKey.returnAttributes] = .bool(true)
         if withSecrets { dictionary[QueryKey.returnData] = .bool(true) }
-        let result: KeychainValue?
-        do {
-            result = try client.blocking.copyMatching(dictionary)
-        } catch where error.status == .itemNotFound {
-            return []
-        }
-        guard case .array(let items)? = result else { return [] }
-        return items.compactMap { item in
+        return try client.blocking.allMatches(dictionary).compactMap { item in
             guard case .dictionary(let attributes) = item else { return nil }
             var identity: QueryDictionary = [.string(QueryKey.itemClass): .string(QueryConstant.classInternetPassword)]
             for key in Self.identityKeys { identity[key] = attributes[key] }

@@ -76,6 +76,21 @@ public struct BlockingKeychainCalls: Sendable {
         try client.sendBlocking(.copyMatching(query)).itemResult()
     }
 
+    /// `SecItemCopyMatching` of a `kSecMatchLimitAll` query: the matches, none when nothing matches
+    /// (`errSecItemNotFound`); an answer that is not a list is ``KeychainStatus/internal`` (-26276).
+    public func allMatches(_ query: QueryDictionary) throws(KeychainFailure) -> [KeychainValue] {
+        let result: KeychainValue?
+        do {
+            result = try copyMatching(query)
+        } catch where error.status == .itemNotFound {
+            return []
+        }
+        guard case .array(let items)? = result else {
+            throw KeychainFailure(.internal, reason: "a search for every match was not answered with a list")
+        }
+        return items
+    }
+
     /// `SecItemUpdate`.
     public func update(_ query: QueryDictionary, attributesToUpdate: QueryDictionary) throws(KeychainFailure) {
         _ = try client.sendBlocking(.update(query: query, attributesToUpdate: attributesToUpdate)).itemResult()

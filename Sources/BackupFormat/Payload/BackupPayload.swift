@@ -24,7 +24,7 @@ public enum BackupPayload {
         for file in files { length += 1 + 2 + file.path.utf8.count + 8 + file.length }
         do {
             let plaintext = try SecretBytes(capacity: length) { buffer in
-                var cursor = PayloadCursor(buffer: buffer)
+                var cursor = PlaintextCursor(buffer: buffer)
                 cursor.append(magic)
                 cursor.append([layout])
                 cursor.integer(UInt64(items.count))
@@ -58,7 +58,7 @@ public enum BackupPayload {
         guard version == BackupHeader.currentVersion else { throw .unsupportedVersion(version) }
         let (itemRange, files, offsets) = try plaintext.withUnsafeBytes {
             (bytes: UnsafeRawBufferPointer) throws(BackupFormatError) -> (Range<Int>, [BackupFileEntry], [Int]) in
-            var reader = PayloadReader(bytes: bytes)
+            var reader = PlaintextReader(bytes: bytes, whole: "the content")
             guard try reader.take(magic.count).elementsEqual(magic), try reader.take(1)[0] == layout else {
                 throw .damaged("the content has no valid header")
             }
@@ -89,48 +89,5 @@ public enum BackupPayload {
         let items = plaintext.withUnsafeBytes { bytes in SecretBytes(copying: UnsafeRawBufferPointer(rebasing: bytes[itemRange])) }
         _ = try BackupRecordStream.count(in: items)
         return OpenedBackup(items: items, files: files, plaintext: plaintext, offsets: offsets)
-    }
-}
-
-/// Writes a payload in place.
-private struct PayloadCursor {
-    let buffer: UnsafeMutableRawBufferPointer
-    var offset = 0
-
-    mutating func append(_ bytes: some Collection<UInt8>) {
-        for byte in bytes {
-            buffer[offset] = byte
-            offset += 1
-        }
-    }
-
-    mutating func integer(_ value: some FixedWidthInteger) { append(withUnsafeBytes(of: value.bigEndian) { Array($0) }) }
-
-    /// The next `count` bytes, to be filled by the caller.
-    mutating func reserve(_ count: Int) -> UnsafeMutableRawBufferPointer {
-        defer { offset += count }
-        return UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + count])
-    }
-}
-
-/// Reads a payload with every length checked against what is left.
-private struct PayloadReader {
-    let bytes: UnsafeRawBufferPointer
-    var offset = 0
-
-    mutating func take(_ count: Int) throws(BackupFormatError) -> UnsafeRawBufferPointer {
-        guard count >= 0, count <= bytes.count - offset else { throw .damaged("a length runs past the end of the content") }
-        defer { offset += count }
-        return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
-    }
-
-    mutating func integer<Value: FixedWidthInteger & UnsignedInteger>(_ type: Value.Type) throws(BackupFormatError) -> Value {
-        try take(MemoryLayout<Value>.size).reduce(Value(0)) { $0 << 8 | Value($1) }
-    }
-
-    /// A length read as UInt64, refused when it exceeds what is left.
-    func length(_ value: UInt64) throws(BackupFormatError) -> Int {
-        guard value <= UInt64(bytes.count - offset) else { throw .damaged("a length runs past the end of the content") }
-        return Int(value)
     }
 }

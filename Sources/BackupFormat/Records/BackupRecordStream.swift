@@ -18,18 +18,18 @@ public enum BackupRecordStream {
             length += 4 + record.attributes.count + 1 + (record.secret.map { 4 + $0.count } ?? 0)
         }
         return SecretBytes(capacity: length) { buffer in
-            var cursor = Cursor(buffer: buffer)
+            var cursor = PlaintextCursor(buffer: buffer)
             cursor.append(magic)
             cursor.append([version])
-            cursor.uint32(UInt32(records.count))
+            cursor.integer(UInt32(records.count))
             for record in records {
                 cursor.text8(record.itemClass.rawValue)
                 cursor.text8(record.protection.rawValue)
-                cursor.uint32(UInt32(record.attributes.count))
+                cursor.integer(UInt32(record.attributes.count))
                 cursor.append(record.attributes)
                 if let secret = record.secret {
                     cursor.append([1])
-                    cursor.uint32(UInt32(secret.count))
+                    cursor.integer(UInt32(secret.count))
                     cursor.append(secret)
                 } else {
                     cursor.append([0])
@@ -49,11 +49,11 @@ public enum BackupRecordStream {
     /// an unknown class or protection, a length past the end, trailing bytes).
     public static func decode(_ stream: SecretBytes) throws(BackupFormatError) -> [BackupRecord] {
         try stream.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(BackupFormatError) -> [BackupRecord] in
-            var reader = Reader(bytes: bytes)
+            var reader = PlaintextReader(bytes: bytes, whole: "the item list")
             guard try reader.take(magic.count).elementsEqual(magic), try reader.byte() == version else {
                 throw .damaged("the item list has no valid header")
             }
-            let count = Int(try reader.uint32())
+            let count = Int(try reader.integer(UInt32.self))
             // Every record takes at least 8 bytes: a count cannot ask for more room than the input justifies.
             guard count <= bytes.count / 8 else { throw .damaged("the item count does not fit the item list") }
             var records: [BackupRecord] = []
@@ -65,59 +65,17 @@ public enum BackupRecordStream {
                 guard let protection = ProtectionClass(rawValue: try reader.text8()) else {
                     throw .damaged("an item has an unknown protection class")
                 }
-                let attributes = Data(try reader.take(Int(try reader.uint32())))
+                let attributes = Data(try reader.take(Int(try reader.integer(UInt32.self))))
                 let secret: Data?
                 switch try reader.byte() {
                 case 0: secret = nil
-                case 1: secret = Data(try reader.take(Int(try reader.uint32())))
+                case 1: secret = Data(try reader.take(Int(try reader.integer(UInt32.self))))
                 default: throw .damaged("an item's value flag is invalid")
                 }
                 records.append(BackupRecord(itemClass: itemClass, protection: protection, attributes: attributes, secret: secret))
             }
             guard reader.offset == bytes.count else { throw .damaged("bytes follow the last item") }
             return records
-        }
-    }
-
-    private struct Cursor {
-        let buffer: UnsafeMutableRawBufferPointer
-        var offset = 0
-
-        mutating func append(_ bytes: some Collection<UInt8>) {
-            for byte in bytes {
-                buffer[offset] = byte
-                offset += 1
-            }
-        }
-
-        mutating func uint32(_ value: UInt32) { append(withUnsafeBytes(of: value.bigEndian) { Array($0) }) }
-
-        mutating func text8(_ text: String) {
-            append([UInt8(text.utf8.count)])
-            append(text.utf8)
-        }
-    }
-
-    private struct Reader {
-        let bytes: UnsafeRawBufferPointer
-        var offset = 0
-
-        mutating func take(_ count: Int) throws(BackupFormatError) -> UnsafeRawBufferPointer {
-            guard count >= 0, count <= bytes.count - offset else { throw .damaged("a length runs past the end of the item list") }
-            defer { offset += count }
-            return UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + count])
-        }
-
-        mutating func byte() throws(BackupFormatError) -> UInt8 { try take(1)[0] }
-
-        mutating func uint32() throws(BackupFormatError) -> UInt32 {
-            try take(4).reduce(0) { $0 << 8 | UInt32($1) }
-        }
-
-        mutating func text8() throws(BackupFormatError) -> String {
-            let raw = try take(Int(try byte()))
-            guard let text = String(validating: raw, as: UTF8.self) else { throw .damaged("a name is not UTF-8") }
-            return text
         }
     }
 }

@@ -34,16 +34,11 @@ enum CertificateItems {
     /// The results of `query` (a search with `kSecMatchLimitAll`), none when nothing matches; a failure names
     /// `command`.
     static func allMatches(_ query: QueryDictionary, client: any KeychainClient, command: String) throws -> [KeychainValue] {
-        let result: KeychainValue?
         do {
-            result = try client.blocking.copyMatching(query)
-        } catch where error.status == .itemNotFound {
-            return []
+            return try client.blocking.allMatches(query)
         } catch {
             throw ItemCommandSupport.failure(command, error)
         }
-        guard case .array(let items)? = result else { throw CLIFailure("\(command): unexpected result shape") }
-        return items
     }
 
     /// `security`'s `-c NAME`: whether the subject summary or the common name of `certificate` contains `name`, in

@@ -14,15 +14,12 @@ struct KeychainAttributes {
 
     /// The items matching `query` (a `kSecMatchLimitAll` search returning attributes); none when nothing matches.
     static func search(_ query: QueryDictionary, on client: any KeychainClient) throws(AgentRefusal) -> [KeychainAttributes] {
-        let result: KeychainValue?
+        let items: [KeychainValue]
         do {
-            result = try client.blocking.copyMatching(query)
-        } catch where error.status == .itemNotFound {
-            return []
+            items = try client.blocking.allMatches(query)
         } catch {
             throw AgentRefusal("the keychain could not be read (\(error))")
         }
-        guard case .array(let items)? = result else { throw AgentRefusal("the keychain answered no list of items") }
         return items.compactMap { item in
             guard case .dictionary(let attributes) = item else { return nil }
             return KeychainAttributes(attributes: attributes)
