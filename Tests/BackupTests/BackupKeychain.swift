@@ -7,6 +7,7 @@ import KeychainClient
 import KeychainModel
 import Keystore
 import Query
+import Testing
 
 /// A keychain in a temporary folder (its own device key), reached in this process or through a daemon, seeded
 /// directly through the engine in one transaction, and inspected through the engine's own export.
@@ -92,4 +93,28 @@ func itemsThatStay() -> [QueryDictionary] {
 extension SecretBytes {
     /// Test text as secret bytes.
     convenience init(text: String) { self.init(copying: Array(text.utf8)) }
+}
+
+extension BackupKeychain {
+    /// Restores into this keychain every copy of the backup `original` with one byte flipped (written to `damaged`,
+    /// opened with `key`), and counts how each was refused; a copy that restores is recorded as an issue.
+    /// `check` sees each refusal and the offset flipped.
+    func restoreEveryByteFlip(
+        of original: Data, key: RecoveryKey, damaged: URL, filesTo: URL? = nil, check: (BackupError, Int) -> Void = { _, _ in }
+    ) async throws -> [BackupError.Kind: Int] {
+        var kinds: [BackupError.Kind: Int] = [:]
+        for offset in 0..<original.count {
+            var bytes = original
+            bytes[offset] ^= 0xFF
+            try bytes.write(to: damaged)
+            do {
+                _ = try await keychain.restore(from: damaged, protection: .recoveryKey(key), filesTo: filesTo)
+                Issue.record("a flip at byte \(offset) of \(original.count) was not detected")
+            } catch {
+                kinds[error.kind, default: 0] += 1
+                check(error, offset)
+            }
+        }
+        return kinds
+    }
 }

@@ -161,18 +161,7 @@ struct FileBackupTests {
         let destination = try BackupKeychain(transport)
         let target = destination.file("t")
         let damaged = source.file("damaged")
-        var kinds: [BackupError.Kind: Int] = [:]
-        for offset in 0..<original.count {
-            var bytes = original
-            bytes[offset] ^= 0xFF
-            try bytes.write(to: damaged)
-            do {
-                _ = try await destination.keychain.restore(from: damaged, protection: .recoveryKey(key), filesTo: target)
-                Issue.record("a flip at byte \(offset) of \(original.count) was not detected")
-            } catch {
-                kinds[error.kind, default: 0] += 1
-            }
-        }
+        let kinds = try await destination.restoreEveryByteFlip(of: original, key: key, damaged: damaged, filesTo: target)
         #expect(kinds == [.notABackup: 5, .damaged: original.count - 5])
         #expect(try destination.rowCount() == 0)
         #expect(!FileManager.default.fileExists(atPath: target.path))

@@ -19,18 +19,8 @@ struct IntegrityTests {
         let original = try Data(contentsOf: file)
         let destination = try BackupKeychain(transport)
         let damaged = source.file("damaged")
-        var kinds: [BackupError.Kind: Int] = [:]
-        for offset in 0..<original.count {
-            var bytes = original
-            bytes[offset] ^= 0xFF
-            try bytes.write(to: damaged)
-            do {
-                _ = try await destination.keychain.restore(from: damaged, protection: .recoveryKey(key))
-                Issue.record("a flip at byte \(offset) of \(original.count) was not detected")
-            } catch {
-                kinds[error.kind, default: 0] += 1
-                #expect(error.kind != .keychain && error.kind != .file, "byte \(offset): \(error)")
-            }
+        let kinds = try await destination.restoreEveryByteFlip(of: original, key: key, damaged: damaged) { error, offset in
+            #expect(error.kind != .keychain && error.kind != .file, "byte \(offset): \(error)")
         }
         // The magic's four bytes make it no backup, the version byte one of another format; every other byte is
         // damage (the header's checksum catches any single byte of the header, the chunks' tags the rest).
