@@ -33,12 +33,7 @@ struct FileProtectCommand: ParsableCommand {
             do {
                 let handle = try ProtectedFileHandle(
                     forWritingTo: URL(fileURLWithPath: temporary), protection: protection.protection, keychain: FileCalls.keychain)
-                var done = 0
-                while let piece = try input.read(upToCount: FileCalls.pieceSize), !piece.isEmpty {
-                    try handle.write(contentsOf: piece)
-                    done += piece.count
-                    progress.update(done)
-                }
+                try FileCalls.copy(from: { try input.read(upToCount: FileCalls.pieceSize) }, to: handle.write(contentsOf:), progress: progress)
                 try handle.synchronize()
                 try handle.close()
                 try FileCalls.replace(destination, with: temporary)
@@ -71,19 +66,16 @@ struct FileUnprotectCommand: ParsableCommand {
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
             guard descriptor >= 0 else { throw CLIFailure("file unprotect: cannot create \(temporary): \(String(cString: strerror(errno)))") }
             let plain = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+            var isOpen = true
             do {
-                var done = 0
-                while let piece = try handle.read(upToCount: FileCalls.pieceSize) {
-                    try plain.write(contentsOf: piece)
-                    done += piece.count
-                    progress.update(done)
-                }
+                try FileCalls.copy(from: { try handle.read(upToCount: FileCalls.pieceSize) }, to: plain.write(contentsOf:), progress: progress)
                 guard fsync(descriptor) == 0 else { throw CLIFailure("file unprotect: cannot write \(temporary)") }
                 close(descriptor)
+                isOpen = false
                 try FileCalls.replace(destination, with: temporary)
                 progress.finish()
             } catch {
-                close(descriptor)
+                if isOpen { close(descriptor) }
                 unlink(temporary)
                 throw error
             }
@@ -104,12 +96,7 @@ struct FileCatCommand: ParsableCommand {
             let handle = try ProtectedFileHandle(forReadingFrom: URL(fileURLWithPath: path), keychain: FileCalls.keychain)
             defer { try? handle.close() }
             let progress = FileProgress("reading \(path)", total: Int(try handle.length))
-            var done = 0
-            while let piece = try handle.read(upToCount: FileCalls.pieceSize) {
-                FileHandle.standardOutput.write(piece)
-                done += piece.count
-                progress.update(done)
-            }
+            try FileCalls.copy(from: { try handle.read(upToCount: FileCalls.pieceSize) }, to: { FileHandle.standardOutput.write($0) }, progress: progress)
             progress.finish()
         }
     }
@@ -165,6 +152,16 @@ enum FileCalls {
     static func temporaryPath(beside destination: String) -> String {
         let url = URL(fileURLWithPath: destination)
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).coffer-\(UInt32.random(in: .min ... .max))").path
+    }
+
+    /// Writes every piece `read` gives (until nil or an empty piece) through `write`, counting them on `progress`.
+    static func copy(from read: () throws -> Data?, to write: (Data) throws -> Void, progress: FileProgress) throws {
+        var done = 0
+        while let piece = try read(), !piece.isEmpty {
+            try write(piece)
+            done += piece.count
+            progress.update(done)
+        }
     }
 
     /// Renames `temporary` over `destination`.
