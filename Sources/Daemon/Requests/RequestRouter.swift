@@ -12,13 +12,18 @@ import Logging
 /// a person; it is called exactly once.
 struct RequestRouter: Sendable {
     let keychain: UserKeychain
+    /// The keychain folder's path, kept out of what clients are told (``InternalPathRedaction``).
+    private let folderPath: String
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
 
-    init(keychain: UserKeychain) { self.keychain = keychain }
+    init(keychain: UserKeychain) {
+        self.keychain = keychain
+        folderPath = keychain.folder.url.path
+    }
 
     func route(_ request: Request, from origin: RequestOrigin, reply answer: @escaping PromptBroker.Reply) {
         keychain.touch()
-        let folder = keychain.folder.url.path
+        let folder = folderPath
         let reply: PromptBroker.Reply = { response in answer(InternalPathRedaction.redacting(response, folder: folder)) }
         if TrustedFrontEndPolicy.isReserved(request.kind), !origin.isTrustedFrontEnd {
             logger.notice(

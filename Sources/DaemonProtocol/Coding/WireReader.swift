@@ -71,10 +71,23 @@ struct WireReader {
 
     /// The UTF-8 text at `range`.
     func text(in range: Range<Int>) throws(ProtocolError) -> String {
-        guard let text = String(validating: input[range], as: UTF8.self) else {
-            throw .malformedPayload(.invalidUTF8)
+        let text = input.withUnsafeBytes { bytes in
+            let start = input.startIndex
+            let utf8 = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - start)..<(range.upperBound - start)])
+            return String(validating: utf8.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
         }
+        guard let text else { throw .malformedPayload(.invalidUTF8) }
         return text
+    }
+
+    /// Whether the bytes at `first` sort strictly before those at `second` (byte by byte, a prefix first).
+    func precedes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
+        input.withUnsafeBytes { bytes in
+            let start = input.startIndex
+            return WireOrder.precedes(
+                UnsafeRawBufferPointer(rebasing: bytes[(first.lowerBound - start)..<(first.upperBound - start)]),
+                UnsafeRawBufferPointer(rebasing: bytes[(second.lowerBound - start)..<(second.upperBound - start)]))
+        }
     }
 
     /// An element count (UInt32), refused when the remaining bytes cannot hold that many elements of at
@@ -108,8 +121,12 @@ struct WireReader {
 
     private mutating func integer(width: Int) throws(ProtocolError) -> UInt64 {
         let range = try take(width)
-        var value: UInt64 = 0
-        for index in range { value = value << 8 | UInt64(input[index]) }
-        return value
+        return input.withUnsafeBytes { bytes in
+            var value: UInt64 = 0
+            for index in (range.lowerBound - input.startIndex)..<(range.upperBound - input.startIndex) {
+                value = value << 8 | UInt64(bytes[index])
+            }
+            return value
+        }
     }
 }

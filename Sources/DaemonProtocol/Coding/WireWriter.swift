@@ -4,31 +4,58 @@ import KeychainModel
 /// Appends the protocol's primitives: big-endian integers, UInt32-length-prefixed bytes and UTF-8 text,
 /// one-byte booleans. It counts values and checks lengths against the limits, so that what it writes is
 /// always what the peer's ``WireReader`` accepts.
+///
+/// Every write copies contiguous bytes into one buffer that starts with room for a typical message, so
+/// that a small request or answer is written without a reallocation or a per-byte generic append.
 struct WireWriter {
-    private(set) var output = Data()
+    /// The room a writer starts with: most requests and answers fit.
+    static let initialCapacity = 256
+
+    private(set) var output = Data(capacity: WireWriter.initialCapacity)
     let limits: ProtocolLimits
     private(set) var valueCount = 0
 
     init(limits: ProtocolLimits) { self.limits = limits }
 
-    mutating func byte(_ value: UInt8) { output.append(value) }
+    mutating func byte(_ value: UInt8) { withUnsafeBytes(of: value) { raw($0) } }
 
-    mutating func bool(_ value: Bool) { output.append(value ? 1 : 0) }
+    mutating func bool(_ value: Bool) { byte(value ? 1 : 0) }
 
-    mutating func uint32(_ value: UInt32) { withUnsafeBytes(of: value.bigEndian) { output.append(contentsOf: $0) } }
+    mutating func uint32(_ value: UInt32) { withUnsafeBytes(of: value.bigEndian) { raw($0) } }
 
-    mutating func uint64(_ value: UInt64) { withUnsafeBytes(of: value.bigEndian) { output.append(contentsOf: $0) } }
+    mutating func uint64(_ value: UInt64) { withUnsafeBytes(of: value.bigEndian) { raw($0) } }
 
     mutating func int32(_ value: Int32) { uint32(UInt32(bitPattern: value)) }
 
     mutating func int64(_ value: Int64) { uint64(UInt64(bitPattern: value)) }
 
-    mutating func raw(_ bytes: some Collection<UInt8>) { output.append(contentsOf: bytes) }
+    /// The bytes as they are, with no length.
+    mutating func raw(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        output.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+    }
+
+    /// The bytes as they are, with no length.
+    mutating func raw(_ bytes: Data) {
+        bytes.withUnsafeBytes { raw($0) }
+    }
 
     /// A UInt32 length, then the bytes.
-    mutating func bytes(_ bytes: some Collection<UInt8>) throws(ProtocolError) {
+    mutating func bytes(_ bytes: UnsafeRawBufferPointer) throws(ProtocolError) {
         try length(bytes.count)
-        output.append(contentsOf: bytes)
+        raw(bytes)
+    }
+
+    /// A UInt32 length, then the bytes.
+    mutating func bytes(_ bytes: Data) throws(ProtocolError) {
+        try length(bytes.count)
+        bytes.withUnsafeBytes { raw($0) }
+    }
+
+    /// A UInt32 length, then the bytes.
+    mutating func bytes(_ bytes: [UInt8]) throws(ProtocolError) {
+        try length(bytes.count)
+        bytes.withUnsafeBytes { raw($0) }
     }
 
     /// A UInt32 length, then a secret's bytes (the frame holding them is wiped by whoever sends it).
@@ -38,7 +65,9 @@ struct WireWriter {
 
     /// A UInt32 byte length, then the UTF-8 bytes.
     mutating func text(_ text: String) throws(ProtocolError) {
-        try bytes(text.utf8)
+        var text = text
+        try length(text.utf8.count)
+        text.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
     }
 
     /// An element count (UInt32).

@@ -131,18 +131,18 @@ enum KeychainValueCoding {
     /// Writes a query or attribute dictionary (itself one level of nesting).
     static func encode(_ dictionary: QueryDictionary, into writer: inout WireWriter) throws(ProtocolError) {
         try writer.checkNesting(below: 0)
-        var encodedEntries: [(key: Data, value: KeychainValue)] = []
+        var encodedEntries: [(key: [UInt8], value: KeychainValue)] = []
         encodedEntries.reserveCapacity(dictionary.count)
         for (key, value) in dictionary.entries {
             var keyWriter = WireWriter(limits: writer.limits)
             try encode(key, depth: 1, into: &keyWriter)
             try writer.countValues(of: keyWriter)
-            encodedEntries.append((keyWriter.output, value))
+            encodedEntries.append((Array(keyWriter.output), value))
         }
-        encodedEntries.sort { $0.key.lexicographicallyPrecedes($1.key) }
+        encodedEntries.sort { WireOrder.precedes($0.key, $1.key) }
         try writer.count(encodedEntries.count)
         for entry in encodedEntries {
-            writer.raw(entry.key)
+            entry.key.withUnsafeBytes { writer.raw($0) }
             try encode(entry.value, depth: 1, into: &writer)
         }
     }
@@ -151,7 +151,7 @@ enum KeychainValueCoding {
     static func decodeQueryDictionary(from reader: inout WireReader) throws(ProtocolError) -> QueryDictionary {
         try reader.checkNesting(below: 0)
         let count = try reader.count(minimumElementSize: 2)
-        var entries: [KeychainValue: KeychainValue] = [:]
+        var entries: [KeychainValue: KeychainValue] = Dictionary(minimumCapacity: count)
         var previousKey: Range<Int>?
         for _ in 0..<count {
             let keyStart = reader.position
@@ -180,7 +180,7 @@ enum KeychainValueCoding {
     ) throws(ProtocolError) -> [String: KeychainValue] {
         try reader.checkNesting(below: depth)
         let count = try reader.count(minimumElementSize: 5)
-        var entries: [String: KeychainValue] = [:]
+        var entries: [String: KeychainValue] = Dictionary(minimumCapacity: count)
         var previousKey: Range<Int>?
         for _ in 0..<count {
             let keyBytes = try reader.lengthPrefixed()
@@ -206,7 +206,7 @@ enum KeychainValueCoding {
         _ previous: Range<Int>?, _ current: Range<Int>, in reader: WireReader
     ) throws(ProtocolError) {
         guard let previous else { return }
-        guard reader.bytes(in: previous).lexicographicallyPrecedes(reader.bytes(in: current)) else {
+        guard reader.precedes(previous, current) else {
             throw .malformedPayload(.keysOutOfOrder)
         }
     }
