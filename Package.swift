@@ -126,7 +126,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // The daemon's wire format: versioned, length-prefixed frames and the codecs of the operations. Pure.
-        .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query"]),
+        .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query", "CCofferSystem"]),
         // The one client protocol the front ends use: the embedded keychain and the daemon client behind it.
         .target(
             name: "KeychainClient",

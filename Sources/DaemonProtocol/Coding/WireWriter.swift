@@ -1,3 +1,4 @@
+import CCofferSystem
 import Foundation
 import KeychainModel
 
@@ -5,13 +6,17 @@ import KeychainModel
 /// one-byte booleans. It counts values and checks lengths against the limits, so that what it writes is
 /// always what the peer's ``WireReader`` accepts.
 ///
-/// Every write copies contiguous bytes into one buffer that starts with room for a typical message, so
-/// that a small request or answer is written without a reallocation or a per-byte generic append.
+/// Every write copies contiguous bytes into one byte array that starts with room for a typical message;
+/// ``payload()`` and ``frame()`` copy it out once and wipe it, since a request may hold a secret.
 struct WireWriter {
     /// The room a writer starts with: most requests and answers fit.
     static let initialCapacity = 256
 
-    private(set) var output = Data(capacity: WireWriter.initialCapacity)
+    private(set) var output: [UInt8] = {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(WireWriter.initialCapacity)
+        return bytes
+    }()
     let limits: ProtocolLimits
     private(set) var valueCount = 0
 
@@ -31,8 +36,7 @@ struct WireWriter {
 
     /// The bytes as they are, with no length.
     mutating func raw(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
-        output.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        output.append(contentsOf: bytes)
     }
 
     /// The bytes as they are, with no length.
@@ -99,11 +103,27 @@ struct WireWriter {
     }
 
     /// The finished payload; throws ``ProtocolError/oversized(length:limit:)`` beyond the payload limit.
-    func payload() throws(ProtocolError) -> Data {
+    /// The writer is left empty and its bytes wiped.
+    mutating func payload() throws(ProtocolError) -> Data {
+        defer { wipe() }
         guard output.count <= limits.maximumPayloadLength else {
             throw .oversized(length: output.count, limit: limits.maximumPayloadLength)
         }
-        return output
+        return Data(output)
+    }
+
+    /// The finished payload in a frame (``FrameFormat``), ready to write; throws as ``payload()`` does.
+    /// The writer is left empty and its bytes wiped.
+    mutating func frame() throws(ProtocolError) -> Data {
+        defer { wipe() }
+        let limit = min(limits.maximumPayloadLength, Int(UInt32.max))
+        guard output.count <= limit else { throw .oversized(length: output.count, limit: limit) }
+        return output.withUnsafeBytes { FrameFormat.frame(checkedPayload: $0) }
+    }
+
+    private mutating func wipe() {
+        output.withUnsafeMutableBytes { coffer_secure_zero($0.baseAddress, $0.count) }
+        output.removeAll()
     }
 
     private mutating func length(_ value: Int) throws(ProtocolError) {

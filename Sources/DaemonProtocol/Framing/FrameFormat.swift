@@ -28,11 +28,29 @@ public enum FrameFormat {
     ) throws(ProtocolError) -> Data {
         let limit = min(maximumPayloadLength, Int(UInt32.max))
         guard payload.count <= limit else { throw .oversized(length: payload.count, limit: limit) }
-        var frame = Data(capacity: headerLength + payload.count)
-        frame.append(contentsOf: magic)
-        withUnsafeBytes(of: version.bigEndian) { frame.append(contentsOf: $0) }
-        withUnsafeBytes(of: UInt32(payload.count).bigEndian) { frame.append(contentsOf: $0) }
+        var frame = header(payloadLength: payload.count)
         frame.append(payload)
+        return frame
+    }
+
+    /// ``frame(_:maximumPayloadLength:)`` for a payload in a buffer whose length the caller has checked.
+    static func frame(checkedPayload payload: UnsafeRawBufferPointer) -> Data {
+        var frame = header(payloadLength: payload.count)
+        if let base = payload.baseAddress, !payload.isEmpty {
+            frame.append(base.assumingMemoryBound(to: UInt8.self), count: payload.count)
+        }
+        return frame
+    }
+
+    /// The header of a frame whose payload is `payloadLength` bytes, with room for the payload.
+    private static func header(payloadLength: Int) -> Data {
+        var header = [UInt8](repeating: 0, count: headerLength)
+        header.replaceSubrange(0..<4, with: magic)
+        header[4] = UInt8(version >> 8)
+        header[5] = UInt8(version & 0xFF)
+        withUnsafeBytes(of: UInt32(payloadLength).bigEndian) { header.replaceSubrange(6..<10, with: $0) }
+        var frame = Data(capacity: headerLength + payloadLength)
+        frame.append(contentsOf: header)
         return frame
     }
 }

@@ -37,7 +37,9 @@ public struct RequestEnvelope: Sendable, Equatable {
 
     /// The payload in a frame, ready to write to the socket.
     public func encodedFrame(limits: ProtocolLimits = .requests) throws(ProtocolError) -> Data {
-        try FrameFormat.frame(try encodedPayload(limits: limits), maximumPayloadLength: limits.maximumPayloadLength)
+        var writer = WireWriter(limits: limits)
+        try RequestCoding.encode(request, id: id, into: &writer)
+        return try writer.frame()
     }
 }
 
@@ -77,6 +79,8 @@ public struct ResponseEnvelope: Sendable, Equatable {
 
     /// The payload in a frame, ready to write to the socket.
     public func encodedFrame(limits: ProtocolLimits = .responses) throws(ProtocolError) -> Data {
-        try FrameFormat.frame(try encodedPayload(limits: limits), maximumPayloadLength: limits.maximumPayloadLength)
+        var writer = WireWriter(limits: limits)
+        try ResponseCoding.encode(response, id: id, into: &writer)
+        return try writer.frame()
     }
 }

@@ -137,7 +137,7 @@ enum KeychainValueCoding {
             var keyWriter = WireWriter(limits: writer.limits)
             try encode(key, depth: 1, into: &keyWriter)
             try writer.countValues(of: keyWriter)
-            encodedEntries.append((Array(keyWriter.output), value))
+            encodedEntries.append((keyWriter.output, value))
         }
         encodedEntries.sort { WireOrder.precedes($0.key, $1.key) }
         try writer.count(encodedEntries.count)
