@@ -46,11 +46,23 @@ enum DaemonBenchmark {
         for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
         let client = DaemonKeychain(socketPath: socket)
         if let seconds = ProcessInfo.processInfo.environment["COFFER_BENCH_DAEMON_LOOP"].flatMap(Int.init) {
-            // For profilers: finds through the daemon for `seconds`, nothing measured.
+            // For profilers: finds on the embedded keychain for `seconds`, then through the daemon for
+            // `seconds`, each printing how many it made (profiles then give the time per find).
+            let embeddedStart = ContinuousClock.now
+            var embeddedFinds = 0
+            while ContinuousClock.now < embeddedStart + .seconds(seconds) {
+                for _ in 0..<100 { _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
+                embeddedFinds += 100
+            }
+            print("embedded loop: \(embeddedFinds) finds in \(ContinuousClock.now - embeddedStart)")
             // With COFFER_BENCH_DAEMON_LOOP_CONCURRENT set, batches of 8 finds from 8 concurrent tasks instead.
             let concurrent = ProcessInfo.processInfo.environment["COFFER_BENCH_DAEMON_LOOP_CONCURRENT"] != nil
-            let end = ContinuousClock.now + .seconds(seconds)
+            let start = ContinuousClock.now
+            let end = start + .seconds(seconds)
+            var finds = 0
+            defer { print("daemon loop: \(finds) finds in \(ContinuousClock.now - start)") }
             while ContinuousClock.now < end {
+                finds += concurrent ? 8 : 100
                 if concurrent {
                     try blockUntilDone {
                         try await withThrowingTaskGroup(of: Void.self) { group in

@@ -68,10 +68,14 @@ enum ItemsBenchmark {
             let whole = try perCall { index in _ = try keychain.blocking.copyMatching(queries[index]) }
             print("parse \(parse)  engine.copyMatching \(engineFind)  whole \(whole)")
         }
-        let end = ContinuousClock.now + .seconds(seconds)
+        let start = ContinuousClock.now
+        let end = start + .seconds(seconds)
+        var finds = 0
         while ContinuousClock.now < end {
             for _ in 0..<100 { _ = try keychain.blocking.copyMatching(findQuery(Int.random(in: 0..<1_000), returning: "r_Data")) }
+            finds += 100
         }
+        print("find loop: \(finds) finds in \(ContinuousClock.now - start)")
     }
 
     /// A query for item `index`, asking for `returning` (`r_Data`, `r_Attributes`) when given.
