@@ -20,11 +20,16 @@ enum Diagnostics {
         }
     }()
 
+    /// Whether ``logger`` prints debug messages. Its level is fixed when it is made, so this is read once: asking
+    /// the logger copies its handler at every call.
+    static let logsDebug = logger.logLevel <= .debug
+
     /// Logs one call and its outcome at debug level; the message is built only when it is printed.
     static func log(
         _ call: @autoclosure () -> String, status: KeychainStatus, reason: @autoclosure () -> String? = nil,
         result: @autoclosure () -> String? = nil
     ) {
+        guard logsDebug else { return }
         logger.debug("\(line(call(), status: status, reason: reason(), result: result()))")
     }
 

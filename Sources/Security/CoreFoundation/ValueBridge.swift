@@ -12,6 +12,11 @@ import Query
 enum ValueBridge {
     /// A caller's dictionary as the engine's ``QueryDictionary``.
     static func query(_ dictionary: NSDictionary) -> QueryDictionary {
+        PlainDictionaryReader.query(dictionary) ?? generalQuery(dictionary)
+    }
+
+    /// ``query(_:)`` for any dictionary, through Foundation's own reading (the objects as `Any`s).
+    static func generalQuery(_ dictionary: NSDictionary) -> QueryDictionary {
         // One pass over the dictionary's storage; iterating it looks every key up again.
         var keys: [Any] = []
         var values: [Any] = []

@@ -11,10 +11,22 @@ enum ItemPreparation {
         return CertificateReferences.prepared(query, forSearch: false, infersLabel: true)
     }
 
+    /// A search's dictionary as prepared, with the special keys the caller's dictionary held.
+    struct Searched {
+        /// The dictionary the keychain is asked with (before ``MacOSShim``).
+        var query: QueryDictionary
+        /// Which passes still have something to do (``SpecialKeys``).
+        var specialKeys: SpecialKeys
+    }
+
     /// The query of `SecItemCopyMatching`, `SecItemUpdate` or `SecItemDelete`.
-    static func searched(_ query: CFDictionary) -> QueryDictionary {
-        let expanded = KeyReferences.expanded(ValueBridge.query(query), forSearch: true)
-        return CertificateReferences.prepared(expanded, forSearch: true, infersLabel: false)
+    static func searched(_ query: CFDictionary) -> Searched {
+        let bridged = ValueBridge.query(query)
+        let specialKeys = SpecialKeys(of: bridged)
+        // Without a reference or an issuer, both passes hand the dictionary back as it is.
+        guard !specialKeys.isDisjoint(with: [.valueRef, .issuer]) else { return Searched(query: bridged, specialKeys: specialKeys) }
+        let expanded = KeyReferences.expanded(bridged, forSearch: true)
+        return Searched(query: CertificateReferences.prepared(expanded, forSearch: true, infersLabel: false), specialKeys: specialKeys)
     }
 
     /// `SecItemUpdate`'s attributes to update.

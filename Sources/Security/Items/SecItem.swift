@@ -30,12 +30,16 @@ public func SecItemAdd(_ attributes: CFDictionary, _ result: UnsafeMutablePointe
 /// When nothing matches the status is ``errSecItemNotFound`` and `result` is left untouched.
 @discardableResult
 public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePointer<CFTypeRef?>?) -> OSStatus {
-    let parsed = ItemPreparation.searched(query)
-    if let status = CertificateMatchCall.copyMatching(query, searched: parsed, result) { return status }
-    let references = PasswordItemReferences(parsed)
-    return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result, present: references.presenter(for: parsed)) {
+    let searched = ItemPreparation.searched(query)
+    let parsed = searched.query, specialKeys = searched.specialKeys
+    if specialKeys.contains(.certificateMatch), let status = CertificateMatchCall.copyMatching(query, searched: parsed, result) {
+        return status
+    }
+    let references = specialKeys.contains(.returnRef) ? PasswordItemReferences(parsed) : nil
+    let present = references.presenter(for: parsed, specialKeys: specialKeys)
+    return ItemCall.run("SecItemCopyMatching(\(Diagnostics.render(parsed)))", result: result, present: present) {
         client throws(KeychainFailure) in
-        let translated = try MacOSShim.translate(parsed, from: query, for: .copyMatching)
+        let translated = try MacOSShim.translate(parsed, from: query, for: .copyMatching, specialKeys: specialKeys)
         let asked = references?.keychainQuery(translated.query) ?? translated.query
         if let items = translated.itemList {
             return try KeychainItemListCall.copyMatching(asked, items: items, client: client)
@@ -48,7 +52,7 @@ public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePo
 @discardableResult
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
     if let status = IdentityItemCalls.update(query, attributesToUpdate) { return status }
-    let parsed = ItemPreparation.searched(query)
+    let parsed = ItemPreparation.searched(query).query
     let changes = ItemPreparation.changes(attributesToUpdate)
     return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) {
         client throws(KeychainFailure) in
@@ -67,7 +71,7 @@ public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDiction
 @discardableResult
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
     if let status = IdentityItemCalls.delete(query) { return status }
-    let parsed = ItemPreparation.searched(query)
+    let parsed = ItemPreparation.searched(query).query
     return ItemCall.run("SecItemDelete(\(Diagnostics.render(parsed)))", result: nil) { client throws(KeychainFailure) in
         let translated = try MacOSShim.translate(parsed, from: query, for: .delete)
         if let items = translated.itemList {

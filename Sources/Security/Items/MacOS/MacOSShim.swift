@@ -49,14 +49,17 @@ enum MacOSShim {
     ]
 
     /// The keys under which a dictionary may show it is macOS code's.
-    private static let keysWorthALook = Set(macOSOnlyKeys + [QueryKey.valueRef, QueryKey.matchItemList, QueryKey.matchSearchList])
+    static let keysWorthALook = Set(macOSOnlyKeys + [QueryKey.valueRef, QueryKey.matchItemList, QueryKey.matchSearchList])
 
-    /// `query` (bridged from `source`) as macOS would hand it to its keychain for `call`.
+    /// `query` (bridged from `source`) as macOS would hand it to its keychain for `call`; `specialKeys`, when
+    /// given, says whether `query` holds any of ``keysWorthALook`` (``SpecialKeys/macOS``).
     static func translate(
-        _ query: QueryDictionary, from source: NSDictionary, for call: ItemCallKind
+        _ query: QueryDictionary, from source: NSDictionary, for call: ItemCallKind, specialKeys: SpecialKeys = .all
     ) throws(KeychainFailure) -> Translated {
         // One pass over the (few) keys: most dictionaries hold none of these, and pay only this.
-        guard query.entries.keys.contains(where: { $0.stringValue.map(keysWorthALook.contains) ?? false }) else {
+        guard specialKeys.contains(.macOS),
+            query.entries.keys.contains(where: { $0.stringValue.map(keysWorthALook.contains) ?? false })
+        else {
             return Translated(query: query)
         }
         let objects = MacOSObjects(source)
