@@ -35,7 +35,8 @@ enum SecurityBenchmark {
         ]
     }
 
-    /// `SecItemCopyMatching` on a 1 000-item keychain for `seconds`: a steady loop for a profiler.
+    /// `SecItemCopyMatching` on a 1 000-item keychain for `seconds`, as the timed find makes it: a steady loop
+    /// for a profiler.
     static func findLoop(in scratch: URL, seconds: Int) throws {
         let folder = KeychainFolder(url: scratch.appendingPathComponent("security-loop"))
         let keychain = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .unrestricted(defaultGroup: "bench")))
@@ -50,7 +51,8 @@ enum SecurityBenchmark {
                         kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "bench",
                         kSecAttrAccount as String: "account-\(accounts.next())", kSecReturnData as String: true,
                     ]
-                    guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess else {
+                    // As the timed find: the caller reads the result back as `Data`.
+                    guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess, result as? Data != nil else {
                         throw KeychainStatus.itemNotFound
                     }
                 }
