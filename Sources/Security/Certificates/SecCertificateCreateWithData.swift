@@ -26,5 +26,5 @@ public func SecCertificateCreateWithData(_ allocator: CFAllocator?, _ data: CFDa
 
 /// The certificate's DER representation: the bytes it was made from, without any that followed the certificate.
 public func SecCertificateCopyData(_ certificate: SecCertificate) -> CFData {
-    Data(certificate.contents.der) as CFData
+    ResultData(copying: Data(certificate.contents.der))
 }

@@ -6,7 +6,7 @@ import Foundation
 public func SecCertificateCopySerialNumberData(
     _ certificate: SecCertificate, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-    Data(certificate.attributes.serialNumber) as CFData
+    ResultData(copying: Data(certificate.attributes.serialNumber))
 }
 
 /// The certificate's issuer, normalized as the keychain stores and matches it (`kSecAttrIssuer`), in a DER
@@ -14,11 +14,11 @@ public func SecCertificateCopySerialNumberData(
 /// byte as in the certificate (see Apple's `SecDistinguishedNameCopyNormalizedContent`). Nil when the issuer
 /// cannot be normalized.
 public func SecCertificateCopyNormalizedIssuerSequence(_ certificate: SecCertificate) -> CFData? {
-    certificate.attributes.normalizedIssuer.map { Data(X501Name.encode(tag: 0x30, $0)) as CFData }
+    certificate.attributes.normalizedIssuer.map { ResultData(copying: Data(X501Name.encode(tag: 0x30, $0))) }
 }
 
 /// The certificate's subject, normalized as ``SecCertificateCopyNormalizedIssuerSequence(_:)`` normalizes the
 /// issuer, in a DER `SEQUENCE`. Nil when the subject cannot be normalized.
 public func SecCertificateCopyNormalizedSubjectSequence(_ certificate: SecCertificate) -> CFData? {
-    certificate.attributes.normalizedSubject.map { Data(X501Name.encode(tag: 0x30, $0)) as CFData }
+    certificate.attributes.normalizedSubject.map { ResultData(copying: Data(X501Name.encode(tag: 0x30, $0))) }
 }

@@ -6,10 +6,10 @@ import Query
 ///
 /// A dictionary whose keys are all `NSString`s and whose values are all `NSString`s, booleans, `NSNumber`s and
 /// `NSData`s (what a `[String: Any]` of strings, `Bool`s, integers and `Data` bridges to, and what the `kSec…`
-/// constants are) is read here, each object recognised by its exact class; any other gives nil, for ``ValueBridge``
-/// to read the general way. The values are those the general way gives: Foundation's `__SwiftValue.fetch` turns
-/// these objects into `String`, `Bool` and `Data` and leaves an `NSNumber` as it is, and ``ValueBridge/value(of:)``
-/// then makes the same ``KeychainValue``s.
+/// constants are), or this module's ``ResultData``s handed back, is read here, each object recognised by its
+/// exact class; any other gives nil, for ``ValueBridge`` to read the general way. The values are those the general
+/// way gives: Foundation's `__SwiftValue.fetch` turns these objects into `String`, `Bool` and `Data` and leaves an
+/// `NSNumber` as it is, and ``ValueBridge/value(of:)`` then makes the same ``KeychainValue``s.
 enum PlainDictionaryReader {
     /// `dictionary` as the engine's dictionary; nil when it is not of Foundation's own dictionary classes or
     /// holds an object of another class.
@@ -30,7 +30,8 @@ enum PlainDictionaryReader {
         // `kCFBooleanTrue` and `kCFBooleanFalse` are the only objects of Foundation's boolean class.
         if object === kCFBooleanTrue { return .bool(true) }
         if object === kCFBooleanFalse { return .bool(false) }
-        if objectClass == NSData.self { return .data(unsafeDowncast(object, to: NSData.self) as Data) }
+        // A `ResultData` is a result of this module handed back (a persistent reference, an application label).
+        if objectClass == NSData.self || objectClass == ResultData.self { return .data(unsafeDowncast(object, to: NSData.self) as Data) }
         if objectClass == NSNumber.self { return KeychainValue.bridgingCommonScalar(object) }
         return nil
     }

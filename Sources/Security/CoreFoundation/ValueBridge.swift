@@ -57,7 +57,7 @@ enum ValueBridge {
     static func object(_ value: KeychainValue, keys authentication: TokenKeyAuthentication) -> AnyObject {
         switch value {
         case .string(let text): return NSString(string: text)
-        case .data(let bytes): return NSData(data: bytes)
+        case .data(let bytes): return ResultData(copying: bytes)
         case .number(let number): return NSNumber(value: number)
         case .double(let number): return NSNumber(value: number)
         case .bool(let flag): return NSNumber(value: flag)

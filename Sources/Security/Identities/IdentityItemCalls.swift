@@ -34,7 +34,7 @@ enum IdentityItemCalls {
         if status == errSecSuccess, let result, let reference = certificateResult as? Data,
             let certificate = PersistentReference(data: reference), let uuid = certificate.uuid
         {
-            result.pointee = PersistentReference(itemClass: .identity, uuid: uuid).data as NSData
+            result.pointee = ResultData(copying: PersistentReference(itemClass: .identity, uuid: uuid).data)
         }
         return status
     }

@@ -42,7 +42,7 @@ enum PKCS12Identities {
             item[kSecImportItemIdentity] = identity
             item[kSecImportItemTrust] = trust
             item[kSecImportItemCertChain] = chain
-            item[kSecImportItemKeyID] = pair.key.key.applicationLabel as NSData
+            item[kSecImportItemKeyID] = ResultData(copying: pair.key.key.applicationLabel)
             if let label { item[kSecImportItemLabel] = label as NSString }
             return item
         }

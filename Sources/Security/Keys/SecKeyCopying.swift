@@ -26,7 +26,7 @@ public func SecKeyGetBlockSize(_ key: SecKey) -> Int {
 public func SecKeyCopyExternalRepresentation(_ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? {
     KeyCall.run("SecKeyCopyExternalRepresentation", error: error) { () throws(KeyFailure) -> CFData in
         switch key.material {
-        case .software(let material): NSData(data: material.externalRepresentation())
+        case .software(let material): ResultData(copying: material.externalRepresentation())
         case .token: throw KeyFailure(.unimplemented, "export not implemented for a key that never leaves the keychain")
         }
     }

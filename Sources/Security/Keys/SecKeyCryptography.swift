@@ -25,9 +25,9 @@ public func SecKeyCreateSignature(
         let input = dataToSign.contiguousData
         switch key.material {
         case .software(let material):
-            return NSData(data: try KeyFailure.catching { () throws(KeyCryptoError) in try material.signature(for: input, algorithm: algorithm.keyAlgorithm) })
+            return ResultData(copying: try KeyFailure.catching { () throws(KeyCryptoError) in try material.signature(for: input, algorithm: algorithm.keyAlgorithm) })
         case .token(let handle, _, let authentication):
-            return NSData(data: try TokenKeyOperations.use(handle, .sign, algorithm, input: input, authentication: authentication))
+            return ResultData(copying: try TokenKeyOperations.use(handle, .sign, algorithm, input: input, authentication: authentication))
         }
     }
 }
@@ -53,7 +53,7 @@ public func SecKeyCreateEncryptedData(
 ) -> CFData? {
     KeyCall.run("SecKeyCreateEncryptedData(\(algorithm.identifier))", error: error) { () throws(KeyFailure) -> CFData in
         let material = try key.softwareKey(for: "encrypt")
-        return NSData(data: try KeyFailure.catching { () throws(KeyCryptoError) in
+        return ResultData(copying: try KeyFailure.catching { () throws(KeyCryptoError) in
             try material.encrypt(plaintext.contiguousData, algorithm: algorithm.keyAlgorithm)
         })
     }
@@ -67,9 +67,9 @@ public func SecKeyCreateDecryptedData(
         let input = ciphertext.contiguousData
         switch key.material {
         case .software(let material):
-            return NSData(data: try KeyFailure.catching { () throws(KeyCryptoError) in try material.decrypt(input, algorithm: algorithm.keyAlgorithm) })
+            return ResultData(copying: try KeyFailure.catching { () throws(KeyCryptoError) in try material.decrypt(input, algorithm: algorithm.keyAlgorithm) })
         case .token(let handle, _, let authentication):
-            return NSData(data: try TokenKeyOperations.use(handle, .decrypt, algorithm, input: input, authentication: authentication))
+            return ResultData(copying: try TokenKeyOperations.use(handle, .decrypt, algorithm, input: input, authentication: authentication))
         }
     }
 }
@@ -97,11 +97,11 @@ public func SecKeyCopyKeyExchangeResult(
         let peer = publicKey.publicHalf
         switch privateKey.material {
         case .software(let material):
-            return NSData(data: try KeyFailure.catching { () throws(KeyCryptoError) in
+            return ResultData(copying: try KeyFailure.catching { () throws(KeyCryptoError) in
                 try material.sharedSecret(with: peer, algorithm: algorithm.keyAlgorithm, requestedSize: requestedSize, sharedInfo: sharedInfo)
             })
         case .token(let handle, _, let authentication):
-            return NSData(data: try TokenKeyOperations.use(
+            return ResultData(copying: try TokenKeyOperations.use(
                 handle, .keyExchange(requestedSize: requestedSize, sharedInfo: sharedInfo), algorithm,
                 input: peer.externalRepresentation(), authentication: authentication))
         }

@@ -112,7 +112,7 @@ enum CertificateMatchCall {
         switch asked {
         case []: return nil
         case [QueryKey.returnRef]: return item[QueryKey.valueRef] as AnyObject?
-        case [QueryKey.returnData]: return (item[QueryKey.valueData] as? Data ?? Data()) as NSData
+        case [QueryKey.returnData]: return ResultData(copying: item[QueryKey.valueData] as? Data ?? Data())
         case [QueryKey.returnPersistentRef]: return item[QueryKey.valuePersistentRef] as AnyObject?
         default:
             var dictionary = item
