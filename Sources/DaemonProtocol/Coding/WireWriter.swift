@@ -39,11 +39,6 @@ struct WireWriter {
         output.append(contentsOf: bytes)
     }
 
-    /// The bytes as they are, with no length.
-    mutating func raw(_ bytes: Data) {
-        bytes.withUnsafeBytes { raw($0) }
-    }
-
     /// A UInt32 length, then the bytes.
     mutating func bytes(_ bytes: UnsafeRawBufferPointer) throws(ProtocolError) {
         try length(bytes.count)
