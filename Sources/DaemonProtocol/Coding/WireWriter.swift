@@ -111,8 +111,7 @@ struct WireWriter {
     /// The writer is left empty and its bytes wiped.
     mutating func frame() throws(ProtocolError) -> Data {
         defer { wipe() }
-        let limit = min(limits.maximumPayloadLength, Int(UInt32.max))
-        guard output.count <= limit else { throw .oversized(length: output.count, limit: limit) }
+        try FrameFormat.checkPayloadLength(output.count, maximumPayloadLength: limits.maximumPayloadLength)
         return output.withUnsafeBytes { FrameFormat.frame(checkedPayload: $0) }
     }
 

@@ -26,31 +26,30 @@ public enum FrameFormat {
     public static func frame(
         _ payload: Data, maximumPayloadLength: Int
     ) throws(ProtocolError) -> Data {
+        try checkPayloadLength(payload.count, maximumPayloadLength: maximumPayloadLength)
+        return payload.withUnsafeBytes { frame(checkedPayload: $0) }
+    }
+
+    /// Throws ``ProtocolError/oversized(length:limit:)`` when a payload of `length` bytes is longer than
+    /// `maximumPayloadLength` (or than the header's UInt32 length can say).
+    static func checkPayloadLength(_ length: Int, maximumPayloadLength: Int) throws(ProtocolError) {
         let limit = min(maximumPayloadLength, Int(UInt32.max))
-        guard payload.count <= limit else { throw .oversized(length: payload.count, limit: limit) }
-        var frame = header(payloadLength: payload.count)
-        frame.append(payload)
-        return frame
+        guard length <= limit else { throw .oversized(length: length, limit: limit) }
     }
 
-    /// ``frame(_:maximumPayloadLength:)`` for a payload in a buffer whose length the caller has checked.
+    /// ``frame(_:maximumPayloadLength:)`` for a payload in a buffer whose length
+    /// ``checkPayloadLength(_:maximumPayloadLength:)`` accepted.
     static func frame(checkedPayload payload: UnsafeRawBufferPointer) -> Data {
-        var frame = header(payloadLength: payload.count)
-        if let base = payload.baseAddress, !payload.isEmpty {
-            frame.append(base.assumingMemoryBound(to: UInt8.self), count: payload.count)
-        }
-        return frame
-    }
-
-    /// The header of a frame whose payload is `payloadLength` bytes, with room for the payload.
-    private static func header(payloadLength: Int) -> Data {
         var header = [UInt8](repeating: 0, count: headerLength)
         header.replaceSubrange(0..<4, with: magic)
         header[4] = UInt8(version >> 8)
         header[5] = UInt8(version & 0xFF)
-        withUnsafeBytes(of: UInt32(payloadLength).bigEndian) { header.replaceSubrange(6..<10, with: $0) }
-        var frame = Data(capacity: headerLength + payloadLength)
+        withUnsafeBytes(of: UInt32(payload.count).bigEndian) { header.replaceSubrange(6..<10, with: $0) }
+        var frame = Data(capacity: headerLength + payload.count)
         frame.append(contentsOf: header)
+        if let base = payload.baseAddress, !payload.isEmpty {
+            frame.append(base.assumingMemoryBound(to: UInt8.self), count: payload.count)
+        }
         return frame
     }
 }

@@ -52,11 +52,12 @@ public func SecItemCopyMatching(_ query: CFDictionary, _ result: UnsafeMutablePo
 @discardableResult
 public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDictionary) -> OSStatus {
     if let status = IdentityItemCalls.update(query, attributesToUpdate) { return status }
-    let parsed = ItemPreparation.searched(query).query
+    let searched = ItemPreparation.searched(query)
+    let parsed = searched.query
     let changes = ItemPreparation.changes(attributesToUpdate)
     return ItemCall.run("SecItemUpdate(\(Diagnostics.render(parsed)), \(Diagnostics.render(changes)))", result: nil) {
         client throws(KeychainFailure) in
-        let translated = try MacOSShim.translate(parsed, from: query, for: .update)
+        let translated = try MacOSShim.translate(parsed, from: query, for: .update, specialKeys: searched.specialKeys)
         let newValues = MacOSShim.translateChanges(changes, from: attributesToUpdate)
         if let items = translated.itemList {
             try KeychainItemListCall.update(translated.query, items: items, changes: newValues, client: client)
@@ -71,9 +72,10 @@ public func SecItemUpdate(_ query: CFDictionary, _ attributesToUpdate: CFDiction
 @discardableResult
 public func SecItemDelete(_ query: CFDictionary) -> OSStatus {
     if let status = IdentityItemCalls.delete(query) { return status }
-    let parsed = ItemPreparation.searched(query).query
+    let searched = ItemPreparation.searched(query)
+    let parsed = searched.query
     return ItemCall.run("SecItemDelete(\(Diagnostics.render(parsed)))", result: nil) { client throws(KeychainFailure) in
-        let translated = try MacOSShim.translate(parsed, from: query, for: .delete)
+        let translated = try MacOSShim.translate(parsed, from: query, for: .delete, specialKeys: searched.specialKeys)
         if let items = translated.itemList {
             try KeychainItemListCall.delete(translated.query, items: items, client: client)
         } else {
