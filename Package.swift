@@ -64,8 +64,9 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
             ]
         ),
-        // OpenSSL's libcrypto (apt: libssl-dev), for the legacy PKCS#12 ciphers swift-crypto lacks: Triple DES, and RC2
-        // and RC4 from OpenSSL's legacy provider.
+        // OpenSSL's libcrypto (apt: libssl-dev), for the legacy PKCS#12 ciphers swift-crypto lacks (Triple DES, and RC2
+        // and RC4 from OpenSSL's legacy provider), and for HMAC-SHA256 from hash states prepared once (the blind
+        // indexes and row tags of every read, which swift-crypto's HMAC re-keys and allocates for on every MAC).
         .target(name: "CLibCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         // PKCS#12 (PFX) files read: MAC, PBES2 and PKCS#12 PBE decryption, certificates and PKCS#8 keys. Pure, no I/O.
         .target(
@@ -93,7 +94,7 @@ let package = Package(
         .target(
             name: "ItemStore",
             dependencies: [
-                "KeychainModel", "CSQLiteShims",
+                "KeychainModel", "CSQLiteShims", "CLibCrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

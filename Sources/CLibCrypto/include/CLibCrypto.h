@@ -4,6 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CLibCryptoHMAC.h"
+
 // What `coffer_libcrypto_decrypt` reports.
 /// Decrypted; `*output_length` bytes were written.
 #define COFFER_LIBCRYPTO_OK 0

@@ -5,24 +5,21 @@ import KeychainModel
 extension ItemCrypto {
     /// Computes blind indexes, uniqueness digests and row tags.
     ///
-    /// Holds one HMAC state per domain, keyed and with the domain header already absorbed; each MAC
-    /// starts from a copy (the hash state is copy-on-write), so neither the key schedule nor the header
-    /// is hashed again per call. ``IndexerCache`` keeps one per class for a store's life.
-    struct Indexer: @unchecked Sendable {
-        // @unchecked: HMAC holds its hash context in a copy-on-write box that is only read once shared.
-        private let indexStart: HMAC<SHA256>
-        private let uniqueStart: HMAC<SHA256>
-        private let rowStart: HMAC<SHA256>
+    /// Holds one ``HMACStart`` per domain, keyed and with the domain header already absorbed, so neither the
+    /// key schedule nor the header is hashed again per call. ``IndexerCache`` keeps one per class for a
+    /// store's life.
+    struct Indexer: Sendable {
+        private let indexStart: HMACStart
+        private let uniqueStart: HMACStart
+        private let rowStart: HMACStart
 
         init(indexKey: SymmetricKey, itemClass: ItemClass) {
-            func start(_ domain: String) -> HMAC<SHA256> {
+            func start(_ domain: String) -> HMACStart {
                 var header = Array(domain.utf8)
                 header.append(0)
                 header.append(formatVersion)
                 header.append(contentsOf: itemClass.rawValue.utf8.prefix(4))
-                var mac = HMAC<SHA256>(key: indexKey)
-                mac.update(data: header)
-                return mac
+                return HMACStart(key: indexKey, prefix: header)
             }
             indexStart = start("coffer.index")
             uniqueStart = start("coffer.ukey")
@@ -35,9 +32,7 @@ extension ItemCrypto {
             message.reserveCapacity(8 + code.utf8.count + value.count)
             Self.appendLengthPrefixed(code, to: &message)
             Self.appendLengthPrefixed(value, to: &message)
-            var mac = indexStart
-            mac.update(data: message)
-            return Self.bytes(of: mac.finalize(), count: indexLength)
+            return Self.mac(indexStart, of: message, count: indexLength)
         }
 
         /// The uniqueness digest of the engine's uniqueness bytes.
@@ -45,9 +40,7 @@ extension ItemCrypto {
             var message: [UInt8] = []
             message.reserveCapacity(4 + uniqueKey.count)
             Self.appendLengthPrefixed(uniqueKey, to: &message)
-            var mac = uniqueStart
-            mac.update(data: message)
-            return Self.bytes(of: mac.finalize(), count: SHA256.byteCount)
+            return Self.mac(uniqueStart, of: message, count: SHA256.byteCount)
         }
 
         /// The row tag over a row's identity, sealed parts and non-NULL index columns.
@@ -66,23 +59,26 @@ extension ItemCrypto {
 
         /// The row tag of a message built by the caller.
         func rowTag(of message: RowTagMessage) -> Data {
-            Self.bytes(of: mac(of: message), count: SHA256.byteCount)
+            Self.mac(rowStart, of: message.bytes, count: SHA256.byteCount)
         }
 
         /// Whether `stored` is the tag of `message` (constant-time comparison).
         func isTag(_ stored: UnsafeRawBufferPointer, of message: RowTagMessage) -> Bool {
-            mac(of: message).withUnsafeBytes { computed in
-                guard computed.count == stored.count else { return false }
-                var difference: UInt8 = 0
-                for index in 0..<computed.count { difference |= computed[index] ^ stored[index] }
-                return difference == 0
+            message.bytes.withUnsafeBytes { bytes in
+                rowStart.withMAC(of: bytes) { computed in
+                    guard computed.count == stored.count else { return false }
+                    var difference: UInt8 = 0
+                    for index in 0..<computed.count { difference |= computed[index] ^ stored[index] }
+                    return difference == 0
+                }
             }
         }
 
-        private func mac(of message: RowTagMessage) -> HashedAuthenticationCode<SHA256> {
-            var mac = rowStart
-            message.bytes.withUnsafeBytes { mac.update(data: $0) }
-            return mac.finalize()
+        /// The first `count` bytes of the MAC of `message` from `start`.
+        private static func mac(_ start: HMACStart, of message: [UInt8], count: Int) -> Data {
+            message.withUnsafeBytes { bytes in
+                start.withMAC(of: bytes) { Data(bytes: $0.baseAddress!, count: min(count, $0.count)) }
+            }
         }
 
         /// Appends `lp(text)`: its UTF-8 length as u32be, then its UTF-8 bytes.
@@ -103,11 +99,6 @@ extension ItemCrypto {
             message.append(UInt8(length >> 16 & 0xFF))
             message.append(UInt8(length >> 8 & 0xFF))
             message.append(UInt8(length & 0xFF))
-        }
-
-        /// The first `count` bytes of a MAC.
-        private static func bytes(of code: HashedAuthenticationCode<SHA256>, count: Int) -> Data {
-            code.withUnsafeBytes { Data(bytes: $0.baseAddress!, count: min(count, $0.count)) }
         }
     }
 }

@@ -10,8 +10,8 @@ extension AttributeValue {
     /// these bytes, so they must never change for a given value.
     public var matchKey: Data {
         switch self {
-        case .string(let text): Self.tagged(MatchTag.bytes, Data(text.utf8))
-        case .data(let bytes): Self.tagged(MatchTag.bytes, bytes)
+        case .string(let text): Self.tagged(MatchTag.bytes, text)
+        case .data(let bytes): bytes.withUnsafeBytes { Self.tagged(MatchTag.bytes, $0) }
         case .number(let integer): Self.tagged(MatchTag.number, Self.bigEndian(UInt64(bitPattern: integer)))
         case .date(let moment): Self.tagged(MatchTag.date, Self.bigEndian(Self.absoluteTimeBits(moment)))
         case .accessControl(let control):
@@ -39,8 +39,21 @@ extension AttributeValue {
     }
 
     private static func tagged(_ tag: UInt8, _ payload: Data) -> Data {
-        var key = Data([tag])
-        key.append(payload)
+        payload.withUnsafeBytes { tagged(tag, $0) }
+    }
+
+    /// A search's every filter and access group goes through here: one allocation, no generic sequence copy.
+    private static func tagged(_ tag: UInt8, _ text: String) -> Data {
+        var text = text
+        return text.withUTF8 { tagged(tag, UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func tagged(_ tag: UInt8, _ payload: UnsafeRawBufferPointer) -> Data {
+        var key = Data(count: 1 + payload.count)
+        key.withUnsafeMutableBytes { key in
+            key[0] = tag
+            UnsafeMutableRawBufferPointer(rebasing: key[1...]).copyMemory(from: payload)
+        }
         return key
     }
 
