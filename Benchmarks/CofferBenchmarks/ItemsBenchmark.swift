@@ -159,4 +159,28 @@ enum ItemsBenchmark {
         }
         return samples
     }
+
+    /// Runs each of `bodies` `count` times, in turns of `block` calls (A×block, B×block, …, then again),
+    /// timing each call: figures that goals compare are taken side by side, so a slow minute of a shared
+    /// machine weighs on all of them alike instead of on whichever ran during it, while each turn runs long
+    /// enough to measure its operation with warm caches, as the one-at-a-time figures do.
+    static func interleaved(_ count: Int, block: Int = 50, _ bodies: [() throws -> Void]) throws -> [[Duration]] {
+        for body in bodies { for _ in 0..<min(count, 20) { try body() } }  // warm-up, untimed
+        let clock = ContinuousClock()
+        var samples = [[Duration]](repeating: [], count: bodies.count)
+        for index in samples.indices { samples[index].reserveCapacity(count) }
+        var done = 0
+        while done < count {
+            let turn = min(block, count - done)
+            for (which, body) in bodies.enumerated() {
+                for _ in 0..<turn {
+                    let start = clock.now
+                    try body()
+                    samples[which].append(clock.now - start)
+                }
+            }
+            done += turn
+        }
+        return samples
+    }
 }
