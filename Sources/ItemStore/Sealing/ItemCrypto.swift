@@ -99,8 +99,7 @@ enum ItemCrypto {
         _ blob: Data, key: SymmetricKey, aad: [UInt8], withPresenceByte: Bool, rowID: Int64
     ) throws(ItemStoreError) -> Data? {
         guard blob.count >= 1 + nonceLength + gcmTagLength,
-            let box = try? AES.GCM.SealedBox(combined: blob.dropFirst()),
-            var plain = try? AES.GCM.open(box, using: key, authenticating: aad)
+            var plain = GCMOpening.open(blob.dropFirst(), key: key, aad: aad)
         else { throw .corrupt(rowID: rowID) }
         defer { zeroize(&plain) }
         guard let payload = unpad(plain, withPresenceByte: withPresenceByte) else { throw .corrupt(rowID: rowID) }
