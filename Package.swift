@@ -65,9 +65,8 @@ let package = Package(
             ]
         ),
         // OpenSSL's libcrypto (apt: libssl-dev), for the legacy PKCS#12 ciphers swift-crypto lacks (Triple DES, and RC2
-        // and RC4 from OpenSSL's legacy provider), and for the read path's primitives: HMAC-SHA256 from hash states
-        // prepared once (blind indexes, row tags), AES-256-GCM opening and AES key unwrap, which swift-crypto's
-        // wrappers cost several times the cipher's own work for on every call.
+        // and RC4 from OpenSSL's legacy provider), and for HMAC-SHA256 from hash states prepared once (the blind
+        // indexes and row tags of every read, which swift-crypto's HMAC re-keys and allocates for on every MAC).
         .target(name: "CLibCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         // PKCS#12 (PFX) files read: MAC, PBES2 and PKCS#12 PBE decryption, certificates and PKCS#8 keys. Pure, no I/O.
         .target(
@@ -85,7 +84,7 @@ let package = Package(
         .target(
             name: "Keystore",
             dependencies: [
-                "KeychainModel", "CCofferSystem", "CofferDiagnostics", "CLibCrypto",
+                "KeychainModel", "CCofferSystem", "CofferDiagnostics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -4,9 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "CLibCryptoGCM.h"
 #include "CLibCryptoHMAC.h"
-#include "CLibCryptoKeyWrap.h"
 
 // What `coffer_libcrypto_decrypt` reports.
 /// Decrypted; `*output_length` bytes were written.

@@ -99,7 +99,8 @@ enum ItemCrypto {
         _ blob: Data, key: SymmetricKey, aad: [UInt8], withPresenceByte: Bool, rowID: Int64
     ) throws(ItemStoreError) -> Data? {
         guard blob.count >= 1 + nonceLength + gcmTagLength,
-            var plain = GCMOpening.open(blob.dropFirst(), key: key, aad: aad)
+            let box = try? AES.GCM.SealedBox(combined: blob.dropFirst()),
+            var plain = try? AES.GCM.open(box, using: key, authenticating: aad)
         else { throw .corrupt(rowID: rowID) }
         defer { zeroize(&plain) }
         guard let payload = unpad(plain, withPresenceByte: withPresenceByte) else { throw .corrupt(rowID: rowID) }
