@@ -71,10 +71,13 @@ struct WireReader {
 
     /// The UTF-8 text at `range`.
     func text(in range: Range<Int>) throws(ProtocolError) -> String {
-        let text = input.withUnsafeBytes { bytes in
+        let text = input.withUnsafeBytes { bytes -> String? in
             let start = input.startIndex
             let utf8 = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - start)..<(range.upperBound - start)])
-            return String(validating: utf8.assumingMemoryBound(to: UInt8.self), as: UTF8.self)
+                .assumingMemoryBound(to: UInt8.self)
+            // Keys and most values are ASCII, always valid: decoded without the generic validation.
+            if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
+            return String(validating: utf8, as: UTF8.self)
         }
         guard let text else { throw .malformedPayload(.invalidUTF8) }
         return text

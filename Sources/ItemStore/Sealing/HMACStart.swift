@@ -6,8 +6,8 @@ import Crypto
 /// prefix are not hashed again and nothing is allocated per MAC.
 ///
 /// The blind indexes of every search and the row tag of every row read are such MACs; swift-crypto's
-/// `HMAC` hashes the outer pad again and allocates hash contexts on each one (about 2.5 µs a MAC here,
-/// against the few hundred nanoseconds SHA-256 itself takes).
+/// `HMAC` hashes the outer pad again and allocates hash contexts on each one, several times SHA-256's own
+/// work for messages this short.
 final class HMACStart: @unchecked Sendable {
     // @unchecked: the C state is written once, in init, and only read afterwards.
     private let start: OpaquePointer
