@@ -37,28 +37,45 @@ enum SecurityBenchmark {
         ]
     }
 
-    /// `SecItemCopyMatching` on a 1 000-item keychain for `seconds`, as the timed find makes it: a steady loop
-    /// for a profiler.
+    /// Finds on a 1 000-item keychain for `seconds`, in turns of 1 000: through the client API, then through
+    /// `SecItemCopyMatching` as the timed find makes it; a steady loop for a profiler, printing how many of each
+    /// it made. Each find is one call of ``clientFind(_:account:)`` or ``appleFind(account:)``, so that an
+    /// instruction counter (`Benchmarks/instructions.sh`) gives the cost of one.
     static func findLoop(in scratch: URL, seconds: Int) throws {
         let folder = KeychainFolder(url: scratch.appendingPathComponent("security-loop"))
         let keychain = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .unrestricted(defaultGroup: "bench")))
         try ItemsBenchmark.populate(keychain, count: 1_000)
+        var (client, apple) = (0, 0)
         try SecurityTesting.withKeychain(at: folder.url) {
             let end = ContinuousClock.now + .seconds(seconds)
             var accounts = ItemsBenchmark.RandomAccounts(count: 1_000)
             while ContinuousClock.now < end {
-                for _ in 0..<1_000 {
-                    var result: CFTypeRef?
-                    let query: [String: Any] = [
-                        kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "bench",
-                        kSecAttrAccount as String: "account-\(accounts.next())", kSecReturnData as String: true,
-                    ]
-                    // As the timed find: the caller reads the result back as `Data`.
-                    guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess, result as? Data != nil else {
-                        throw KeychainStatus.itemNotFound
-                    }
-                }
+                for _ in 0..<1_000 { try clientFind(keychain, account: accounts.next()) }
+                for _ in 0..<1_000 { try appleFind(account: accounts.next()) }
+                client += 1_000
+                apple += 1_000
             }
+        }
+        print("security loop: \(client) finds through the client API, \(apple) through SecItemCopyMatching")
+    }
+
+    /// One find (data) through the client API, as the timed one.
+    @inline(never)
+    static func clientFind(_ keychain: EmbeddedKeychain, account: Int) throws {
+        _ = try keychain.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
+    }
+
+    /// One find (data) as Apple code makes it: a Foundation dictionary, `SecItemCopyMatching`, and the result
+    /// read back as `Data`.
+    @inline(never)
+    static func appleFind(account: Int) throws {
+        var result: CFTypeRef?
+        let query: [String: Any] = [
+            kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "bench",
+            kSecAttrAccount as String: "account-\(account)", kSecReturnData as String: true,
+        ]
+        guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess, result as? Data != nil else {
+            throw KeychainStatus.itemNotFound
         }
     }
 }
