@@ -42,7 +42,7 @@ extension AttributeValue {
         payload.withUnsafeBytes { tagged(tag, $0) }
     }
 
-    /// A search's every filter and access group goes through here: one allocation, no generic sequence copy.
+    /// Text (most filters, every access group) goes from its UTF-8 storage into the key in one allocation.
     private static func tagged(_ tag: UInt8, _ text: String) -> Data {
         var text = text
         return text.withUTF8 { tagged(tag, UnsafeRawBufferPointer($0)) }
