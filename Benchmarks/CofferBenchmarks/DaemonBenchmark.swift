@@ -73,7 +73,7 @@ enum DaemonBenchmark {
                 for _ in 0..<100 { _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
             }
         }
-        // The three figures the goal compares are taken in turn, so that the machine's slow spells hit all alike.
+        // The three figures the goal compares are taken in turns of 50, so that the machine's slow spells hit all alike.
         var accounts = ItemsBenchmark.RandomAccounts(count: size)
         let compared = try ItemsBenchmark.interleaved(operations, [
             { _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data")) },

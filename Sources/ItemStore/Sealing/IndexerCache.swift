@@ -8,7 +8,7 @@ import Synchronization
 final class IndexerCache: Sendable {
     private let entries = Mutex<[ItemClass: Entry]>([:])
 
-    private struct Entry: @unchecked Sendable {
+    private struct Entry: Sendable {
         let indexKey: SymmetricKey
         let indexer: ItemCrypto.Indexer
     }
