@@ -130,6 +130,25 @@ struct RoundTripTests {
         #expect(try RequestEnvelope(decodingPayload: try envelope.encodedPayload()) == envelope)
     }
 
+    /// String keys are sorted without being encoded one by one: their order must still be that of their
+    /// encodings (tag, length, UTF-8), which the decoder demands: shorter keys first, then by bytes.
+    @Test func stringKeysSortAsTheirEncodingsDo() throws {
+        let keys = ["b", "aa", "\u{E9}", "a", "ab", "\u{1F511}", "svce", "class", "r_Data", "acct"]
+        let expected = ["a", "b", "aa", "ab", "\u{E9}", "acct", "svce", "\u{1F511}", "class", "r_Data"]
+        func encodedKey(_ key: String) -> Data { Data([0x03, 0, 0, 0, UInt8(key.utf8.count)] + Array(key.utf8)) }
+        func offsets(in payload: Data) -> [Int] { expected.map { payload.range(of: encodedKey($0))!.lowerBound } }
+        let query = QueryDictionary(Dictionary(uniqueKeysWithValues: keys.map { (KeychainValue.string($0), KeychainValue.null) }))
+        let payload = try RequestEnvelope(id: 1, request: .copyMatching(query)).encodedPayload()
+        #expect(offsets(in: payload) == offsets(in: payload).sorted())
+        #expect(try RequestEnvelope(decodingPayload: payload) == RequestEnvelope(id: 1, request: .copyMatching(query)))
+        // A key that is no string takes the general path, which sorts whole encodings: the same order.
+        var mixed = query
+        mixed.entries[.number(1)] = .null
+        let mixedPayload = try RequestEnvelope(id: 1, request: .copyMatching(mixed)).encodedPayload()
+        #expect(offsets(in: mixedPayload) == offsets(in: mixedPayload).sorted())
+        #expect(try RequestEnvelope(decodingPayload: mixedPayload) == RequestEnvelope(id: 1, request: .copyMatching(mixed)))
+    }
+
     @Test func nanBitPatternsSurviveExactly() throws {
         let quietNaN = Double(bitPattern: 0x7FF8_0000_0000_1234)
         let envelope = ResponseEnvelope(

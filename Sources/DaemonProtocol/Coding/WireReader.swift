@@ -3,21 +3,38 @@ import Foundation
 /// Reads what ``WireWriter`` writes. Every read is bounds-checked, every count is checked against the
 /// bytes that remain and the value budget before anything is allocated, and every failure is a
 /// ``ProtocolError/malformedPayload(_:)``.
+///
+/// It reads the payload's bytes in place, neither copying them (a request may hold a secret) nor going through
+/// `Data` for each byte; so a reader is made only for the body of ``read(_:limits:_:)`` and must not outlive it.
 struct WireReader {
     let limits: ProtocolLimits
-    private let input: Data
-    private var offset: Int
+    private let input: UnsafeRawBufferPointer
+    private var offset = 0
     private var valuesLeft: Int
 
-    init(_ input: Data, limits: ProtocolLimits) {
+    private init(_ input: UnsafeRawBufferPointer, limits: ProtocolLimits) {
         self.input = input
         self.limits = limits
-        offset = input.startIndex
         valuesLeft = limits.maximumValueCount
     }
 
+    /// Runs `body` with a reader of `payload`'s bytes.
+    static func read<Result>(
+        _ payload: Data, limits: ProtocolLimits, _ body: (inout WireReader) throws(ProtocolError) -> Result
+    ) throws(ProtocolError) -> Result {
+        let outcome = payload.withUnsafeBytes { bytes -> Swift.Result<Result, ProtocolError> in
+            var reader = WireReader(bytes, limits: limits)
+            do throws(ProtocolError) {
+                return .success(try body(&reader))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+
     /// The number of unread bytes.
-    var remaining: Int { input.endIndex - offset }
+    var remaining: Int { input.count - offset }
 
     /// The current position, for ``bytes(in:)``.
     var position: Int { offset }
@@ -52,7 +69,7 @@ struct WireReader {
     }
 
     /// The bytes at positions returned by ``take(_:)`` or ``position``.
-    func bytes(in range: Range<Int>) -> Data { input[range] }
+    func bytes(in range: Range<Int>) -> Data { Data(UnsafeRawBufferPointer(rebasing: input[range])) }
 
     /// A UInt32 length, then that many bytes.
     mutating func lengthPrefixed() throws(ProtocolError) -> Range<Int> {
@@ -61,7 +78,7 @@ struct WireReader {
 
     /// A UInt32 length, then that many bytes, copied.
     mutating func data() throws(ProtocolError) -> Data {
-        Data(input[try lengthPrefixed()])
+        bytes(in: try lengthPrefixed())
     }
 
     /// A UInt32 length, then that many bytes of UTF-8.
@@ -71,26 +88,16 @@ struct WireReader {
 
     /// The UTF-8 text at `range`.
     func text(in range: Range<Int>) throws(ProtocolError) -> String {
-        let text = input.withUnsafeBytes { bytes -> String? in
-            let start = input.startIndex
-            let utf8 = UnsafeRawBufferPointer(rebasing: bytes[(range.lowerBound - start)..<(range.upperBound - start)])
-                .assumingMemoryBound(to: UInt8.self)
-            // Keys and most values are ASCII, always valid: decoded without the generic validation.
-            if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
-            return String(validating: utf8, as: UTF8.self)
-        }
-        guard let text else { throw .malformedPayload(.invalidUTF8) }
+        let utf8 = UnsafeRawBufferPointer(rebasing: input[range]).assumingMemoryBound(to: UInt8.self)
+        // Keys and most values are ASCII, always valid: decoded without the generic validation.
+        if utf8.allSatisfy({ $0 < 0x80 }) { return String(decoding: utf8, as: UTF8.self) }
+        guard let text = String(validating: utf8, as: UTF8.self) else { throw .malformedPayload(.invalidUTF8) }
         return text
     }
 
     /// Whether the bytes at `first` sort strictly before those at `second` (byte by byte, a prefix first).
     func precedes(_ first: Range<Int>, _ second: Range<Int>) -> Bool {
-        input.withUnsafeBytes { bytes in
-            let start = input.startIndex
-            return WireOrder.precedes(
-                UnsafeRawBufferPointer(rebasing: bytes[(first.lowerBound - start)..<(first.upperBound - start)]),
-                UnsafeRawBufferPointer(rebasing: bytes[(second.lowerBound - start)..<(second.upperBound - start)]))
-        }
+        WireOrder.precedes(UnsafeRawBufferPointer(rebasing: input[first]), UnsafeRawBufferPointer(rebasing: input[second]))
     }
 
     /// An element count (UInt32), refused when the remaining bytes cannot hold that many elements of at
@@ -123,13 +130,8 @@ struct WireReader {
     }
 
     private mutating func integer(width: Int) throws(ProtocolError) -> UInt64 {
-        let range = try take(width)
-        return input.withUnsafeBytes { bytes in
-            var value: UInt64 = 0
-            for index in (range.lowerBound - input.startIndex)..<(range.upperBound - input.startIndex) {
-                value = value << 8 | UInt64(bytes[index])
-            }
-            return value
-        }
+        var value: UInt64 = 0
+        for index in try take(width) { value = value << 8 | UInt64(input[index]) }
+        return value
     }
 }

@@ -40,15 +40,12 @@ public enum FrameFormat {
     /// ``frame(_:maximumPayloadLength:)`` for a payload in a buffer whose length
     /// ``checkPayloadLength(_:maximumPayloadLength:)`` accepted.
     static func frame(checkedPayload payload: UnsafeRawBufferPointer) -> Data {
-        var header = [UInt8](repeating: 0, count: headerLength)
-        header.replaceSubrange(0..<4, with: magic)
-        header[4] = UInt8(version >> 8)
-        header[5] = UInt8(version & 0xFF)
-        withUnsafeBytes(of: UInt32(payload.count).bigEndian) { header.replaceSubrange(6..<10, with: $0) }
-        var frame = Data(capacity: headerLength + payload.count)
-        frame.append(contentsOf: header)
-        if let base = payload.baseAddress, !payload.isEmpty {
-            frame.append(base.assumingMemoryBound(to: UInt8.self), count: payload.count)
+        var frame = Data(count: headerLength + payload.count)
+        frame.withUnsafeMutableBytes { bytes in
+            bytes.copyBytes(from: magic)
+            bytes.storeBytes(of: version.bigEndian, toByteOffset: 4, as: UInt16.self)
+            bytes.storeBytes(of: UInt32(payload.count).bigEndian, toByteOffset: 6, as: UInt32.self)
+            UnsafeMutableRawBufferPointer(rebasing: bytes[headerLength...]).copyMemory(from: payload)
         }
         return frame
     }

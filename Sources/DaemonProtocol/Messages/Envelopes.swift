@@ -20,11 +20,13 @@ public struct RequestEnvelope: Sendable, Equatable {
     /// Decodes a frame's payload; throws ``ProtocolError/malformedPayload(_:)`` for anything but exactly one
     /// canonical request within `limits`.
     public init(decodingPayload payload: Data, limits: ProtocolLimits = .requests) throws(ProtocolError) {
-        var reader = WireReader(payload, limits: limits)
-        let tag = try reader.byte()
-        id = try reader.uint64()
-        request = try RequestCoding.decode(tag: tag, from: &reader)
-        try reader.finish()
+        (id, request) = try WireReader.read(payload, limits: limits) { reader throws(ProtocolError) in
+            let tag = try reader.byte()
+            let id = try reader.uint64()
+            let request = try RequestCoding.decode(tag: tag, from: &reader)
+            try reader.finish()
+            return (id, request)
+        }
     }
 
     /// The payload; throws when the request exceeds `limits`, which the daemon would refuse (map that to
@@ -62,11 +64,13 @@ public struct ResponseEnvelope: Sendable, Equatable {
     /// Decodes a frame's payload; throws ``ProtocolError/malformedPayload(_:)`` for anything but exactly one
     /// canonical response within `limits`.
     public init(decodingPayload payload: Data, limits: ProtocolLimits = .responses) throws(ProtocolError) {
-        var reader = WireReader(payload, limits: limits)
-        let tag = try reader.byte()
-        id = try reader.uint64()
-        response = try ResponseCoding.decode(tag: tag, from: &reader)
-        try reader.finish()
+        (id, response) = try WireReader.read(payload, limits: limits) { reader throws(ProtocolError) in
+            let tag = try reader.byte()
+            let id = try reader.uint64()
+            let response = try ResponseCoding.decode(tag: tag, from: &reader)
+            try reader.finish()
+            return (id, response)
+        }
     }
 
     /// The payload; throws when the response exceeds `limits`, which the client would refuse (the daemon then

@@ -131,6 +131,7 @@ enum KeychainValueCoding {
     /// Writes a query or attribute dictionary (itself one level of nesting).
     static func encode(_ dictionary: QueryDictionary, into writer: inout WireWriter) throws(ProtocolError) {
         try writer.checkNesting(below: 0)
+        if try encodeStringKeyed(dictionary, into: &writer) { return }
         var encodedEntries: [(key: [UInt8], value: KeychainValue)] = []
         encodedEntries.reserveCapacity(dictionary.count)
         for (key, value) in dictionary.entries {
@@ -145,6 +146,29 @@ enum KeychainValueCoding {
             entry.key.withUnsafeBytes { writer.raw($0) }
             try encode(entry.value, depth: 1, into: &writer)
         }
+    }
+
+    /// ``encode(_:into:)`` for a dictionary whose keys are all strings (nearly every one), without encoding each
+    /// key on its own to sort them: an encoded string key is its tag, its length and its UTF-8 bytes, so the
+    /// canonical order is that of the keys' lengths, then of their bytes. False, having written nothing, when a
+    /// key is not a string.
+    private static func encodeStringKeyed(_ dictionary: QueryDictionary, into writer: inout WireWriter) throws(ProtocolError) -> Bool {
+        var entries: [(key: String, value: KeychainValue)] = []
+        entries.reserveCapacity(dictionary.count)
+        for (key, value) in dictionary.entries {
+            guard case .string(let name) = key else { return false }
+            entries.append((name, value))
+        }
+        entries.sort { first, second in
+            let (left, right) = (first.key.utf8, second.key.utf8)
+            return left.count != right.count ? left.count < right.count : left.lexicographicallyPrecedes(right)
+        }
+        try writer.count(entries.count)
+        for entry in entries {
+            try encode(.string(entry.key), depth: 1, into: &writer)
+            try encode(entry.value, depth: 1, into: &writer)
+        }
+        return true
     }
 
     /// Reads a query or attribute dictionary.
