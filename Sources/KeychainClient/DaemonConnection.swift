@@ -68,6 +68,13 @@ final class DaemonConnection: @unchecked Sendable {
         var isTask: Bool { resume != nil }
     }
 
+    /// An encoded request on its way to ``write(_:)`` from a task, held by reference so that the one copy of
+    /// its bytes is the one wiped, whichever thread writes it.
+    private final class PendingFrame: @unchecked Sendable {
+        var bytes: Data
+        init(_ bytes: Data) { self.bytes = bytes }
+    }
+
     /// The longest the reader sleeps before it looks at the deadlines again.
     private static let deadlineCheck = Duration.seconds(1)
 
@@ -112,8 +119,8 @@ final class DaemonConnection: @unchecked Sendable {
     func roundTrip(_ request: Request) -> Outcome {
         let waiter = Waiter(timeout: timeouts.reply(for: request.kind))
         guard let id = register(waiter) else { return .notSent }
-        guard let frame = encode(request, id: id) else { return abandon(id, answer: .status(.param)) }
-        switch write(frame) {
+        guard var frame = encode(request, id: id) else { return abandon(id, answer: .status(.param)) }
+        switch write(&frame) {
         case .notSent: return abandon(id, answer: nil)
         case .lost: return .lost
         case .sent: break
@@ -134,14 +141,14 @@ final class DaemonConnection: @unchecked Sendable {
                 let waiter = Waiter(timeout: timeouts.reply(for: request.kind), resume: bridge.finish)
                 guard let id = register(waiter) else { return bridge.finish(nil) }
                 identifier.set(id)
-                guard let frame = encode(request, id: id) else {
+                guard let pending = encode(request, id: id).map(PendingFrame.init) else {
                     _ = abandon(id, answer: nil)
                     return bridge.finish(.status(.param))
                 }
-                if frame.count <= Self.inlineWriteLimit {
-                    finishAsyncSend(id, frame: frame, bridge: bridge)
+                if pending.bytes.count <= Self.inlineWriteLimit {
+                    finishAsyncSend(id, frame: pending, bridge: bridge)
                 } else {
-                    workers.submit { self.finishAsyncSend(id, frame: frame, bridge: bridge) }
+                    workers.submit { self.finishAsyncSend(id, frame: pending, bridge: bridge) }
                 }
             }
         } onCancel: {
@@ -152,8 +159,8 @@ final class DaemonConnection: @unchecked Sendable {
         return isLoss(response) ? .lost : .answered(response)
     }
 
-    private func finishAsyncSend(_ id: UInt64, frame: Data, bridge: Bridge) {
-        switch write(frame) {
+    private func finishAsyncSend(_ id: UInt64, frame: PendingFrame, bridge: Bridge) {
+        switch write(&frame.bytes) {
         case .notSent:
             _ = abandon(id, answer: nil)
             bridge.finish(nil)
@@ -192,9 +199,13 @@ final class DaemonConnection: @unchecked Sendable {
 
     private enum WriteOutcome { case sent, notSent, lost }
 
-    private func write(_ frame: Data) -> WriteOutcome {
+    /// Writes `frame`, then wipes it: a request may hold a secret (a password being added, a passcode).
+    private func write(_ frame: inout Data) -> WriteOutcome {
         writeLock.lock()
-        defer { writeLock.unlock() }
+        defer {
+            writeLock.unlock()
+            frame.resetBytes(in: 0..<frame.count)
+        }
         switch UnixSocket.send(descriptor, frame) {
         case .complete: return .sent
         case .nothing:
