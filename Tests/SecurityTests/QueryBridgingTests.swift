@@ -82,6 +82,13 @@ import Testing
         }
     }
 
+    /// The common keys are told apart from the special ones without a look-up.
+    @Test func commonKeysNeedNoLookUp() {
+        for key in ["class", "svce", "acct", "r_Data", "r_Attributes", "m_Limit", "agrp", "labl", "srvr", "v_Data", "sync", "desc"] {
+            #expect(!SpecialKeys.mayBeSpecial(key), "\(key)")
+        }
+    }
+
     @Test func aKeyThatIsNoStringTurnsEveryPassOn() {
         #expect(SpecialKeys(of: ["class": "genp", 5: "five"]) == .all)
     }

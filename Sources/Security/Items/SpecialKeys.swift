@@ -40,6 +40,20 @@ struct SpecialKeys: OptionSet, Sendable {
         return passes
     }()
 
+    /// A bit per (first byte, last byte, length) of the keys in ``passesByKey``: a key whose bit is clear is none
+    /// of them, known without hashing the key. The multipliers leave the bits of the common keys (`class`, `svce`,
+    /// `acct`, `r_Data`, `m_Limit`, the attributes) clear, so that most dictionaries make no look-up at all.
+    private static let candidateBits: UInt64 = passesByKey.keys.reduce(0) { $0 | candidateBit(of: $1) }
+
+    static func candidateBit(of key: String) -> UInt64 {
+        let utf8 = key.utf8
+        guard let first = utf8.first, let last = utf8.last else { return 1 }
+        return 1 << ((UInt64(first) &* 11 &+ UInt64(last) &* 8 &+ UInt64(utf8.count)) & 63)
+    }
+
+    /// Whether `key` may be one of the keys this type looks for (false: it certainly is not).
+    static func mayBeSpecial(_ key: String) -> Bool { candidateBits & candidateBit(of: key) != 0 }
+
     init(rawValue: UInt8) { self.rawValue = rawValue }
 
     /// The special keys of `query`.
@@ -50,7 +64,7 @@ struct SpecialKeys: OptionSet, Sendable {
                 self = .all
                 return
             }
-            if let passes = Self.passesByKey[name] { found.formUnion(passes) }
+            if Self.mayBeSpecial(name), let passes = Self.passesByKey[name] { found.formUnion(passes) }
         }
         self = found
     }
