@@ -27,52 +27,12 @@ enum DaemonBenchmark {
         let embedded = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .list([group])))
         try ItemsBenchmark.populate(embedded, count: size)
 
-        let daemonPath = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("cofferd").path
-        let socket = scratch.appendingPathComponent("cofferd.socket").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: daemonPath)
         // The per-user connection cap raised, so that the attack below really holds 1 000 connections.
-        process.arguments = ["--state-dir", state.path, "--socket", socket, "--max-connections-per-user", "1100"]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            kill(process.processIdentifier, SIGTERM)
-            process.waitUntilExit()
-        }
-        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+        let daemon = try BenchmarkDaemon(
+            state: state, socket: scratch.appendingPathComponent("cofferd.socket").path, arguments: ["--max-connections-per-user", "1100"])
+        defer { daemon.stop() }
+        let socket = daemon.socket
         let client = DaemonKeychain(socketPath: socket)
-        if let seconds = ProcessInfo.processInfo.environment["COFFER_BENCH_DAEMON_LOOP"].flatMap(Int.init) {
-            // For profilers: finds on the embedded keychain for `seconds`, then through the daemon for
-            // `seconds`, each printing how many it made (profiles then give the time per find).
-            let embeddedStart = ContinuousClock.now
-            var embeddedFinds = 0
-            while ContinuousClock.now < embeddedStart + .seconds(seconds) {
-                for _ in 0..<100 { _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
-                embeddedFinds += 100
-            }
-            print("embedded loop: \(embeddedFinds) finds in \(ContinuousClock.now - embeddedStart)")
-            // With COFFER_BENCH_DAEMON_LOOP_CONCURRENT set, batches of 8 finds from 8 concurrent tasks instead.
-            let concurrent = ProcessInfo.processInfo.environment["COFFER_BENCH_DAEMON_LOOP_CONCURRENT"] != nil
-            let start = ContinuousClock.now
-            let end = start + .seconds(seconds)
-            var finds = 0
-            defer { print("daemon loop: \(finds) finds in \(ContinuousClock.now - start)") }
-            while ContinuousClock.now < end {
-                finds += concurrent ? 8 : 100
-                if concurrent {
-                    try blockUntilDone {
-                        try await withThrowingTaskGroup(of: Void.self) { group in
-                            for _ in 0..<8 {
-                                group.addTask { _ = try await client.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
-                            }
-                            try await group.waitForAll()
-                        }
-                    }
-                    continue
-                }
-                for _ in 0..<100 { _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<size), returning: "r_Data")) }
-            }
-        }
         // The three figures the goal compares are taken in turns of 50, so that the machine's slow spells hit all alike.
         var accounts = ItemsBenchmark.RandomAccounts(count: size)
         let compared = try ItemsBenchmark.interleaved(operations, [
@@ -99,9 +59,9 @@ enum DaemonBenchmark {
         rows += try concurrentFinds(client, size: size, batches: max(operations / 8, 50))
         if latencyOnly { return (rows, nil) }
         rows.append(DaemonAttackBenchmark.eightClients(socket: socket, size: size, findsPerClient: operations / 8))
-        rows.append(try idleCPU(socket: socket, daemon: process.processIdentifier, seconds: operations >= 2_000 ? 60 : 10))
+        rows.append(try idleCPU(socket: socket, daemon: daemon.pid, seconds: operations >= 2_000 ? 60 : 10))
         let attack = try DaemonAttackBenchmark.underAttack(
-            socket: socket, daemon: process.processIdentifier, client: client, size: size, operations: operations)
+            socket: socket, daemon: daemon.pid, client: client, size: size, operations: operations)
         return (rows, attack)
     }
 

@@ -122,27 +122,3 @@ enum KeysBenchmark {
         return signature as Data
     }
 }
-
-/// A `cofferd` of the build this benchmark belongs to, on a private state folder and socket.
-struct BenchmarkDaemon {
-    let socket: String
-    let process: Process
-
-    init(scratch: URL) throws {
-        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let daemonPath = URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("cofferd").path
-        socket = scratch.appendingPathComponent("cofferd.socket").path
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: daemonPath)
-        process.arguments = ["--state-dir", scratch.appendingPathComponent("state").path, "--socket", socket]
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
-    }
-
-    func stop() {
-        kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-    }
-}

@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency (and find-loop, security-loop, certificates-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency (and find-loop, security-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -40,6 +40,10 @@ do {
     if requested.contains("certificates-loop") {
         // For profilers: 3 000 trust evaluations, then 3 000 identity and 3 000 key queries (1 000 identities), nothing printed.
         try CertificatesBenchmark.profilingLoops(in: scratch, count: 3_000, identities: 1_000)
+    }
+    if requested.contains("daemon-loop") || requested.contains("daemon-loop-concurrent") {
+        // For profilers: finds on an embedded keychain and through cofferd in turns for 5 s, printing how many of each.
+        try DaemonFindLoop.run(in: scratch, seconds: 5, concurrent: requested.contains("daemon-loop-concurrent"))
     }
     if requested.contains("find-loop") {
         // For profilers (`perf record`): finds on a 1 000-item keychain for 5 s, printing how many.

@@ -1,0 +1,80 @@
+import Foundation
+import KeychainClient
+import KeychainModel
+import ProgramIdentity
+import Query
+
+/// Finds (data) on 1 000-item keychains, in turns of 100: on an embedded keychain, then through `cofferd`; a steady
+/// loop for profilers, printing how many of each it made. Each find is one call of ``embeddedFind(_:account:)`` or
+/// ``daemonFind(_:account:)``, so that an instruction counter (`Benchmarks/instructions.sh`) gives the cost of one
+/// in this process.
+///
+/// The daemon's keychain is filled through the daemon, so its items are in whichever access group the daemon gives
+/// this program (under valgrind it identifies valgrind's own binary); the embedded one holds the same items in a
+/// group of the same form, so that both finds do the same work.
+enum DaemonFindLoop {
+    /// Runs the loop for `seconds`. With `concurrent`, the daemon's finds come in batches of 8 from 8 concurrent tasks.
+    /// With `COFFER_BENCH_ZERO_DAEMON_COUNTS` set, `callgrind_control --zero` is run on the daemon once both keychains
+    /// are filled and warm, so that a daemon run under callgrind counts the finds alone.
+    static func run(in scratch: URL, seconds: Int, concurrent: Bool) throws {
+        // A group of the form the daemon gives an unregistered program (its length weighs on the blind indexes).
+        let group = AppRegistry.unregisteredGroup(forPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let embedded = EmbeddedKeychain(
+            folder: KeychainFolder(url: scratch.appendingPathComponent("daemon-loop-embedded")),
+            caller: .init(accessGroups: .list([group])))
+        try ItemsBenchmark.populate(embedded, count: 1_000)
+        let daemon = try BenchmarkDaemon(scratch: scratch.appendingPathComponent("daemon-loop"))
+        defer { daemon.stop() }
+        let client = DaemonKeychain(socketPath: daemon.socket)
+        for index in 0..<1_000 { _ = try client.blocking.add(ItemsBenchmark.item(index)) }
+        for account in 0..<100 {
+            _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
+            _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
+        }
+        if ProcessInfo.processInfo.environment["COFFER_BENCH_ZERO_DAEMON_COUNTS"] != nil {
+            try BenchmarkProcesses.run(["/usr/bin/callgrind_control", "--zero", String(daemon.pid)], environment: ProcessInfo.processInfo.environment)
+        }
+        var accounts = ItemsBenchmark.RandomAccounts(count: 1_000)
+        var (embeddedFinds, daemonFinds) = (0, 0)
+        let end = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < end {
+            for _ in 0..<100 { try embeddedFind(embedded, account: accounts.next()) }
+            embeddedFinds += 100
+            if concurrent {
+                for _ in 0..<12 { try concurrentFinds(client, accounts: (0..<8).map { _ in accounts.next() }) }
+                daemonFinds += 96
+            } else {
+                for _ in 0..<100 { try daemonFind(client, account: accounts.next()) }
+                daemonFinds += 100
+            }
+        }
+        print("daemon loop: \(embeddedFinds) embedded finds, \(daemonFinds) through the daemon\(concurrent ? " (8 concurrent tasks)" : "")")
+    }
+
+    /// One find (data) on the embedded keychain.
+    @inline(never)
+    static func embeddedFind(_ keychain: EmbeddedKeychain, account: Int) throws {
+        _ = try keychain.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
+    }
+
+    /// One find (data) through the daemon. Its body is ``embeddedFind(_:account:)``'s but for the type, so LLVM would
+    /// merge the two into one function and neither would have a name of its own to count; a different
+    /// optimisation attribute keeps them apart (the calls inside are compiled as usual).
+    @inline(never) @_optimize(size)
+    static func daemonFind(_ client: DaemonKeychain, account: Int) throws {
+        _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
+    }
+
+    /// Eight finds (data) through the daemon from eight concurrent tasks.
+    @inline(never)
+    static func concurrentFinds(_ client: DaemonKeychain, accounts: [Int]) throws {
+        try blockUntilDone {
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for account in accounts {
+                    group.addTask { _ = try await client.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data")) }
+                }
+                try await group.waitForAll()
+            }
+        }
+    }
+}
