@@ -283,7 +283,11 @@ final class DaemonConnection: @unchecked Sendable {
     /// With the lock held: how long until the earliest waiter's deadline (nil when no one waits).
     private func timeUntilNextDeadline() -> Duration? {
         guard !waiters.isEmpty else { return nil }
-        guard let earliest = waiters.values.lazy.compactMap(\.deadline).min() else { return Self.deadlineCheck }
+        var earliest: ContinuousClock.Instant?
+        for waiter in waiters.values {
+            if let deadline = waiter.deadline, earliest.map({ deadline < $0 }) ?? true { earliest = deadline }
+        }
+        guard let earliest else { return Self.deadlineCheck }
         return earliest - .now
     }
 

@@ -7,6 +7,10 @@ public enum FrameHeader {
     /// A wrong magic byte throws ``ProtocolError/badMagic`` as soon as it is seen, a wrong version
     /// ``ProtocolError/unsupportedVersion(_:)`` once both version bytes are in, and a length above
     /// `maximumPayloadLength` ``ProtocolError/oversized(length:limit:)`` before any payload byte is needed.
+    ///
+    /// Inlinable, so that a caller in another module reads its own collection's bytes directly rather than
+    /// through the generic `Collection` witnesses (which cost about 3 000 instructions a header).
+    @inlinable
     public static func payloadLength(
         ofPrefix bytes: some RandomAccessCollection<UInt8>, maximumPayloadLength: Int
     ) throws(ProtocolError) -> Int? {
