@@ -3,12 +3,13 @@
 # load, for comparing builds and the parts of one find. Costs differ from time where the hardware differs:
 # under valgrind SHA-256 runs without the CPU's SHA extensions, so hashing weighs about ten times more here.
 #
-# Three runs, each of a profiling loop of CofferBenchmarks (finds on 1 000-item keychains, in turns):
+# Three runs, each of a profiling loop of CofferBenchmarks (on 1 000-item keychains):
 #   1. security-loop: finds through the client API and through SecItemCopyMatching, as Apple code makes them;
-#   2. daemon-loop, this program counted (cofferd running natively): an embedded find next to a daemon find;
-#   3. daemon-loop, cofferd counted (this program running natively): what cofferd executes per find.
-# Only the finds are counted: runs 1 and 2 collect inside the loop's find functions alone, and run 3 zeroes
-# cofferd's counts once both keychains are filled and warm.
+#   2. daemon-loop, this program counted (cofferd running natively): an embedded find, a daemon find, and a no-op
+#      round trip through the daemon;
+#   3. daemon-loop, cofferd counted (this program running natively): what cofferd executes for each.
+# Only those calls are counted: runs 1 and 2 collect inside the loop's counted functions alone, and run 3 zeroes
+# cofferd's counts once both keychains are filled and warm, then dumps them after each part of the loop.
 # Usage: Benchmarks/instructions.sh   (installs valgrind when missing; builds CofferBenchmarks and cofferd in release)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -61,33 +62,37 @@ echo
 echo "Apple-style find over client API find: $(ratio "$apple_find" "$client_find")× in instructions ($client and $apple finds counted)."
 echo
 
-# 2. The client's side of a daemon find, next to an embedded find.
-# One pattern for both functions (`DaemonFindLoop.embeddedFind` and `.daemonFind`, mangled `O08embedded…` and
-# `O06daemon…`): with one pattern for each, callgrind collected in the first alone.
-callgrind "$work/client.out" --toggle-collect='*14DaemonFindLoopO0?*' -- daemon-loop > "$work/client.log"
-read -r embedded_count daemon_count < <(sed -n 's/^daemon loop: \([0-9]*\) embedded finds, \([0-9]*\) through the daemon.*/\1 \2/p' "$work/client.log")
-embedded_find=$(per "$(inclusive "$work/client.out" DaemonFindLoopO08embedded)" "$embedded_count")
-client_side=$(per "$(inclusive "$work/client.out" DaemonFindLoopO06daemon)" "$daemon_count")
+# 2. The client's side of a daemon find and of a no-op round trip, next to an embedded find.
+callgrind "$work/client.out" --toggle-collect='*14DaemonFindLoopO*counted*' -- daemon-loop > "$work/client.log"
+pattern='s/^daemon loop: \([0-9]*\) embedded finds, \([0-9]*\) through the daemon, then \([0-9]*\) no-op round trips.*/\1 \2 \3/p'
+read -r embedded_count daemon_count trip_count < <(sed -n "$pattern" "$work/client.log")
+embedded_find=$(per "$(inclusive "$work/client.out" countedLocalLookup)" "$embedded_count")
 embedded_service=$(per "$(inclusive "$work/client.out" 15KeychainServiceAAC6answer33_)" "$embedded_count")
+client_find=$(per "$(inclusive "$work/client.out" countedRemoteLookup)" "$daemon_count")
+client_trip=$(per "$(inclusive "$work/client.out" countedNoOpTrip)" "$trip_count")
 
-# 3. cofferd's side of a daemon find.
+# 3. cofferd's side of the same: the benchmark zeroes its counts once the keychains are warm and dumps them after the
+# finds (daemon.out.1) and after the round trips (daemon.out.2).
 rm "$work/cofferd"
 printf '#!/bin/sh\nexec valgrind --tool=callgrind --callgrind-out-file=%s "%s" "$@" 2>%s\n' \
     "$work/daemon.out" "$work/cofferd-native" "$work/daemon.out.log" > "$work/cofferd"
 chmod +x "$work/cofferd"
-COFFER_BENCH_ZERO_DAEMON_COUNTS=1 "$work/CofferBenchmarks" daemon-loop > "$work/daemon.log"
-read -r _ daemon_finds < <(sed -n 's/^daemon loop: \([0-9]*\) embedded finds, \([0-9]*\) through the daemon.*/\1 \2/p' "$work/daemon.log")
-daemon_total=$(callgrind_annotate "$work/daemon.out" | tr -d , | awk '/PROGRAM TOTALS/ { print $1; exit }')
-daemon_side=$(per "$daemon_total" "$daemon_finds")
-decode=$(per "$(inclusive "$work/daemon.out" 15RequestEnvelopeV15decodingPayload)" "$daemon_finds")
-daemon_service=$(per "$(inclusive "$work/daemon.out" 15KeychainServiceAAC6answer33_)" "$daemon_finds")
-echo "| find (data), 1 000 items | instructions |"
-echo "| --- | --- |"
-echo "| embedded (\`copyMatching\` on an \`EmbeddedKeychain\`) | $embedded_find |"
-echo "| of which the keychain service's own work (\`KeychainService.answer\`) | $embedded_service |"
-echo "| through the daemon, in the client (encode, send, wait, decode) | $client_side |"
-echo "| through the daemon, in cofferd (everything it executes, per find) | $daemon_side |"
-echo "| of which decoding the request | $decode |"
-echo "| of which the keychain service's own work (\`KeychainService.answer\`) | $daemon_service |"
+COFFER_BENCH_COUNTED_DAEMON=1 "$work/CofferBenchmarks" daemon-loop > "$work/daemon.log"
+read -r _ daemon_finds daemon_trips < <(sed -n "$pattern" "$work/daemon.log")
+total() { callgrind_annotate "$1" | tr -d , | awk '/PROGRAM TOTALS/ { print $1; exit }'; }
+daemon_find=$(per "$(total "$work/daemon.out.1")" "$daemon_finds")
+daemon_trip=$(per "$(total "$work/daemon.out.2")" "$daemon_trips")
+decode=$(per "$(inclusive "$work/daemon.out.1" 15RequestEnvelopeV15decodingPayload)" "$daemon_finds")
+daemon_service=$(per "$(inclusive "$work/daemon.out.1" 15KeychainServiceAAC6answer33_)" "$daemon_finds")
+find_total=$((client_find + daemon_find))
+trip_total=$((client_trip + daemon_trip))
+echo "| 1 000 items | in this program | in cofferd | both |"
+echo "| --- | --- | --- | --- |"
+echo "| find (data), embedded | $embedded_find | — | $embedded_find |"
+echo "| of which the keychain service's own work (\`KeychainService.answer\`) | $embedded_service | — | |"
+echo "| find (data), through the daemon | $client_find | $daemon_find | $find_total |"
+echo "| of which decoding the request | — | $decode | |"
+echo "| of which the keychain service's own work (\`KeychainService.answer\`) | — | $daemon_service | |"
+echo "| no-op round trip (\`lock\`, no passcode) | $client_trip | $daemon_trip | $trip_total |"
 echo
-echo "A daemon find executes $(ratio $((client_side + daemon_side)) "$embedded_find")× the instructions of an embedded find, both processes counted ($embedded_count embedded and $daemon_count daemon finds in the client's run, $daemon_finds in cofferd's)."
+echo "A daemon find executes $(ratio "$find_total" "$embedded_find")× the instructions of an embedded find, $((find_total - embedded_find)) more, against $((2 * trip_total)) for two no-op round trips ($embedded_count embedded finds, $daemon_count daemon finds and $trip_count round trips counted in the client; $daemon_finds and $daemon_trips in cofferd)."

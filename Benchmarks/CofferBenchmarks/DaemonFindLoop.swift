@@ -4,18 +4,21 @@ import KeychainModel
 import ProgramIdentity
 import Query
 
-/// Finds (data) on 1 000-item keychains, in turns of 100: on an embedded keychain, then through `cofferd`; a steady
-/// loop for profilers, printing how many of each it made. Each find is one call of ``embeddedFind(_:account:)`` or
-/// ``daemonFind(_:account:)``, so that an instruction counter (`Benchmarks/instructions.sh`) gives the cost of one
-/// in this process.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Finds (data) on 1 000-item keychains, in turns of 100: on an embedded keychain, then through `cofferd`; then
+/// no-op round trips through `cofferd`: steady loops for profilers, printing how many of each they made. Each is one
+/// call of ``countedLocalLookup(_:account:)``, ``countedRemoteLookup(_:account:)`` or ``countedNoOpTrip(_:)``, so
+/// that an instruction counter (`Benchmarks/instructions.sh`) gives the cost of one in this process.
 ///
 /// The daemon's keychain is filled through the daemon, so its items are in whichever access group the daemon gives
 /// this program (under valgrind it identifies valgrind's own binary); the embedded one holds the same items in a
 /// group of the same form, so that both finds do the same work.
 enum DaemonFindLoop {
-    /// Runs the loop for `seconds`. With `concurrent`, the daemon's finds come in batches of 8 from 8 concurrent tasks.
-    /// With `COFFER_BENCH_ZERO_DAEMON_COUNTS` set, `callgrind_control --zero` is run on the daemon once both keychains
-    /// are filled and warm, so that a daemon run under callgrind counts the finds alone.
+    /// Runs each loop for `seconds`. With `concurrent`, the daemon's finds come in batches of 8 from 8 concurrent
+    /// tasks.
     static func run(in scratch: URL, seconds: Int, concurrent: Bool) throws {
         // A group of the form the daemon gives an unregistered program (its length weighs on the blind indexes).
         let group = AppRegistry.unregisteredGroup(forPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
@@ -31,38 +34,70 @@ enum DaemonFindLoop {
             _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
             _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
         }
-        if ProcessInfo.processInfo.environment["COFFER_BENCH_ZERO_DAEMON_COUNTS"] != nil {
-            try BenchmarkProcesses.run(["/usr/bin/callgrind_control", "--zero", String(daemon.pid)], environment: ProcessInfo.processInfo.environment)
-        }
+        let counted = CountedDaemon(pid: daemon.pid)
+        try counted.zero()
         var accounts = ItemsBenchmark.RandomAccounts(count: 1_000)
-        var (embeddedFinds, daemonFinds) = (0, 0)
-        let end = ContinuousClock.now + .seconds(seconds)
+        var (embeddedFinds, daemonFinds, roundTrips) = (0, 0, 0)
+        var end = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < end {
-            for _ in 0..<100 { try embeddedFind(embedded, account: accounts.next()) }
+            for _ in 0..<100 { try countedLocalLookup(embedded, account: accounts.next()) }
             embeddedFinds += 100
             if concurrent {
                 for _ in 0..<12 { try concurrentFinds(client, accounts: (0..<8).map { _ in accounts.next() }) }
                 daemonFinds += 96
             } else {
-                for _ in 0..<100 { try daemonFind(client, account: accounts.next()) }
+                for _ in 0..<100 { try countedRemoteLookup(client, account: accounts.next()) }
                 daemonFinds += 100
             }
         }
-        print("daemon loop: \(embeddedFinds) embedded finds, \(daemonFinds) through the daemon\(concurrent ? " (8 concurrent tasks)" : "")")
+        try counted.dump("finds")
+        end = ContinuousClock.now + .seconds(seconds)
+        while ContinuousClock.now < end {
+            for _ in 0..<100 { try countedNoOpTrip(client) }
+            roundTrips += 100
+        }
+        try counted.dump("round trips")
+        print("daemon loop: \(embeddedFinds) embedded finds, \(daemonFinds) through the daemon\(concurrent ? " (8 concurrent tasks)" : ""), then \(roundTrips) no-op round trips")
     }
+
+    /// With `COFFER_BENCH_COUNTED_DAEMON` set, the daemon runs under callgrind: its counts are zeroed once the
+    /// keychains are filled and warm, and dumped after each part of the loop, so that each dump holds one kind of
+    /// request alone.
+    private struct CountedDaemon {
+        let pid: pid_t
+        let enabled = ProcessInfo.processInfo.environment["COFFER_BENCH_COUNTED_DAEMON"] != nil
+
+        func zero() throws { try control("--zero") }
+        func dump(_ part: String) throws { try control("--dump=\(part)") }
+
+        private func control(_ option: String) throws {
+            guard enabled else { return }
+            try BenchmarkProcesses.run(["/usr/bin/callgrind_control", option, String(pid)], environment: ProcessInfo.processInfo.environment)
+        }
+    }
+
+    // The counted calls are named with words that no enclosing name uses, so that each keeps its words whole in its
+    // mangled name, where `Benchmarks/instructions.sh` looks for them (`…DaemonFindLoopO…counted…`).
 
     /// One find (data) on the embedded keychain.
     @inline(never)
-    static func embeddedFind(_ keychain: EmbeddedKeychain, account: Int) throws {
+    static func countedLocalLookup(_ keychain: EmbeddedKeychain, account: Int) throws {
         _ = try keychain.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
     }
 
-    /// One find (data) through the daemon. Its body is ``embeddedFind(_:account:)``'s but for the type, so LLVM would
-    /// merge the two into one function and neither would have a name of its own to count; a different
+    /// One find (data) through the daemon. Its body is ``countedLocalLookup(_:account:)``'s but for the type, so LLVM
+    /// would merge the two into one function and neither would have a name of its own to count; a different
     /// optimisation attribute keeps them apart (the calls inside are compiled as usual).
     @inline(never) @_optimize(size)
-    static func daemonFind(_ client: DaemonKeychain, account: Int) throws {
+    static func countedRemoteLookup(_ client: DaemonKeychain, account: Int) throws {
         _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
+    }
+
+    /// One round trip through the daemon that does no work (locking a keychain that has no passcode), as the daemon
+    /// suite's.
+    @inline(never)
+    static func countedNoOpTrip(_ client: DaemonKeychain) throws {
+        try client.blocking.lock()
     }
 
     /// Eight finds (data) through the daemon from eight concurrent tasks.
