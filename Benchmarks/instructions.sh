@@ -82,6 +82,10 @@ read -r _ daemon_finds daemon_trips < <(sed -n "$pattern" "$work/daemon.log")
 total() { callgrind_annotate "$1" | tr -d , | awk '/PROGRAM TOTALS/ { print $1; exit }'; }
 daemon_find=$(per "$(total "$work/daemon.out.1")" "$daemon_finds")
 daemon_trip=$(per "$(total "$work/daemon.out.2")" "$daemon_trips")
+# RequestJob.answer: decoding, the service, encoding and writing the answer, without the event loop's and the
+# polling worker's part, which depends on how valgrind's slowness falls between them and the client.
+answer_find=$(per "$(inclusive "$work/daemon.out.1" 6Daemon10RequestJobV6answer33_)" "$daemon_finds")
+answer_trip=$(per "$(inclusive "$work/daemon.out.2" 6Daemon10RequestJobV6answer33_)" "$daemon_trips")
 decode=$(per "$(inclusive "$work/daemon.out.1" 15RequestEnvelopeV15decodingPayload)" "$daemon_finds")
 daemon_service=$(per "$(inclusive "$work/daemon.out.1" 15KeychainServiceAAC6answer33_)" "$daemon_finds")
 find_total=$((client_find + daemon_find))
@@ -91,8 +95,11 @@ echo "| --- | --- | --- | --- |"
 echo "| find (data), embedded | $embedded_find | — | $embedded_find |"
 echo "| of which the keychain service's own work (\`KeychainService.answer\`) | $embedded_service | — | |"
 echo "| find (data), through the daemon | $client_find | $daemon_find | $find_total |"
+echo "| of which answering it (decoding, the service, encoding, writing) | — | $answer_find | $((client_find + answer_find)) |"
 echo "| of which decoding the request | — | $decode | |"
 echo "| of which the keychain service's own work (\`KeychainService.answer\`) | — | $daemon_service | |"
 echo "| no-op round trip (\`lock\`, no passcode) | $client_trip | $daemon_trip | $trip_total |"
+echo "| of which answering it | — | $answer_trip | $((client_trip + answer_trip)) |"
 echo
 echo "A daemon find executes $(ratio "$find_total" "$embedded_find")× the instructions of an embedded find, $((find_total - embedded_find)) more, against $((2 * trip_total)) for two no-op round trips ($embedded_count embedded finds, $daemon_count daemon finds and $trip_count round trips counted in the client; $daemon_finds and $daemon_trips in cofferd)."
+echo "Counting only cofferd's answering (its event loop and polling take what valgrind's timing gives them): $((client_find + answer_find - embedded_find)) more, against $((2 * (client_trip + answer_trip)))."

@@ -25,11 +25,14 @@ enum DaemonFindLoop {
         let embedded = EmbeddedKeychain(
             folder: KeychainFolder(url: scratch.appendingPathComponent("daemon-loop-embedded")),
             caller: .init(accessGroups: .list([group])))
-        try ItemsBenchmark.populate(embedded, count: 1_000)
         let daemon = try BenchmarkDaemon(scratch: scratch.appendingPathComponent("daemon-loop"))
         defer { daemon.stop() }
         let client = DaemonKeychain(socketPath: daemon.socket)
-        for index in 0..<1_000 { _ = try client.blocking.add(ItemsBenchmark.item(index)) }
+        // Both filled alike, one add at a time, so that their tables are laid out alike.
+        for index in 0..<1_000 {
+            _ = try embedded.blocking.add(ItemsBenchmark.item(index))
+            _ = try client.blocking.add(ItemsBenchmark.item(index))
+        }
         for account in 0..<100 {
             _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
             _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))

@@ -320,7 +320,7 @@ final class DaemonConnection: @unchecked Sendable {
     /// Hands every complete frame's answer to its waiter. Called by the reader only.
     private func drainFrames() {
         while true {
-            let payload: Data
+            var payload: Data
             do {
                 guard let next = try decoder.nextFrame() else { return }
                 payload = next
@@ -328,7 +328,10 @@ final class DaemonConnection: @unchecked Sendable {
                 fail()  // a malformed answer ends the connection
                 return
             }
-            guard let envelope = try? ResponseEnvelope(decodingPayload: payload) else {
+            // The answer may carry a secret: its payload is wiped once decoded, as the decoder wipes its buffer.
+            let envelope = try? ResponseEnvelope(decodingPayload: payload)
+            payload.resetBytes(in: 0..<payload.count)
+            guard let envelope else {
                 fail()
                 return
             }
