@@ -20,12 +20,8 @@ public struct RequestEnvelope: Sendable, Equatable {
     /// Decodes a frame's payload; throws ``ProtocolError/malformedPayload(_:)`` for anything but exactly one
     /// canonical request within `limits`.
     public init(decodingPayload payload: Data, limits: ProtocolLimits = .requests) throws(ProtocolError) {
-        (id, request) = try WireReader.read(payload, limits: limits) { reader throws(ProtocolError) in
-            let tag = try reader.byte()
-            let id = try reader.uint64()
-            let request = try RequestCoding.decode(tag: tag, from: &reader)
-            try reader.finish()
-            return (id, request)
+        (id, request) = try decodeEnvelope(payload, limits: limits) { tag, reader throws(ProtocolError) in
+            try RequestCoding.decode(tag: tag, from: &reader)
         }
     }
 
@@ -64,12 +60,8 @@ public struct ResponseEnvelope: Sendable, Equatable {
     /// Decodes a frame's payload; throws ``ProtocolError/malformedPayload(_:)`` for anything but exactly one
     /// canonical response within `limits`.
     public init(decodingPayload payload: Data, limits: ProtocolLimits = .responses) throws(ProtocolError) {
-        (id, response) = try WireReader.read(payload, limits: limits) { reader throws(ProtocolError) in
-            let tag = try reader.byte()
-            let id = try reader.uint64()
-            let response = try ResponseCoding.decode(tag: tag, from: &reader)
-            try reader.finish()
-            return (id, response)
+        (id, response) = try decodeEnvelope(payload, limits: limits) { tag, reader throws(ProtocolError) in
+            try ResponseCoding.decode(tag: tag, from: &reader)
         }
     }
 
@@ -86,5 +78,19 @@ public struct ResponseEnvelope: Sendable, Equatable {
         var writer = WireWriter(limits: limits)
         try ResponseCoding.encode(response, id: id, into: &writer)
         return try writer.frame()
+    }
+}
+
+/// A payload's envelope: the message's tag, the request identifier, then the message, which `message` reads for that
+/// tag, and nothing after it.
+private func decodeEnvelope<Message>(
+    _ payload: Data, limits: ProtocolLimits, message: (UInt8, inout WireReader) throws(ProtocolError) -> Message
+) throws(ProtocolError) -> (UInt64, Message) {
+    try WireReader.read(payload, limits: limits) { reader throws(ProtocolError) in
+        let tag = try reader.byte()
+        let id = try reader.uint64()
+        let decoded = try message(tag, &reader)
+        try reader.finish()
+        return (id, decoded)
     }
 }

@@ -45,7 +45,7 @@ struct SpecialKeys: OptionSet, Sendable {
     /// `acct`, `r_Data`, `m_Limit`, the attributes) clear, so that most dictionaries make no look-up at all.
     private static let candidateBits: UInt64 = passesByKey.keys.reduce(0) { $0 | candidateBit(of: $1) }
 
-    static func candidateBit(of key: String) -> UInt64 {
+    private static func candidateBit(of key: String) -> UInt64 {
         let utf8 = key.utf8
         guard let first = utf8.first, let last = utf8.last else { return 1 }
         return 1 << ((UInt64(first) &* 11 &+ UInt64(last) &* 8 &+ UInt64(utf8.count)) & 63)
