@@ -11,7 +11,7 @@ enum BackupCoding {
     }
 
     static func decodeExport(from reader: inout WireReader) throws(ProtocolError) -> BackupExport {
-        let passcode = try reader.bool("presence") ? try secret(from: &reader) : nil
+        let passcode = try reader.bool("presence") ? try reader.secret() : nil
         return BackupExport(passcode: passcode)
     }
 
@@ -31,11 +31,11 @@ enum BackupCoding {
     static func decodePart(from reader: inout WireReader) throws(ProtocolError) -> RestorePart {
         let staging = RestoreStagingID(try reader.uint64())
         let index = Int(try reader.uint32())
-        return RestorePart(staging: staging, index: index, records: try secret(from: &reader))
+        return RestorePart(staging: staging, index: index, records: try reader.secret())
     }
 
     static func decodeRestore(from reader: inout WireReader) throws(ProtocolError) -> BackupRestore {
-        let records = try secret(from: &reader)
+        let records = try reader.secret()
         let policy: RestorePolicy
         switch try reader.byte() {
         case 1: policy = .keep
@@ -58,7 +58,7 @@ enum BackupCoding {
     }
 
     static func decodeContents(from reader: inout WireReader) throws(ProtocolError) -> BackupContents {
-        let records = try secret(from: &reader)
+        let records = try reader.secret()
         let itemCount = Int(try reader.uint32())
         let left = BackupContents.LeftBehind(
             thisDeviceOnly: Int(try reader.uint32()), passcodeSetOnly: Int(try reader.uint32()),
@@ -101,9 +101,5 @@ enum BackupCoding {
         case .replace: 2
         case .both: 3
         }
-    }
-
-    private static func secret(from reader: inout WireReader) throws(ProtocolError) -> SecretBytes {
-        SecretBytes(copying: reader.bytes(in: try reader.lengthPrefixed()))
     }
 }

@@ -28,7 +28,7 @@ enum FileKeyCoding {
 
     static func decodeKey(from reader: inout WireReader) throws(ProtocolError) -> FileKey {
         let wrapped = try decodeWrapped(from: &reader)
-        return FileKey(key: SecretBytes(copying: reader.bytes(in: try reader.lengthPrefixed())), wrapped: wrapped)
+        return FileKey(key: try reader.secret(), wrapped: wrapped)
     }
 
     static func encode(_ protection: FileProtectionClass, into writer: inout WireWriter) {

@@ -71,10 +71,6 @@ enum RequestCoding {
         }
     }
 
-    private static func passcode(from reader: inout WireReader) throws(ProtocolError) -> SecretBytes {
-        SecretBytes(copying: reader.bytes(in: try reader.lengthPrefixed()))
-    }
-
     static func decode(tag: UInt8, from reader: inout WireReader) throws(ProtocolError) -> Request {
         switch tag {
         case MessageTag.add: return .add(try KeychainValueCoding.decodeQueryDictionary(from: &reader))
@@ -86,29 +82,29 @@ enum RequestCoding {
         case MessageTag.delete: return .delete(try KeychainValueCoding.decodeQueryDictionary(from: &reader))
         case MessageTag.lockStatus: return .lockStatus
         case MessageTag.unlock:
-            return .unlock(passcode: try passcode(from: &reader))
+            return .unlock(passcode: try reader.secret())
         case MessageTag.setPasscode:
-            return .setPasscode(new: try passcode(from: &reader))
+            return .setPasscode(new: try reader.secret())
         case MessageTag.changePasscode:
-            let old = try passcode(from: &reader)
-            return .changePasscode(old: old, new: try passcode(from: &reader))
+            let old = try reader.secret()
+            return .changePasscode(old: old, new: try reader.secret())
         case MessageTag.removePasscode:
-            return .removePasscode(current: try passcode(from: &reader))
+            return .removePasscode(current: try reader.secret())
         case MessageTag.setEraseAfterFailedAttempts:
             let enabled = try reader.bool("erase setting")
-            return .setEraseAfterFailedAttempts(enabled, passcode: try passcode(from: &reader))
+            return .setEraseAfterFailedAttempts(enabled, passcode: try reader.secret())
         case MessageTag.lock: return .lock
         case MessageTag.unlockWithPrompt: return .unlockWithPrompt
         case MessageTag.awaitPrompt: return .awaitPrompt
         case MessageTag.answerPrompt:
             let promptID = try reader.uint64()
             guard try reader.bool("passcode presence") else { return .answerPrompt(id: promptID, passcode: nil) }
-            return .answerPrompt(id: promptID, passcode: try passcode(from: &reader))
+            return .answerPrompt(id: promptID, passcode: try reader.secret())
         case MessageTag.authenticate: return .authenticate(try AuthenticationCoding.decodeRequest(from: &reader))
         case MessageTag.setCredential:
             let context = try AuthenticationCoding.decodeContext(from: &reader)
             guard try reader.bool("password presence") else { return .setCredential(context: context, applicationPassword: nil) }
-            return .setCredential(context: context, applicationPassword: try passcode(from: &reader))
+            return .setCredential(context: context, applicationPassword: try reader.secret())
         case MessageTag.invalidateContext: return .invalidateContext(try AuthenticationCoding.decodeContext(from: &reader))
         case MessageTag.authenticationCapabilities: return .authenticationCapabilities
         case MessageTag.createTokenKey: return .createTokenKey(try TokenKeyCoding.decodeCreation(from: &reader))
@@ -130,7 +126,7 @@ enum RequestCoding {
             let registration = AppRegistration(
                 executablePath: path, applicationIdentifier: identifier, accessGroups: groups, pinsExecutableHash: pins,
                 mode: mode)
-            return .appsAdd(registration, passcode: try passcode(from: &reader))
+            return .appsAdd(registration, passcode: try reader.secret())
         case MessageTag.appsRemove:
             let selector: AppSelector
             switch try reader.byte() {
@@ -138,7 +134,7 @@ enum RequestCoding {
             case 2: selector = .applicationIdentifier(try reader.text())
             default: throw .malformedPayload(.invalidField("app selector"))
             }
-            return .appsRemove(selector, passcode: try passcode(from: &reader))
+            return .appsRemove(selector, passcode: try reader.secret())
         default:
             throw .malformedPayload(.unknownMessage(tag))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 
 /// Reads what ``WireWriter`` writes. Every read is bounds-checked, every count is checked against the
 /// bytes that remain and the value budget before anything is allocated, and every failure is a
@@ -79,6 +80,12 @@ struct WireReader {
     /// A UInt32 length, then that many bytes, copied.
     mutating func data() throws(ProtocolError) -> Data {
         bytes(in: try lengthPrefixed())
+    }
+
+    /// A UInt32 length, then a secret's bytes, copied straight from the payload into zeroizing storage (the
+    /// payload itself is wiped by whoever received it).
+    mutating func secret() throws(ProtocolError) -> SecretBytes {
+        SecretBytes(copying: UnsafeRawBufferPointer(rebasing: input[try lengthPrefixed()]))
     }
 
     /// A UInt32 length, then that many bytes of UTF-8.
