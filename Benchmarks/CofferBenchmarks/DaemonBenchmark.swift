@@ -70,23 +70,10 @@ enum DaemonBenchmark {
     private static func concurrentFinds(_ client: DaemonKeychain, size: Int, batches: Int) throws -> [ItemsBenchmark.Row] {
         var accounts = ItemsBenchmark.RandomAccounts(count: size)
         let sequential = try ItemsBenchmark.timed(batches) {
-            let batch = (0..<8).map { _ in accounts.next() }
-            try blockUntilDone {
-                for account in batch {
-                    _ = try await client.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
-                }
-            }
+            try FindBatches.oneAfterAnother(client, accounts: (0..<8).map { _ in accounts.next() })
         }
         let concurrent = try ItemsBenchmark.timed(batches) {
-            let batch = (0..<8).map { _ in accounts.next() }
-            try blockUntilDone {
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    for account in batch {
-                        group.addTask { _ = try await client.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data")) }
-                    }
-                    try await group.waitForAll()
-                }
-            }
+            try FindBatches.concurrently(client, accounts: (0..<8).map { _ in accounts.next() })
         }
         return [
             .init(size: size, operation: "daemon: 8 finds (async), one after another", samples: sequential),
@@ -110,7 +97,7 @@ enum DaemonBenchmark {
     }
 
     /// User plus system CPU ticks of a process, from `/proc/PID/stat`.
-    private static func cpuTicks(of pid: Int32) throws -> Int {
+    static func cpuTicks(of pid: Int32) throws -> Int {
         let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
         let fields = stat[stat.range(of: ")")!.upperBound...].split(separator: " ")
         return Int(fields[11])! + Int(fields[12])!

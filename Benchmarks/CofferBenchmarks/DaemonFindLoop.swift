@@ -1,43 +1,29 @@
 import Foundation
 import KeychainClient
 import KeychainModel
-import ProgramIdentity
 import Query
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Finds (data) on 1 000-item keychains, in turns of 100: on an embedded keychain, then through `cofferd`; then
-/// no-op round trips through `cofferd`: steady loops for profilers, printing how many of each they made. Each is one
-/// call of ``countedLocalLookup(_:account:)``, ``countedRemoteLookup(_:account:)`` or ``countedNoOpTrip(_:)``, so
-/// that an instruction counter (`Benchmarks/instructions.sh`) gives the cost of one in this process.
-///
-/// The daemon's keychain is filled through the daemon, so its items are in whichever access group the daemon gives
-/// this program (under valgrind it identifies valgrind's own binary); the embedded one holds the same items in a
-/// group of the same form, so that both finds do the same work.
+/// Finds (data) on 1 000-item keychains (``FilledKeychainPair``), in turns of 100: on an embedded keychain, then
+/// through `cofferd`; then no-op round trips through `cofferd`: steady loops for profilers, printing how many of each
+/// they made. Each is one call of ``countedLocalLookup(_:account:)``, ``countedRemoteLookup(_:account:)`` or
+/// ``countedNoOpTrip(_:)``, so that an instruction counter (`Benchmarks/instructions.sh`) gives the cost of one in
+/// this process.
 enum DaemonFindLoop {
     /// Runs each loop for `seconds`. With `concurrent`, the daemon's finds come in batches of 8 from 8 concurrent
     /// tasks.
     static func run(in scratch: URL, seconds: Int, concurrent: Bool) throws {
-        // A group of the form the daemon gives an unregistered program (its length weighs on the blind indexes).
-        let group = AppRegistry.unregisteredGroup(forPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        let embedded = EmbeddedKeychain(
-            folder: KeychainFolder(url: scratch.appendingPathComponent("daemon-loop-embedded")),
-            caller: .init(accessGroups: .list([group])))
-        let daemon = try BenchmarkDaemon(scratch: scratch.appendingPathComponent("daemon-loop"))
-        defer { daemon.stop() }
-        let client = DaemonKeychain(socketPath: daemon.socket)
-        // Both filled alike, one add at a time, so that their tables are laid out alike.
-        for index in 0..<1_000 {
-            _ = try embedded.blocking.add(ItemsBenchmark.item(index))
-            _ = try client.blocking.add(ItemsBenchmark.item(index))
-        }
+        let pair = try FilledKeychainPair(in: scratch, name: "daemon-loop")
+        defer { pair.stop() }
+        let (embedded, client) = (pair.embedded, pair.client)
         for account in 0..<100 {
             _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
             _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
         }
-        let counted = CountedDaemon(pid: daemon.pid)
+        let counted = CountedDaemon(pid: pair.daemon.pid)
         try counted.zero()
         var accounts = ItemsBenchmark.RandomAccounts(count: 1_000)
         var (embeddedFinds, daemonFinds, roundTrips) = (0, 0, 0)
@@ -46,7 +32,7 @@ enum DaemonFindLoop {
             for _ in 0..<100 { try countedLocalLookup(embedded, account: accounts.next()) }
             embeddedFinds += 100
             if concurrent {
-                for _ in 0..<12 { try concurrentFinds(client, accounts: (0..<8).map { _ in accounts.next() }) }
+                for _ in 0..<12 { try FindBatches.concurrently(client, accounts: (0..<8).map { _ in accounts.next() }) }
                 daemonFinds += 96
             } else {
                 for _ in 0..<100 { try countedRemoteLookup(client, account: accounts.next()) }
@@ -101,18 +87,5 @@ enum DaemonFindLoop {
     @inline(never)
     static func countedNoOpTrip(_ client: DaemonKeychain) throws {
         try client.blocking.lock()
-    }
-
-    /// Eight finds (data) through the daemon from eight concurrent tasks.
-    @inline(never)
-    static func concurrentFinds(_ client: DaemonKeychain, accounts: [Int]) throws {
-        try blockUntilDone {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                for account in accounts {
-                    group.addTask { _ = try await client.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data")) }
-                }
-                try await group.waitForAll()
-            }
-        }
     }
 }

@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency (and find-loop, security-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -132,6 +132,12 @@ do {
         print("| --- | --- | --- |")
         for row in rows { print("| \(row.operation) | \(Measurement.format(row.p50)) | \(Measurement.format(row.p90)) |") }
         print(SSHAgentBenchmark.goals(rows))
+    }
+    if requested.contains("daemon-cpu") {
+        // Wall and CPU time per find in both processes, embedded, one after another and concurrent, 1 000 items.
+        let rows = try DaemonCPUBenchmark.run(in: scratch, seconds: quick ? 2 : 5, rounds: quick ? 2 : 3)
+        print("\n### Where a daemon find's time goes: wall and CPU time per find, in both processes (1000 items)\n")
+        print(DaemonCPUBenchmark.report(rows))
     }
     if requested.contains("daemon-latency") {
         // The daemon's round trips of one client only, 10 000 items: a short run for comparing builds.
