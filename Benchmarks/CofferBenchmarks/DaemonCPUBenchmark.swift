@@ -14,10 +14,25 @@ import Glibc
 /// counts cannot: system calls, waking and switching threads, and threads that poll for an answer. "Cores busy" is
 /// both processes' CPU time over the wall time: 2.0 is both cores of this machine.
 enum DaemonCPUBenchmark {
+    /// A way of finding.
+    enum Way: CaseIterable {
+        case embedded, daemonBlocking, daemonAsync, daemonConcurrent
+
+        /// How the report names it.
+        var title: String {
+            switch self {
+            case .embedded: "embedded find, one after another"
+            case .daemonBlocking: "daemon find (blocking), one after another"
+            case .daemonAsync: "daemon: 8 finds (async), one after another"
+            case .daemonConcurrent: "daemon: 8 finds (async), from 8 concurrent tasks"
+            }
+        }
+    }
+
     /// How one way of finding was measured, over one stretch of time.
     struct Row {
         /// The way of finding.
-        let mode: String
+        let way: Way
         /// Finds made.
         let finds: Int
         /// Wall time per find.
@@ -36,30 +51,28 @@ enum DaemonCPUBenchmark {
         let pair = try FilledKeychainPair(in: scratch, name: "daemon-cpu")
         defer { pair.stop() }
         let (embedded, client) = (pair.embedded, pair.client)
+        func batch(_ way: Way, _ accounts: [Int]) throws {
+            switch way {
+            case .embedded: try FindBatches.blocking(embedded, accounts: accounts)
+            case .daemonBlocking: try FindBatches.blocking(client, accounts: accounts)
+            case .daemonAsync: try FindBatches.oneAfterAnother(client, accounts: accounts)
+            case .daemonConcurrent: try FindBatches.concurrently(client, accounts: accounts)
+            }
+        }
         var accounts = ItemsBenchmark.RandomAccounts(count: 1_000)
-        let modes: [(name: String, batch: ([Int]) throws -> Void)] = [
-            ("embedded find, one after another", { batch in
-                for account in batch { _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data")) }
-            }),
-            ("daemon find (blocking), one after another", { batch in
-                for account in batch { _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data")) }
-            }),
-            ("daemon: 8 finds (async), one after another", { try FindBatches.oneAfterAnother(client, accounts: $0) }),
-            ("daemon: 8 finds (async), from 8 concurrent tasks", { try FindBatches.concurrently(client, accounts: $0) }),
-        ]
-        for mode in modes { try mode.batch((0..<8).map { _ in accounts.next() }) }
+        for way in Way.allCases { try batch(way, (0..<8).map { _ in accounts.next() }) }
         var rows: [Row] = []
         for _ in 0..<rounds {
-            for mode in modes {
+            for way in Way.allCases {
                 let started = (wall: ContinuousClock.now, client: try ownCPU(), daemon: try daemonCPU(pair.daemon.pid))
                 let end = started.wall + .seconds(seconds)
                 var finds = 0
                 while ContinuousClock.now < end {
-                    try mode.batch((0..<8).map { _ in accounts.next() })
+                    try batch(way, (0..<8).map { _ in accounts.next() })
                     finds += 8
                 }
                 rows.append(Row(
-                    mode: mode.name, finds: finds, wall: (ContinuousClock.now - started.wall) / finds,
+                    way: way, finds: finds, wall: (ContinuousClock.now - started.wall) / finds,
                     clientCPU: (try ownCPU() - started.client) / finds, daemonCPU: (try daemonCPU(pair.daemon.pid) - started.daemon) / finds))
             }
         }
@@ -74,11 +87,11 @@ enum DaemonCPUBenchmark {
         ]
         for row in rows {
             lines.append(
-                "| \(row.mode) | \(row.finds) | \(Measurement.format(row.wall)) | \(Measurement.format(row.clientCPU)) | "
+                "| \(row.way.title) | \(row.finds) | \(Measurement.format(row.wall)) | \(Measurement.format(row.clientCPU)) | "
                     + "\(Measurement.format(row.daemonCPU)) | \(String(format: "%.2f", row.coresBusy)) |")
         }
-        let sequential = rows.filter { $0.mode.hasPrefix("daemon: 8 finds") && $0.mode.hasSuffix("one after another") }
-        let concurrent = rows.filter { $0.mode.hasSuffix("concurrent tasks") }
+        let sequential = rows.filter { $0.way == .daemonAsync }
+        let concurrent = rows.filter { $0.way == .daemonConcurrent }
         let ratios = zip(concurrent, sequential).map { String(format: "%.2f×", $0.wall.seconds / $1.wall.seconds) }
         lines.append("")
         lines.append("8 concurrent finds over the same 8 one after another, each round: \(ratios.joined(separator: ", ")) (goal: 0.6×).")

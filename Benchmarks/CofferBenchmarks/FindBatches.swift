@@ -1,8 +1,15 @@
 import KeychainClient
 
-/// Batches of finds (data) through the async client API, as the daemon's concurrency goal compares them: the same
-/// finds awaited one after another, or made from one concurrent task each.
+/// Batches of finds (data): through the blocking calls, or through the async client API as the daemon's concurrency
+/// goal compares them, the same finds awaited one after another or made from one concurrent task each.
 enum FindBatches {
+    /// Finds `accounts` one after another through the blocking calls, on the calling thread.
+    static func blocking(_ client: some KeychainClient, accounts: [Int]) throws {
+        for account in accounts {
+            _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(account, returning: "r_Data"))
+        }
+    }
+
     /// Finds `accounts`, awaiting each before making the next; blocks the calling thread until all are done.
     static func oneAfterAnother(_ client: some KeychainClient, accounts: [Int]) throws {
         try blockUntilDone {
