@@ -68,6 +68,9 @@ enum ItemsBenchmark {
             let whole = try perCall { index in _ = try keychain.blocking.copyMatching(queries[index]) }
             print("parse \(parse)  engine.copyMatching \(engineFind)  whole \(whole)")
         }
+        if ProcessInfo.processInfo.environment["COFFER_BENCH_SOCKET_TRIP"] != nil {
+            return try SocketTripEcho.findsBetweenTrips(keychain, seconds: seconds)
+        }
         let start = ContinuousClock.now
         let end = start + .seconds(seconds)
         var finds = 0
