@@ -48,7 +48,7 @@ let package = Package(
         .target(
             name: "KeyCrypto",
             dependencies: [
-                "CCofferSystem",
+                "CCofferSystem", "KeychainModel",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
@@ -310,7 +310,7 @@ let package = Package(
         .testTarget(
             name: "KeyCryptoTests",
             dependencies: [
-                "KeyCrypto", "TestProcesses",
+                "KeyCrypto", "KeychainModel", "TestProcesses",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],

@@ -136,7 +136,7 @@ struct AppsCommand: ParsableCommand {
                 lines.append("    secret service: recognised by the groups the bus reports at connect; unregistered on a bus that reports none")
             } else {
                 lines.append("    mode: by path (convenience: any program of yours can pose as it)")
-                lines.append("    hash: " + (app.executableHash.map { "sha256 " + $0.map { String(format: "%02x", $0) }.joined() } ?? "not pinned"))
+                lines.append("    hash: " + (app.executableHash.map { "sha256 " + Hexadecimal.text($0) } ?? "not pinned"))
                 lines.append("    secret service: recognised by path, as cofferd does")
             }
             Swift.print(lines.joined(separator: "\n"))

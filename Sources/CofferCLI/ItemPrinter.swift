@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 import Query
 
 /// Prints items the way macOS `security` does: the class, then one attribute per line.
@@ -17,7 +18,7 @@ enum ItemPrinter {
         if let text = String(data: data, encoding: .utf8), !text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\t" }) {
             return text
         }
-        return "0x" + data.map { String(format: "%02X", $0) }.joined()
+        return "0x" + Hexadecimal.text(data, uppercase: true)
     }
 
     private static func render(_ value: KeychainValue) -> String {

@@ -1,3 +1,4 @@
+import KeychainModel
 import SwiftASN1
 
 /// The algorithm of a PKCS#8 `PrivateKeyInfo`, read without keeping any of its bytes.

@@ -123,7 +123,7 @@ public struct AppRegistry: Sendable, Hashable, Codable {
 
     /// The group of an unregistered program: `unregistered.` and the first 16 hex digits of SHA-256 of its path.
     public static func unregisteredGroup(forPath path: String) -> String {
-        "unregistered." + hex(SHA256.hash(data: Data(path.utf8)).prefix(8))
+        "unregistered." + Hexadecimal.text(SHA256.hash(data: Data(path.utf8)).prefix(8))
     }
 
     /// The group of an unregistered program running in another user or mount namespace than the daemon's:
@@ -131,17 +131,6 @@ public struct AppRegistry: Sendable, Hashable, Codable {
     /// in `/proc/PID/exe` (a bind mount), so it must not reach the items of the host's program of that path;
     /// it keeps its items across runs all the same.
     public static func foreignNamespaceGroup(forPath path: String) -> String {
-        "unregistered-ns." + hex(SHA256.hash(data: Data(("namespace:" + path).utf8)).prefix(8))
-    }
-
-    /// Lowercase hexadecimal digits of `bytes`.
-    static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        let digits = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        for byte in bytes {
-            text.append(digits[Int(byte >> 4)])
-            text.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: text, as: UTF8.self)
+        "unregistered-ns." + Hexadecimal.text(SHA256.hash(data: Data(("namespace:" + path).utf8)).prefix(8))
     }
 }

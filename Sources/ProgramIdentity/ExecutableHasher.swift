@@ -1,4 +1,5 @@
 import Crypto
+import KeychainModel
 import Synchronization
 
 #if canImport(Glibc)
@@ -80,7 +81,7 @@ public final class ExecutableHasher: Sendable {
             guard offset <= maximumSize else { throw .tooLarge(size: offset, limit: maximumSize) }
             hasher.update(data: buffer[0..<count])
         }
-        let digest = AppRegistry.hex(hasher.finalize())
+        let digest = Hexadecimal.text(hasher.finalize())
         cache.withLock { cache in
             if cache.count >= Self.cacheCapacity { cache.removeAll(keepingCapacity: true) }
             cache[key] = digest

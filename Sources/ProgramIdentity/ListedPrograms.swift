@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 import KeychainOperations
 
 /// A user's program registry as the keychain lists it (the `appsList` request, what `coffer apps list` shows): what
@@ -17,7 +18,7 @@ public struct ListedPrograms: RegisteredPrograms {
         for app in listed {
             registry.register(RegisteredApp(
                 path: app.executablePath, appID: app.applicationIdentifier, groups: app.accessGroups,
-                pinnedSHA256: app.executableHash.map { $0.map { String(format: "%02x", $0) }.joined() },
+                pinnedSHA256: app.executableHash.map { Hexadecimal.text($0) },
                 identity: app.identityGroupID.map { .init(gid: $0, device: 0, inode: 0) }))
         }
         snapshot = registry

@@ -47,7 +47,7 @@ struct ItemDigestTests {
         + "3030312e355a"
     private static let exampleDigest = "ace806ae6ca928b81099c78d15a24bd3f1a4a3b4"
 
-    private static func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined() }
+    private static func hex(_ data: Data) -> String { Hexadecimal.text(data) }
 
     @Test func workedExampleGivesTheHandDerivedBytesAndDigest() {
         let properties = ItemDigest.properties(of: Self.exampleAttributes, secret: Self.exampleSecret, in: .genericPassword)

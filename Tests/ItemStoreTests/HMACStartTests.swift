@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import KeychainModel
 import Testing
 
 @testable import ItemStore
@@ -8,12 +9,7 @@ import Testing
 /// the blind indexes and row tags of every keychain made before it (they must still match).
 @Suite("ItemStore: HMAC from prepared states")
 struct HMACStartTests {
-    private func hex(_ text: String) -> [UInt8] {
-        var bytes: [UInt8] = []
-        var digits = text.makeIterator()
-        while let high = digits.next(), let low = digits.next() { bytes.append(UInt8(String([high, low]), radix: 16)!) }
-        return bytes
-    }
+    private func hex(_ text: String) -> [UInt8] { Hexadecimal.bytes(text) ?? [] }
 
     private func mac(_ start: HMACStart, _ message: [UInt8]) -> [UInt8] {
         message.withUnsafeBytes { start.withMAC(of: $0) { Array($0) } }

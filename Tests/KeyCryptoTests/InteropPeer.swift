@@ -2,6 +2,7 @@ import Crypto
 import CryptoExtras
 import Foundation
 import KeyCrypto
+import KeychainModel
 import TestProcesses
 
 #if canImport(Glibc)
@@ -49,7 +50,7 @@ enum InteropPeer {
         return (outcome.status, outcome.outputText + outcome.errorText)
     }
 
-    static func hex(_ data: Data) -> String { data.map { String(format: "%02x", $0) }.joined() }
+    static func hex(_ data: Data) -> String { Hexadecimal.text(data) }
 
     struct PeerFailure: Error, CustomStringConvertible {
         let description: String
@@ -58,13 +59,5 @@ enum InteropPeer {
 
 extension Data {
     /// The bytes a hex string spells (pairs of hex digits).
-    init(hexString: String) {
-        var bytes: [UInt8] = []
-        var index = hexString.startIndex
-        while index < hexString.endIndex, let next = hexString.index(index, offsetBy: 2, limitedBy: hexString.endIndex) {
-            if let byte = UInt8(hexString[index..<next], radix: 16) { bytes.append(byte) }
-            index = next
-        }
-        self.init(bytes)
-    }
+    init(hexString: String) { self.init(Hexadecimal.bytes(hexString) ?? []) }
 }

@@ -9,12 +9,7 @@ import Testing
 /// any changed byte or a wrong length.
 @Suite("Keystore: AES key unwrap")
 struct KeyWrapTests {
-    private func hex(_ text: String) -> Data {
-        var bytes: [UInt8] = []
-        var digits = text.makeIterator()
-        while let high = digits.next(), let low = digits.next() { bytes.append(UInt8(String([high, low]), radix: 16)!) }
-        return Data(bytes)
-    }
+    private func hex(_ text: String) -> Data { Data(Hexadecimal.bytes(text) ?? []) }
 
     /// RFC 3394 §4.6: 256 bits of key data with a 256-bit KEK.
     @Test func rfc3394Vector() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 import Testing
 @testable import Query
 
@@ -7,7 +8,7 @@ import Testing
 @Suite("DER property list (§5.7)")
 struct DERPropertyListTests {
     private func hex(_ value: DERPropertyList) -> String {
-        value.encoded.map { String(format: "%02x", $0) }.joined(separator: " ")
+        Hexadecimal.text(value.encoded, separator: " ")
     }
 
     private func timeBody(_ absoluteTime: Double) -> String {

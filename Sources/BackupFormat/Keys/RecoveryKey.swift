@@ -72,7 +72,7 @@ public struct RecoveryKey: Sendable {
     /// checksum that does not match (a typing mistake).
     public static func parse(_ text: SecretBytes) throws(RecoveryKeyError) -> RecoveryKey {
         var values = [UInt8](repeating: 0, count: characterCount)
-        defer { values.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        defer { values.zeroize() }
         var count = 0
         try text.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) throws(RecoveryKeyError) in
             for byte in bytes {
@@ -90,7 +90,7 @@ public struct RecoveryKey: Sendable {
         }
         guard count == characterCount else { throw .wrongLength }
         var payload = [UInt8](repeating: 0, count: byteCount + checksumCount)
-        defer { payload.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        defer { payload.zeroize() }
         var accumulator: UInt32 = 0
         var bits = 0
         var index = 0

@@ -53,9 +53,7 @@ struct FindCertificateCommand: ParsableCommand {
 
     /// `security`'s `-Z` lines: the SHA-256 and SHA-1 hashes of the DER, in uppercase hexadecimal.
     static func hashLines(_ der: Data) -> String {
-        func hex<Digest: Sequence>(_ digest: Digest) -> String where Digest.Element == UInt8 {
-            digest.map { String(format: "%02X", $0) }.joined()
-        }
-        return "SHA-256 hash: \(hex(SHA256.hash(data: der)))\nSHA-1 hash: \(hex(Insecure.SHA1.hash(data: der)))\n"
+        let (sha256, sha1) = (SHA256.hash(data: der), Insecure.SHA1.hash(data: der))
+        return "SHA-256 hash: \(Hexadecimal.text(sha256, uppercase: true))\nSHA-1 hash: \(Hexadecimal.text(sha1, uppercase: true))\n"
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Crypto
 import Foundation
+import KeychainModel
 import Security
 
 /// `find-identity`: like macOS `security find-identity`, lists the identities (a certificate and the private key of
@@ -64,7 +65,7 @@ struct FindIdentityCommand: ParsableCommand {
     /// One identity as `security` prints it: `%3d) `, the certificate's SHA-1 in upper-case hexadecimal, its subject
     /// summary in quotes (`<unknown>` without one), and ` (CSSM result)` when it is not valid.
     static func line(_ number: Int, _ identity: IdentityItems.Found, failure: String?) -> String {
-        let hash = Insecure.SHA1.hash(data: identity.der).map { String(format: "%02X", $0) }.joined()
+        let hash = Hexadecimal.text(Insecure.SHA1.hash(data: identity.der), uppercase: true)
         let summary = SecCertificateCopySubjectSummary(identity.certificate).map { String($0) } ?? ""
         let ordinal = String(number)
         let padded = String(repeating: " ", count: max(0, 3 - ordinal.count)) + ordinal

@@ -84,7 +84,7 @@ enum ItemCrypto {
     /// exists at all, so that `nil` and empty data stay apart.
     static func seal(_ payload: Data?, key: SymmetricKey, aad: [UInt8], withPresenceByte: Bool) throws -> Data {
         var plain = pad(payload, withPresenceByte: withPresenceByte)
-        defer { zeroize(&plain) }
+        defer { plain.zeroize() }
         let box = try AES.GCM.seal(plain, using: key, authenticating: aad)
         guard let combined = box.combined else { throw ItemStoreError.invalidArgument("GCM nonce size") }
         var blob = Data(capacity: 1 + combined.count)
@@ -102,7 +102,7 @@ enum ItemCrypto {
             let box = try? AES.GCM.SealedBox(combined: blob.dropFirst()),
             var plain = try? AES.GCM.open(box, using: key, authenticating: aad)
         else { throw .corrupt(rowID: rowID) }
-        defer { zeroize(&plain) }
+        defer { plain.zeroize() }
         guard let payload = unpad(plain, withPresenceByte: withPresenceByte) else { throw .corrupt(rowID: rowID) }
         return payload
     }
@@ -158,19 +158,5 @@ enum ItemCrypto {
     private static func appendLength(_ length: Int, to data: inout Data) {
         let value = UInt32(truncatingIfNeeded: length)
         data.append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
-    }
-
-    /// Overwrites a buffer that held plaintext.
-    static func zeroize(_ data: inout Data) {
-        data.withUnsafeMutableBytes { zeroize($0) }
-    }
-
-    static func zeroize(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-        #if canImport(Glibc)
-        explicit_bzero(base, buffer.count)
-        #else
-        memset_s(base, buffer.count, 0, buffer.count)
-        #endif
     }
 }

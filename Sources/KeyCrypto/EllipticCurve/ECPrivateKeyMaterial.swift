@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import KeychainModel
 
 /// An EC private key as swift-crypto holds it, once for ECDSA and once for ECDH (the same scalar).
 enum ECPrivateKeyMaterial: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 
 extension AsymmetricKey: Equatable, Hashable {
     /// Whether both keys have the same type, class and external representation, as Apple's key objects

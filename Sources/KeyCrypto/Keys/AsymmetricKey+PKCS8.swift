@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import KeychainModel
 
 extension AsymmetricKey {
     /// The private key in `pkcs8`, a PKCS#8 `PrivateKeyInfo` DER (what PKCS#12 files and `openssl genpkey` hold):

@@ -1,5 +1,6 @@
 import CryptoExtras
 import Foundation
+import KeychainModel
 
 /// An RSA private key as swift-crypto holds it, for signatures and for encryption.
 struct RSAPrivateKeyMaterial: Sendable {

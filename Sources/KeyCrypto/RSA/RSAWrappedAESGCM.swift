@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import KeychainModel
 
 /// Apple's `kSecKeyAlgorithmRSAEncryptionOAEP…AESGCM`, as SecKeyAdaptors.m builds it.
 ///

@@ -22,12 +22,6 @@ public struct AuthenticationContextID: Sendable, Hashable, CustomStringConvertib
 
     /// The first four bytes in hexadecimal, for logs.
     public var description: String {
-        bytes.prefix(4).map { String($0, radix: 16).leftPadded(to: 2) }.joined() + "…"
-    }
-}
-
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
+        Hexadecimal.text(bytes.prefix(4)) + "…"
     }
 }

@@ -30,7 +30,7 @@ public enum RedactedRendering {
     public static func render(_ value: KeychainValue) -> String {
         switch value {
         case .string(let text): String(reflecting: text)
-        case .data(let bytes): bytes.count <= 32 ? "<" + hex(bytes) + ">" : "<\(bytes.count) bytes>"
+        case .data(let bytes): bytes.count <= 32 ? "<" + Hexadecimal.text(bytes) + ">" : "<\(bytes.count) bytes>"
         case .number(let number): String(number)
         case .double(let number): String(number)
         case .bool(let flag): String(flag)
@@ -85,10 +85,5 @@ public enum RedactedRendering {
         case .string(let text): redacted(byteCount: text.utf8.count)
         default: "<redacted \(value.typeName)>"
         }
-    }
-
-    private static func hex(_ bytes: Data) -> String {
-        let digits = Array("0123456789abcdef")
-        return String(bytes.flatMap { byte in [digits[Int(byte >> 4)], digits[Int(byte & 0x0f)]] })
     }
 }

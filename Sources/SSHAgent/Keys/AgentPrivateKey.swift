@@ -1,6 +1,7 @@
 import CryptoExtras
 import Foundation
 import KeyCrypto
+import KeychainModel
 
 /// The private key of an add request (draft-miller-ssh-agent §4.2.1–§4.2.4), as the keychain holds keys.
 ///

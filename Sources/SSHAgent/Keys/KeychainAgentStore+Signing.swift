@@ -1,5 +1,6 @@
 import Foundation
 import KeyCrypto
+import KeychainModel
 import Query
 import Security
 

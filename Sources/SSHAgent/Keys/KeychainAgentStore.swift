@@ -1,6 +1,7 @@
 import Foundation
 import KeyCrypto
 import KeychainClient
+import KeychainModel
 import Query
 import Security
 

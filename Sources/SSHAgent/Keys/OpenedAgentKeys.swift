@@ -1,5 +1,6 @@
 import Foundation
 import KeyCrypto
+import KeychainModel
 import Synchronization
 
 /// Software keys the agent has made from their items' bytes, by application label, so that a signature does not make

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 import Logging
 import ProgramIdentity
 import Synchronization

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 
 #if canImport(Glibc)
 import Glibc

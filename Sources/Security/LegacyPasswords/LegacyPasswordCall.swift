@@ -52,7 +52,7 @@ enum LegacyPasswordCall {
         guard count > 0, let copy = malloc(count) else { return Data() }
         copy.copyMemory(from: pointer, byteCount: count)
         return Data(bytesNoCopy: copy, count: count, deallocator: .custom { bytes, count in
-            zeroize(bytes, count)
+            UnsafeMutableRawBufferPointer(start: bytes, count: count).zeroize()
             free(bytes)
         })
     }
@@ -67,25 +67,10 @@ enum LegacyPasswordCall {
         return copy
     }
 
-    /// Overwrites `secret`'s bytes with zeros when this function holds its only reference (else the
-    /// write would go to a fresh copy, and is skipped).
-    static func wipe(_ secret: inout Data) {
-        guard !secret.isEmpty else { return }
-        secret.withUnsafeMutableBytes { bytes in
-            if let base = bytes.baseAddress { zeroize(base, bytes.count) }
-        }
-    }
-
     /// Frees memory ``handOut(_:)`` returned, zeroing it first (all of the allocation `malloc` gave).
     static func release(_ pointer: UnsafeMutableRawPointer) {
-        zeroize(pointer, coffer_allocation_size(pointer))
+        UnsafeMutableRawBufferPointer(start: pointer, count: coffer_allocation_size(pointer)).zeroize()
         free(pointer)
-    }
-
-    /// Zeros `count` bytes at `pointer` through a call the optimiser cannot drop.
-    static func zeroize(_ pointer: UnsafeMutableRawPointer, _ count: Int) {
-        guard count > 0 else { return }
-        explicit_bzero(pointer, count)
     }
 
     /// `keychainOrArray` as Apple's find calls check it: nil, a ``SecKeychain``, or an array of them
@@ -144,7 +129,7 @@ enum LegacyPasswordCall {
             }
             result = nil
         }
-        defer { wipe(&secret) }
+        defer { secret.zeroize() }
         guard status == errSecSuccess else { return status }
         if wantsItem, reference == nil {
             return refuse(call, .internal, reason: "the keychain returned no persistent reference for the item")

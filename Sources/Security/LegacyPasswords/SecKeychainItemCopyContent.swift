@@ -36,7 +36,7 @@ public func SecKeychainItemCopyContent(
 
     var found: [String: KeychainValue] = [:]
     var secret = Data()
-    defer { LegacyPasswordCall.wipe(&secret) }
+    defer { secret.zeroize() }
     let status = LegacyPasswordCall.run(call) { client throws(KeychainFailure) in
         if tags.isEmpty && !wantsData {
             _ = try client.blocking.copyMatching(query)
