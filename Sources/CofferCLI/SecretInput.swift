@@ -1,4 +1,3 @@
-import CCofferSystem
 import KeychainModel
 
 #if canImport(Glibc)
@@ -88,8 +87,8 @@ enum SecretInput {
 
         /// Zeroizes and frees the storage (the count is kept until the next ``reserve(_:)``).
         mutating func release() {
-            guard let base = storage.baseAddress else { return }
-            coffer_secure_zero(base, storage.count)
+            guard storage.baseAddress != nil else { return }
+            storage.zeroize()
             storage.deallocate()
             storage = UnsafeMutableRawBufferPointer(start: nil, count: 0)
         }

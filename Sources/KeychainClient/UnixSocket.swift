@@ -1,5 +1,6 @@
 import CCofferSystem
 import Foundation
+import KeychainModel
 
 #if canImport(Glibc)
 import Glibc
@@ -168,7 +169,7 @@ public enum UnixSocket {
 
         deinit {
             // Received bytes may include secrets (a response's data, a passcode in a request).
-            coffer_secure_zero(storage.baseAddress, storage.count)
+            storage.zeroize()
             storage.deallocate()
         }
 

@@ -1,4 +1,3 @@
-import CCofferSystem
 import Crypto
 import CryptoExtras
 import Foundation
@@ -42,7 +41,7 @@ enum PBES2 {
         } catch {
             throw .malformed("the contents do not decrypt with AES-CBC")
         }
-        defer { plaintext.withUnsafeMutableBytes { if let base = $0.baseAddress { coffer_secure_zero(base, $0.count) } } }
+        defer { plaintext.zeroize() }
         return SecretBytes(copying: plaintext)
     }
 }

@@ -1,4 +1,3 @@
-import CCofferSystem
 import Crypto
 import Foundation
 import KeychainModel
@@ -263,16 +262,11 @@ final class ChunkedFile: @unchecked Sendable {
         }
     }
 
-    /// Zeroizes and forgets the decrypted chunk.
+    /// Zeroizes and forgets the decrypted chunk. The cache lets go of it first, so that the bytes zeroized are the
+    /// cache's own and not a copy made for the write.
     private func dropCache() {
         guard var chunk = cached else { return }
-        chunk.content.withUnsafeMutableBytes { explicitZero($0) }
         cached = nil
+        chunk.content.zeroize()
     }
-}
-
-/// Overwrites `buffer` with zeros in a way the compiler may not remove.
-func explicitZero(_ buffer: UnsafeMutableRawBufferPointer) {
-    guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-    coffer_secure_zero(base, buffer.count)
 }

@@ -1,4 +1,3 @@
-import CCofferSystem
 import Foundation
 import KeyCrypto
 import KeychainClient
@@ -78,7 +77,7 @@ enum PrivateKeyExport {
         ]
         if let tag = chosen.attributes[QueryKey.applicationTag] { query[.string(QueryKey.applicationTag)] = tag }
         var bytes = try readData(query, client: client, command: command)
-        defer { bytes.withUnsafeMutableBytes { if let base = $0.baseAddress { coffer_secure_zero(base, $0.count) } } }
+        defer { bytes.zeroize() }
         do {
             try bytes.withUnsafeBytes { key in
                 try PrivateKeyInfo.withPEM(externalRepresentation: key, type: type) { pem in

@@ -1,5 +1,5 @@
-import CCofferSystem
 import Foundation
+import KeychainModel
 
 #if canImport(Glibc)
 import Glibc
@@ -73,7 +73,7 @@ struct RequestJob: Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8_192, alignment: 16)
         defer {
             // Requests may hold secrets (a password being added, a passcode).
-            coffer_secure_zero(buffer.baseAddress, buffer.count)
+            buffer.zeroize()
             buffer.deallocate()
         }
         var end = ContinuousClock.now + Self.pollFor

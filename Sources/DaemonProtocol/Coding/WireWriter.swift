@@ -1,4 +1,3 @@
-import CCofferSystem
 import Foundation
 import KeychainModel
 
@@ -116,7 +115,7 @@ struct WireWriter {
     }
 
     private mutating func wipe() {
-        output.withUnsafeMutableBytes { coffer_secure_zero($0.baseAddress, $0.count) }
+        output.zeroize()
         output.removeAll()
     }
 

@@ -1,5 +1,5 @@
-import CCofferSystem
 import Foundation
+import KeychainModel
 
 /// A private key as PKCS#8 `PrivateKeyInfo` (RFC 5208; RFC 5915 for EC keys) in PEM (`-----BEGIN PRIVATE KEY-----`),
 /// what `openssl pkey` reads and `openssl genpkey` writes, made from the key's external representation
@@ -141,7 +141,7 @@ public enum PrivateKeyInfo {
     ) rethrows -> Result {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 16)
         defer {
-            coffer_secure_zero(buffer.baseAddress!, count)
+            buffer.zeroize()
             buffer.deallocate()
         }
         return try body(buffer)

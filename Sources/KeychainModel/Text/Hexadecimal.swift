@@ -23,13 +23,14 @@ public enum Hexadecimal {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(digits.count / 2)
         for index in stride(from: 0, to: digits.count, by: 2) {
-            guard let high = value(of: digits[index]), let low = value(of: digits[index + 1]) else { return nil }
+            guard let high = value(ofDigit: digits[index]), let low = value(ofDigit: digits[index + 1]) else { return nil }
             bytes.append(high << 4 | low)
         }
         return bytes
     }
 
-    private static func value(of digit: UInt8) -> UInt8? {
+    /// The value of one hexadecimal digit (an ASCII byte, either case), or nil for any other byte.
+    public static func value(ofDigit digit: UInt8) -> UInt8? {
         switch digit {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10

@@ -1,4 +1,4 @@
-import CCofferSystem
+import KeychainModel
 
 /// One line received from pinentry. Its bytes are zeroized when done, since a `D` line holds the passcode;
 /// the buffer is reserved at its largest size up front, so growing it never leaves a copy behind.
@@ -36,7 +36,7 @@ final class AssuanLine {
         while index < bytes.count {
             guard passcode.count < limit else { return false }
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let high = Self.hexValue(bytes[index + 1]), let low = Self.hexValue(bytes[index + 2])
+                let high = Hexadecimal.value(ofDigit: bytes[index + 1]), let low = Hexadecimal.value(ofDigit: bytes[index + 2])
             {
                 passcode.append(high << 4 | low)
                 index += 3
@@ -50,19 +50,7 @@ final class AssuanLine {
 
     /// Overwrites the bytes with zeros and empties the line, keeping its storage.
     func zeroize() {
-        bytes.withUnsafeMutableBytes { raw in
-            guard let base = raw.baseAddress else { return }
-            coffer_secure_zero(base, raw.count)
-        }
+        bytes.zeroize()
         bytes.removeAll(keepingCapacity: true)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: nil
-        }
     }
 }

@@ -1,4 +1,3 @@
-import CCofferSystem
 import KeychainModel
 
 /// The client side of an Assuan conversation with pinentry: commands out, `OK`/`ERR`/`D` lines back, every
@@ -62,11 +61,7 @@ struct AssuanSession {
         // Reserved at its largest size, so appending never leaves a copy behind.
         var passcode: [UInt8] = []
         passcode.reserveCapacity(Self.maximumPasscodeLength)
-        defer {
-            passcode.withUnsafeMutableBytes { raw in
-                if let base = raw.baseAddress { coffer_secure_zero(base, raw.count) }
-            }
-        }
+        defer { passcode.zeroize() }
         while true {
             try readLine(into: line)
             if line.hasPrefix("D ") {

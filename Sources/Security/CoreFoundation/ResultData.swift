@@ -1,5 +1,5 @@
-import CCofferSystem
 import Foundation
+import KeychainModel
 
 /// The `NSData` this module hands to callers (`SecItemCopyMatching`'s data, a key's external representation,
 /// a signature, a plaintext, a certificate's DER), as Apple's framework hands out its own private `NSData`
@@ -26,7 +26,7 @@ final class ResultData: NSData, ContiguousBytes {
     required init?(coder: NSCoder) { nil }
 
     deinit {
-        coffer_secure_zero(storage.baseAddress, storage.count)
+        storage.zeroize()
         storage.deallocate()
     }
 

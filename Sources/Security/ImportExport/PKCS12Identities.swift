@@ -1,4 +1,3 @@
-import CCofferSystem
 import Foundation
 import KeyCrypto
 import KeychainModel
@@ -51,7 +50,7 @@ enum PKCS12Identities {
     /// The key of `bag`, made from its PKCS#8 (the copy of the key bytes is cleared).
     private static func softwareKey(_ bag: PKCS12PrivateKey) throws -> AsymmetricKey {
         var pkcs8 = bag.pkcs8.withUnsafeBytes { Data($0) }
-        defer { pkcs8.withUnsafeMutableBytes { if let base = $0.baseAddress { coffer_secure_zero(base, $0.count) } } }
+        defer { pkcs8.zeroize() }
         do {
             return try AsymmetricKey(pkcs8: pkcs8, type: bag.type == .rsa ? .rsa : .ellipticCurve)
         } catch {
