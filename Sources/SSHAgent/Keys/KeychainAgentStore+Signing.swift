@@ -27,9 +27,13 @@ extension KeychainAgentStore {
         let query = KeychainAttributes.keyQuery(
             returnData: true, [QueryKey.keyClass: .string(kSecAttrKeyClassPrivate as String), QueryKey.applicationLabel: .data(label)])
         var found: AgentSigningKey?
-        for item in try KeychainAttributes.search(query, on: client) {
-            guard let tagData = item.data(QueryKey.applicationTag), let tag = AgentKeyTag(tagData), let type = item.keyType else { continue }
-            found = try Self.signingKey(item, blob: blob, named: named, tag: tag, tagData: tagData, type: type, opened: opened)
+        // Walked by index, so that the key item's bytes are taken out of the answer itself and cleared there.
+        var items = try KeychainAttributes.search(query, on: client)
+        for index in items.indices {
+            guard let tagData = items[index].data(QueryKey.applicationTag), let tag = AgentKeyTag(tagData), let type = items[index].keyType else {
+                continue
+            }
+            found = try Self.signingKey(&items[index], blob: blob, named: named, tag: tag, tagData: tagData, type: type, opened: opened)
             break
         }
         guard let found else { return nil }
@@ -53,7 +57,7 @@ extension KeychainAgentStore {
 
     /// The signing key for a private key item's attributes and bytes (`v_Data`), if its public key is the blob's.
     private static func signingKey(
-        _ item: KeychainAttributes, blob: Data, named: SSHPublicKeyBlob, tag: AgentKeyTag, tagData: Data, type: KeyType, opened: OpenedAgentKeys
+        _ item: inout KeychainAttributes, blob: Data, named: SSHPublicKeyBlob, tag: AgentKeyTag, tagData: Data, type: KeyType, opened: OpenedAgentKeys
     ) throws(AgentRefusal) -> AgentSigningKey? {
         let comment = item.string(QueryKey.label) ?? ""
         let label = named.applicationLabel
@@ -63,7 +67,7 @@ extension KeychainAgentStore {
                 publicKey: publicKey, blob: blob, comment: comment, tag: tag, tagData: tagData, applicationLabel: label, isKeychainMade: true)
             return AgentSigningKey(key: key, software: nil)
         }
-        guard var bytes = item.data(QueryKey.valueData) else { throw AgentRefusal("the keychain answered no key bytes") }
+        guard var bytes = item.takeData(QueryKey.valueData) else { throw AgentRefusal("the keychain answered no key bytes") }
         defer { bytes.zeroize() }
         let privateKey: AsymmetricKey
         do {

@@ -10,7 +10,7 @@ import Query
 /// an `NSArray` of `NSDictionary`s, and on Linux reading that array back converts each dictionary into a Swift
 /// dictionary value by value, which cost the agent more than the keychain's own search.
 struct KeychainAttributes {
-    private let attributes: [String: KeychainValue]
+    private var attributes: [String: KeychainValue]
 
     /// The items matching `query` (a `kSecMatchLimitAll` search returning attributes); none when nothing matches.
     static func search(_ query: QueryDictionary, on client: any KeychainClient) throws(AgentRefusal) -> [KeychainAttributes] {
@@ -42,6 +42,10 @@ struct KeychainAttributes {
 
     /// The bytes under `code`, if they are bytes.
     func data(_ code: String) -> Data? { attributes[code]?.dataValue }
+
+    /// Takes the bytes under `code` out of the item, so that the caller holds their only copy and can clear them in
+    /// place (clearing bytes that another value still shares clears only a copy of them).
+    mutating func takeData(_ code: String) -> Data? { attributes.removeValue(forKey: code)?.dataValue }
 
     /// The text under `code`, if it is text.
     func string(_ code: String) -> String? { attributes[code]?.stringValue }
