@@ -63,22 +63,18 @@ extension SocketTripEcho {
     /// socket round trip; prints the median of each find, of each find made after a trip, and of each trip.
     static func findsBetweenTrips(_ keychain: EmbeddedKeychain, seconds: Int) throws {
         let echo = try SocketTripEcho()
+        let clock = ContinuousClock()
         var (alone, afterTrip, trips) = ([Duration](), [Duration](), [Duration]())
-        func timed(_ body: () throws -> Void) rethrows -> Duration {
-            let start = ContinuousClock.now
-            try body()
-            return ContinuousClock.now - start
-        }
         func find() throws { _ = try keychain.blocking.copyMatching(ItemsBenchmark.findQuery(Int.random(in: 0..<1_000), returning: "r_Data")) }
         let end = ContinuousClock.now + .seconds(seconds)
         while ContinuousClock.now < end {
-            for _ in 0..<100 { alone.append(try timed(find)) }
+            for _ in 0..<100 { alone.append(try clock.measure(find)) }
             for _ in 0..<100 {
-                trips.append(timed(echo.trip))
-                afterTrip.append(try timed(find))
+                trips.append(clock.measure(echo.trip))
+                afterTrip.append(try clock.measure(find))
             }
         }
-        func median(_ values: [Duration]) -> String { Measurement.format(values.sorted()[values.count / 2]) }
+        func median(_ samples: [Duration]) -> String { Measurement.format(Measurement(name: "", perOperation: samples).median) }
         print("""
             find loop with socket round trips: \(alone.count + afterTrip.count) finds; median find back to back \(median(alone)), \
             after a round trip \(median(afterTrip)); median round trip \(median(trips))
