@@ -130,7 +130,11 @@ struct AppsCommand: ParsableCommand {
     static func print(_ apps: [RegisteredApp]) {
         if apps.isEmpty { Swift.print("no registered programs") }
         for app in apps {
-            var lines = [app.executablePath, "    app id: \(app.applicationIdentifier)", "    groups: \(app.accessGroups.joined(separator: ", "))"]
+            let shown = ControlCharacterEscaping.escaped
+            var lines = [
+                shown(app.executablePath), "    app id: \(shown(app.applicationIdentifier))",
+                "    groups: \(shown(app.accessGroups.joined(separator: ", ")))",
+            ]
             if let gid = app.identityGroupID {
                 lines.append("    mode: identity group \(AppIdentitySetup.groupName(of: gid) ?? "?") (gid \(gid))")
                 lines.append("    secret service: recognised by the groups the bus reports at connect; unregistered on a bus that reports none")

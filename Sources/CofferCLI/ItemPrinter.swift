@@ -23,7 +23,7 @@ enum ItemPrinter {
 
     private static func render(_ value: KeychainValue) -> String {
         switch value {
-        case .string(let text): "<blob>=\"\(text)\""
+        case .string(let text): "<blob>=\"\(ControlCharacterEscaping.escaped(text))\""
         case .data(let data): "<blob>=\(quotedOrHex(data))"
         case .number(let number): "<sint32>=\(number)"
         case .double(let number): "<real>=\(number)"
@@ -37,9 +37,13 @@ enum ItemPrinter {
         }
     }
 
+    /// An attribute's bytes: quoted text when they are UTF-8 with no control or format character but tabs; else
+    /// `0x` and hex, so that no byte of them reaches the terminal as a control.
     private static func quotedOrHex(_ data: Data) -> String {
         if data.isEmpty { return "<NULL>" }
-        let text = secretText(data)
-        return text.hasPrefix("0x") && String(data: data, encoding: .utf8) == nil ? text : "\"\(text)\""
+        guard let text = String(data: data, encoding: .utf8),
+            !ControlCharacterEscaping.containsControlCharacters(text.replacingOccurrences(of: "\t", with: " "))
+        else { return "0x" + Hexadecimal.text(data, uppercase: true) }
+        return "\"\(text)\""
     }
 }

@@ -1,3 +1,4 @@
+import KeychainModel
 /// A question the daemon puts to the person through the prompt agent (`coffer prompt-agent`).
 ///
 /// The agent waits with ``Request/awaitPrompt``; the daemon answers that request with a prompt when a
@@ -18,7 +19,8 @@ public struct Prompt: Sendable, Hashable {
     public var id: UInt64
     /// What the person is asked for.
     public var purpose: Purpose
-    /// Who asked, as the daemon identified it: a program's path or application identifier, and its process.
+    /// Who asked, as the daemon identified it: a program's path or application identifier, and its process, with
+    /// control characters escaped (a path may hold a newline, which must not become a line of the prompt).
     public var requester: String
     /// Wrong passcodes typed into this prompt so far (the agent shows it when asking again).
     public var failedAttempts: Int
@@ -29,7 +31,7 @@ public struct Prompt: Sendable, Hashable {
     public init(id: UInt64, purpose: Purpose, requester: String, failedAttempts: Int = 0, reason: String = "") {
         self.id = id
         self.purpose = purpose
-        self.requester = requester
+        self.requester = ControlCharacterEscaping.escaped(requester)
         self.failedAttempts = failedAttempts
         self.reason = String(String.UnicodeScalarView(reason.unicodeScalars.filter { $0.properties.generalCategory != .control && $0.properties.generalCategory != .format }.prefix(Self.maximumReasonLength)))
     }

@@ -51,6 +51,16 @@ struct ItemCommandTests {
         #expect(find.standardError == "password: \"pw\"\n")
     }
 
+    /// A label another program stored with a terminal escape sequence reaches the terminal escaped.
+    @Test func findPrintsALabelsEscapeSequencesEscaped() throws {
+        let cli = CLIRunner()
+        #expect(try cli.run(["add-generic-password", "-s", "svc", "-a", "me", "-l", "x\u{1B}[2J\nforged", "-w", "pw"]).status == 0)
+        let find = try cli.run(["find-generic-password", "-s", "svc"])
+        #expect(find.status == 0)
+        #expect(!find.standardOutput.contains("\u{1B}"))
+        #expect(find.standardOutput.contains("\"labl\"<blob>=\"x\\x1B[2J\\nforged\""))
+    }
+
     @Test func deleteRemovesAndThenReportsNotFound() throws {
         let cli = CLIRunner()
         _ = try cli.run(["add-generic-password", "-s", "svc", "-a", "me", "-w", "pw"])

@@ -133,6 +133,34 @@ struct PromptAgentTests {
         #expect(try await temporary.client.lockStatus().lockState == .locked)
     }
 
+    /// A program whose path holds a newline cannot write lines of its own into the prompt ("… (verified)"): the
+    /// daemon names it with the newline escaped.
+    @Test func aProgramsPathCannotAddLinesToThePrompt() async throws {
+        let temporary = try await Self.lockedKeychain()
+        let agent = DaemonKeychain(socketPath: temporary.daemon.socketPath)
+        async let first = Self.askToUnlock(temporary)
+        let firstPrompt = try await agent.send(.awaitPrompt).promptResult()
+        _ = await agent.send(.answerPrompt(id: firstPrompt.id, passcode: nil))
+        #expect(await first == .keystoreError(.cancelled))
+
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "coffer-spoof-\(UUID().uuidString)\nFirefox Sync needs your keychain passcode (verified)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let helper = folder.appendingPathComponent("helper").path
+        try FileManager.default.copyItem(
+            atPath: URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("CofferTestHelper").path,
+            toPath: helper)
+        async let prompted = agent.send(.awaitPrompt)
+        let program = try ChildProcess([helper, "daemon-client", temporary.daemon.socketPath, "unlock-prompt", "-"], output: .pipe, errors: .null)
+        let prompt = try await prompted.promptResult()
+        #expect(!prompt.message.contains("\n"))
+        #expect(prompt.requester.contains("\\nFirefox Sync needs your keychain passcode (verified)/helper (pid "))
+        #expect(await agent.send(.answerPrompt(id: prompt.id, passcode: nil)) == .status(.success))
+        let outcome = try program.finish(timeout: .seconds(30))
+        #expect(outcome.outputText == "\(KeystoreError.cancelled.status.code)\n")
+    }
+
     @Test func anAgentThatLeavesAnswersTheWaitingProgram() async throws {
         let temporary = try await Self.lockedKeychain()
         // A pinentry that never answers, and leaves a mark once the agent has started it for the prompt:

@@ -127,7 +127,7 @@ struct RestoreCommand: ParsableCommand {
                 + "(\(report.count(.keptExisting)) kept the keychain's, \(report.count(.replaced)) replaced, "
                 + "\(report.count(.keptBoth)) kept both, \(report.count(.notRestorable)) could not be kept both)")
         for conflict in report.conflicts {
-            print("conflict: \(conflict.itemClass.rawValue) \(conflict.summary): \(RestorePolicyArgument.describe(conflict.outcome))")
+            print("conflict: \(conflict.itemClass.rawValue) \(ControlCharacterEscaping.escaped(conflict.summary)): \(RestorePolicyArgument.describe(conflict.outcome))")
         }
         guard !report.files.isEmpty else { return }
         print(
@@ -136,7 +136,7 @@ struct RestoreCommand: ParsableCommand {
                 + "(\(report.fileCount(.keptExisting)) kept the existing file, \(report.fileCount(.replaced)) replaced, "
                 + "\(report.fileCount(.keptBoth)) kept both)")
         for file in report.files {
-            print("file: \(file.path): \(RestorePolicyArgument.describe(file))")
+            print("file: \(ControlCharacterEscaping.escaped(file.path)): \(RestorePolicyArgument.describe(file))")
         }
     }
 }

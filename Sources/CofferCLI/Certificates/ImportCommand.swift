@@ -39,7 +39,7 @@ struct ImportCommand: ParsableCommand {
             let status = try KeyCalls.using(client) { SecItemAdd(attributes as CFDictionary, nil) }
             guard status == errSecSuccess else { throw CertificateCalls.failure(command, status) }
             let summary = SecCertificateCopySubjectSummary(certificate).map { String($0) } ?? ""
-            print("imported certificate \"\(summary)\"")
+            print("imported certificate \"\(ControlCharacterEscaping.escaped(summary))\"")
         }
     }
 }

@@ -73,14 +73,14 @@ struct PKCS12FileImport {
         guard status == errSecSuccess else { throw CertificateCalls.failure(command, status) }
         var certificate: SecCertificate?
         _ = SecIdentityCopyCertificate(identity, &certificate)
-        print("imported identity \"\(certificate.flatMap(SecCertificateCopySubjectSummary).map { String($0) } ?? "")\"")
+        print("imported identity \"\(ControlCharacterEscaping.escaped(certificate.flatMap(SecCertificateCopySubjectSummary).map { String($0) } ?? ""))\"")
         let chain = (item[kSecImportItemCertChain as String] as? [SecCertificate]) ?? []
         for other in chain where other != certificate {
             let summary = SecCertificateCopySubjectSummary(other).map { String($0) } ?? ""
             let added = SecItemAdd([kSecClass as String: kSecClassCertificate, kSecValueRef as String: other] as CFDictionary, nil)
             switch added {
-            case errSecSuccess: print("imported certificate \"\(summary)\"")
-            case errSecDuplicateItem: print("certificate \"\(summary)\" is already in the keychain")
+            case errSecSuccess: print("imported certificate \"\(ControlCharacterEscaping.escaped(summary))\"")
+            case errSecDuplicateItem: print("certificate \"\(ControlCharacterEscaping.escaped(summary))\" is already in the keychain")
             default: throw CertificateCalls.failure(command, added)
             }
         }

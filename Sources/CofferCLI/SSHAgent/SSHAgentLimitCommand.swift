@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeychainModel
 import Foundation
 import SSHAgent
 
@@ -42,6 +43,6 @@ struct SSHAgentLimitCommand: ParsableCommand {
         } catch {
             throw CLIFailure("ssh-agent: \(error.reason)")
         }
-        print("\(changed.fingerprint) \(changed.comment): \(limits.allowed(changed))")
+        print("\(changed.fingerprint) \(ControlCharacterEscaping.escaped(changed.comment)): \(limits.allowed(changed))")
     }
 }

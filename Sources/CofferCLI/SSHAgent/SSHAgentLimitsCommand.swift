@@ -1,4 +1,5 @@
 import ArgumentParser
+import KeychainModel
 import SSHAgent
 
 /// `ssh-agent limits`: each agent key with the programs that may use it.
@@ -14,7 +15,7 @@ struct SSHAgentLimitsCommand: ParsableCommand {
     func run() throws {
         let limits = try AgentKeyLimits(command: "ssh-agent limits")
         for key in try limits.keys().sorted(by: { $0.fingerprint < $1.fingerprint }) {
-            print("\(key.fingerprint) \(key.comment): \(limits.allowed(key))")
+            print("\(key.fingerprint) \(ControlCharacterEscaping.escaped(key.comment)): \(limits.allowed(key))")
         }
     }
 }

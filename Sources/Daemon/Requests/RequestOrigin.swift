@@ -10,7 +10,7 @@ struct RequestOrigin: Sendable {
     /// Whether the caller is a trusted front end: the `coffer` command installed with its own group, or
     /// any program of the user in per-user mode (where programs are not kept apart).
     var isTrustedFrontEnd: Bool
-    /// Who is calling, for prompts and logs: the program and its process, never a secret.
+    /// Who is calling, for prompts and logs: the program (control characters escaped) and its process, never a secret.
     var description: String
 }
 
@@ -30,6 +30,6 @@ extension RequestOrigin {
         }
         self.init(
             connection: connection, caller: caller, isTrustedFrontEnd: trusted,
-            description: "\(identity.executablePath) (pid \(identity.pid))")
+            description: "\(ControlCharacterEscaping.escaped(identity.executablePath)) (pid \(identity.pid))")
     }
 }
