@@ -8,4 +8,9 @@ public enum PKCS12Limits {
     public static let maximumSaltLength = 1_024
     /// The most bags in one file, all contents together.
     public static let maximumBags = 10_000
+    /// The most key derivation work one file may ask for, its MAC, contents and shrouded keys together, in
+    /// iterations times digest blocks produced (a file OpenSSL writes asks for about 6,000; two derivations at
+    /// ``maximumIterations`` fit, which take seconds). More is refused as malformed before the derivation that
+    /// would pass it runs.
+    public static let maximumTotalWork = 2 * maximumIterations
 }

@@ -45,10 +45,11 @@ struct PBKDF2Parameters {
         OID.hmacWithSHA1: .sha1, OID.hmacWithSHA256: .sha256, OID.hmacWithSHA384: .sha384, OID.hmacWithSHA512: .sha512,
     ]
 
-    /// `count` bytes of PBKDF2 from `password` (the iteration count is bounded, so swift-crypto's lower bound on
-    /// rounds, meant for new keys, is not applied to files already written).
-    func deriveKey(password: SecretBytes, count: Int) throws(PKCS12Error) -> SymmetricKey {
+    /// `count` bytes of PBKDF2 from `password`, paid from `budget` (the iteration count is bounded, so
+    /// swift-crypto's lower bound on rounds, meant for new keys, is not applied to files already written).
+    func deriveKey(password: SecretBytes, count: Int, budget: PKCS12WorkBudget) throws(PKCS12Error) -> SymmetricKey {
         if let keyLength, keyLength != count { throw .malformed("the PBKDF2 key length \(keyLength) does not fit the cipher (\(count))") }
+        try budget.spend(iterations: iterations, outputBytes: count, digestSize: prf.outputSize)
         do {
             return try password.withUnsafeBytes { bytes in
                 try KDF.Insecure.PBKDF2.deriveKey(

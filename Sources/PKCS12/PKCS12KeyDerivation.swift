@@ -10,14 +10,16 @@ enum PKCS12KeyDerivation {
         case mac = 3
     }
 
-    /// `count` bytes for `purpose`, from `password`, `salt` and `iterations` rounds of `digest`.
+    /// `count` bytes for `purpose`, from `password`, `salt` and `iterations` rounds of `digest`, paid from `budget`.
     static func derive(
-        _ purpose: Purpose, password: KDFPassword, salt: ArraySlice<UInt8>, iterations: Int, count: Int, digest: PKCS12Digest
+        _ purpose: Purpose, password: KDFPassword, salt: ArraySlice<UInt8>, iterations: Int, count: Int, digest: PKCS12Digest,
+        budget: PKCS12WorkBudget
     ) throws(PKCS12Error) -> SecretBytes {
         guard iterations >= 1, iterations <= PKCS12Limits.maximumIterations else {
             throw .malformed("iteration count \(iterations) is out of bounds (1…\(PKCS12Limits.maximumIterations))")
         }
         guard salt.count <= PKCS12Limits.maximumSaltLength else { throw .malformed("the salt is \(salt.count) bytes long") }
+        try budget.spend(iterations: iterations, outputBytes: count, digestSize: digest.outputSize)
         let v = digest.blockSize
         let u = digest.outputSize
         // I = S' ‖ P': salt and password each repeated to a whole number of v-byte blocks (none when empty).

@@ -15,7 +15,8 @@ enum PKCS12PBE {
 
     /// Decrypts `ciphertext` with `cipher`, the parameters (`pkcs-12PbeParams`: salt, iterations) and `password`.
     static func decrypt(
-        _ ciphertext: ArraySlice<UInt8>, cipher: LibCryptoCipher, parameters: ASN1Node, password: KDFPassword
+        _ ciphertext: ArraySlice<UInt8>, cipher: LibCryptoCipher, parameters: ASN1Node, password: KDFPassword,
+        budget: PKCS12WorkBudget
     ) throws(PKCS12Error) -> SecretBytes {
         let (salt, iterations) = try ASN1Reading.run("pkcs-12PbeParams") {
             try BER.sequence(parameters, identifier: .sequence) { nodes in
@@ -24,11 +25,13 @@ enum PKCS12PBE {
                 return (salt, iterations)
             }
         }
-        let key = try PKCS12KeyDerivation.derive(.key, password: password, salt: salt, iterations: iterations, count: cipher.keyLength, digest: .sha1)
+        let key = try PKCS12KeyDerivation.derive(.key, password: password, salt: salt, iterations: iterations, count: cipher.keyLength, digest: .sha1,
+            budget: budget)
         let iv: SecretBytes? =
             cipher.ivLength == 0
             ? nil
-            : try PKCS12KeyDerivation.derive(.iv, password: password, salt: salt, iterations: iterations, count: cipher.ivLength, digest: .sha1)
+            : try PKCS12KeyDerivation.derive(.iv, password: password, salt: salt, iterations: iterations, count: cipher.ivLength, digest: .sha1,
+                budget: budget)
         return try cipher.decrypt(ciphertext, key: key, iv: iv)
     }
 }

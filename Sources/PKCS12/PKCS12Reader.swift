@@ -10,16 +10,23 @@ import SwiftASN1
 /// HMAC-SHA-1/256/384/512, then AES-128/192/256-CBC or DES-EDE3-CBC) or with the PKCS#12 PBE algorithms
 /// (SHA-1 with 3-key or 2-key Triple DES, 128- or 40-bit RC2, 128- or 40-bit RC4; RC2 and RC4 need OpenSSL's
 /// legacy provider). Refused: files without a MAC, public-key integrity or privacy modes, other algorithms, and
-/// iteration counts over ``PKCS12Limits/maximumIterations``.
+/// iteration counts over ``PKCS12Limits/maximumIterations``, and files whose derivations together ask for more than
+/// ``PKCS12Limits/maximumTotalWork``.
 public enum PKCS12Reader {
     /// The certificates and keys of `bytes`, opened with `passphrase`.
     public static func read(_ bytes: [UInt8], passphrase: PKCS12Passphrase) throws(PKCS12Error) -> PKCS12Contents {
+        try read(bytes, passphrase: passphrase, budget: PKCS12WorkBudget())
+    }
+
+    /// The certificates and keys of `bytes`, opened with `passphrase`, every key derivation paid from `budget`.
+    static func read(_ bytes: [UInt8], passphrase: PKCS12Passphrase, budget: PKCS12WorkBudget) throws(PKCS12Error) -> PKCS12Contents {
         let root = try ASN1Reading.root(bytes[...], "PFX")
         let pfx = try ASN1Reading.run("PFX") { try PFX(berEncoded: root) }
         guard let mac = pfx.macData else { throw .malformed("the file has no MAC (password integrity mode is required)") }
-        let kdfPassword = try MACVerification.verify(mac, over: pfx.authenticatedSafe, passphrase: passphrase)
+        let kdfPassword = try MACVerification.verify(mac, over: pfx.authenticatedSafe, passphrase: passphrase, budget: budget)
 
-        var reader = SafeContentsReader(decryption: ContentDecryption(passphrase: passphrase, kdfPassword: kdfPassword))
+        let decryption = ContentDecryption(passphrase: passphrase, kdfPassword: kdfPassword, budget: budget)
+        var reader = SafeContentsReader(decryption: decryption)
         let parts = try authenticatedSafeParts(pfx.authenticatedSafe)
         for part in parts {
             switch part.contentType {

@@ -79,9 +79,40 @@ import Testing
         #expect(
             code {
                 _ = try PKCS12KeyDerivation.derive(
-                    .mac, password: password, salt: [1, 2, 3], iterations: PKCS12Limits.maximumIterations + 1, count: 20, digest: .sha1)
+                    .mac, password: password, salt: [1, 2, 3], iterations: PKCS12Limits.maximumIterations + 1, count: 20, digest: .sha1,
+                    budget: PKCS12WorkBudget())
             } == .malformed)
-        #expect(code { _ = try PKCS12KeyDerivation.derive(.mac, password: password, salt: [1], iterations: 0, count: 20, digest: .sha1) } == .malformed)
+        #expect(code { _ = try PKCS12KeyDerivation.derive(.mac, password: password, salt: [1], iterations: 0, count: 20, digest: .sha1, budget: PKCS12WorkBudget()) } == .malformed)
+    }
+
+    /// A file is read only while its derivations together fit its budget: the MAC's, the contents' and the shrouded
+    /// key's, each paid before it runs. One iteration-block less than a file needs refuses it as malformed.
+    @Test(arguments: ["default", "legacy", "tripleDES"])
+    func aFileWhoseDerivationsTogetherPassTheWorkBudgetIsRefused(form: String) throws {
+        let file = [UInt8](try OpenSSLPKCS12Files.of(.p256).file(form))
+        let passphrase = PKCS12Passphrase(OpenSSLPKCS12Files.passphrase)
+        let measuring = PKCS12WorkBudget(total: PKCS12Limits.maximumTotalWork)
+        _ = try PKCS12Reader.read(file, passphrase: passphrase, budget: measuring)
+        let needed = PKCS12Limits.maximumTotalWork - measuring.remaining
+        // openssl's 2,048 iterations for the MAC, the certificates' encryption and the key's, at least.
+        #expect(needed >= 3 * 2_048)
+        #expect(needed < PKCS12Limits.maximumTotalWork / 100)
+
+        let exact = try PKCS12Reader.read(file, passphrase: passphrase, budget: PKCS12WorkBudget(total: needed))
+        #expect(exact.privateKeys.count == 1)
+        #expect(code { _ = try PKCS12Reader.read(file, passphrase: passphrase, budget: PKCS12WorkBudget(total: needed - 1)) } == .malformed)
+        #expect(code { _ = try PKCS12Reader.read(file, passphrase: passphrase, budget: PKCS12WorkBudget(total: 2_048)) } == .malformed)
+    }
+
+    @Test func theWorkBudgetChargesIterationsTimesBlocksAndTakesNothingWhenItRefuses() throws {
+        let budget = PKCS12WorkBudget(total: 10_000)
+        try budget.spend(iterations: 2_000, outputBytes: 24, digestSize: 20)  // 3DES key from SHA-1: two blocks
+        #expect(budget.remaining == 6_000)
+        #expect(throws: PKCS12Error.self) { try budget.spend(iterations: 7_000, outputBytes: 32, digestSize: 32) }
+        #expect(budget.remaining == 6_000)
+        #expect(throws: PKCS12Error.self) { try budget.spend(iterations: Int.max, outputBytes: 64, digestSize: 20) }
+        try budget.spend(iterations: 6_000, outputBytes: 8, digestSize: 20)
+        #expect(budget.remaining == 0)
     }
 
     /// RFC 7292 appendix B's KDF against a value computed independently (Python's hashlib, following the RFC):
@@ -90,7 +121,8 @@ import Testing
         let passphrase = PKCS12Passphrase("smeg")
         let password = try #require(passphrase.bmpString())
         let key = try PKCS12KeyDerivation.derive(
-            .key, password: .bmp(password), salt: [0x0A, 0x58, 0xCF, 0x64, 0x53, 0x0D, 0x82, 0x3F], iterations: 1, count: 24, digest: .sha1)
+            .key, password: .bmp(password), salt: [0x0A, 0x58, 0xCF, 0x64, 0x53, 0x0D, 0x82, 0x3F], iterations: 1, count: 24, digest: .sha1,
+            budget: PKCS12WorkBudget())
         let hex = key.withUnsafeBytes { $0.map { String(format: "%02X", $0) }.joined() }
         #expect(hex == "8AAAE6297B6CB04642AB5B077851284EB7128F1A2A7FBCA3")
     }
