@@ -14,6 +14,8 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
     case foreignUser(UInt32)
     /// The user's keychain could not be opened (the reason names a status or a file, never a secret).
     case keychainUnavailable(String)
+    /// Another cofferd serves this socket; this one did not start.
+    case socketInUse(String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,7 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unidentifiablePeer(let reason): "cannot identify the calling program: \(reason)"
         case .foreignUser(let uid): "uid \(uid) may not use this per-user daemon"
         case .keychainUnavailable(let reason): "the keychain cannot be opened: \(reason)"
+        case .socketInUse(let path): "another cofferd is serving \(path); this one is not started"
         }
     }
 }

@@ -41,8 +41,11 @@ public final class DaemonServer: Sendable {
         keychains = UserKeychains(mode: configuration.mode)
     }
 
-    /// Listens (or adopts the socket systemd passed, `LISTEN_FDS`) and serves until ``shutdown()``.
+    /// Listens (or adopts the socket systemd passed, `LISTEN_FDS`) and serves until ``shutdown()``; throws
+    /// ``DaemonError/socketInUse(_:)``, touching nothing, when another cofferd serves the socket (``ListenerLock``).
     public func run(inheritedSocket: Int32? = nil) throws {
+        let lock = try ListenerLock(socketPath: configuration.socketPath)
+        defer { lock.release() }
         let limits = configuration.limits
         let descriptorLimit = FileDescriptorLimit.raiseSoftToHard()
         let connectionCap = limits.maximumConnections ?? FileDescriptorLimit.connectionCap(forDescriptorLimit: descriptorLimit)
