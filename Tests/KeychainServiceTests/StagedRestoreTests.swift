@@ -140,6 +140,39 @@ struct StagedRestoreTests {
         #expect(Self.stage(second, staging, part, as: Self.bob) == .status(.success))
     }
 
+    /// One user's programs and connections together hold at most their user's share, so that another user's restore
+    /// still finds room: two callers of one keychain used to hold the whole pool between them.
+    @Test func oneUsersCallersTogetherCannotTakeAnotherUsersRoom() throws {
+        let pool = RestoreStagingPool(limits: .init(bytesPerCaller: 1 << 20, bytesPerUser: 1 << 20, bytesInAll: 2 << 20))
+        let (first, firstURL) = Self.service(pool: pool)
+        let (second, secondURL) = Self.service(pool: pool)
+        defer {
+            try? FileManager.default.removeItem(at: firstURL)
+            try? FileManager.default.removeItem(at: secondURL)
+        }
+        let aliceOtherProgram = CallerContext(accessGroups: .list(["alice-other"]))
+        let part = Self.stream(records: 1, attributeBytes: 600 << 10)
+        #expect(Self.stage(first, RestoreStagingID(1), part) == .status(.success))
+        guard case .failure(.allocate, let reason) = Self.stage(first, RestoreStagingID(2), part, as: aliceOtherProgram) else {
+            Issue.record("a second caller of the same user passed the user's share")
+            return
+        }
+        #expect(reason.contains("1 MiB one user may stage"))
+        // Bob, another user of the same pool, stages and restores while Alice's first staging is held.
+        let bobs = RestoreStagingID(3)
+        #expect(Self.stage(second, bobs, part, as: Self.bob) == .status(.success))
+        #expect(Self.stage(second, bobs, Self.empty, index: 1, as: Self.bob) == .status(.success))
+        #expect(first.stagedRestoreBytes > 600 << 10)
+    }
+
+    /// The daemon's defaults: a user's share is a quarter of the pool, and a caller's no more than its user's.
+    @Test func theDefaultShareOfAUserIsWellUnderThePool() {
+        let limits = RestoreStagingPool.Limits()
+        #expect(limits.bytesPerUser * 4 <= limits.bytesInAll)
+        #expect(limits.bytesPerCaller <= limits.bytesPerUser)
+        #expect(limits.bytesPerUser >= 64 << 20)
+    }
+
     @Test func aCallerStagesAtMostTwoRestoresAtOnce() throws {
         let (service, url) = Self.service()
         defer { try? FileManager.default.removeItem(at: url) }

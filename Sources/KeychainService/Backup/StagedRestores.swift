@@ -2,8 +2,9 @@ import KeychainModel
 import KeychainOperations
 import Synchronization
 
-/// The parts of restores being staged in one keychain service, each kept for the caller that sent it, in
-/// zeroizing memory, within the bounds of a ``RestoreStagingPool``.
+/// The parts of restores being staged in one keychain service (one user's keychain), each kept for the caller that
+/// sent it, in zeroizing memory, within the bounds of a ``RestoreStagingPool``: the caller's, the user's (every
+/// staging here) and the pool's.
 final class StagedRestores: Sendable {
     /// Who staged: the session (the daemon connection; 0 in process) and the caller's context.
     struct Owner: Hashable {
@@ -50,6 +51,7 @@ final class StagedRestores: Sendable {
             let key = Key(owner: owner, staging: staging)
             let ownerKeys = stagings.keys.filter { $0.owner == owner }
             let ownerBytes = ownerKeys.reduce(0) { $0 + (stagings[$1]?.bytes ?? 0) }
+            let userBytes = stagings.values.reduce(0) { $0 + $1.bytes }
             var entry = stagings[key] ?? Staging(lastPart: moment)
             var refusal: Refusal?
             if index != entry.parts.count {
@@ -60,6 +62,8 @@ final class StagedRestores: Sendable {
                 refusal = Refusal(status: .allocate, reason: "this caller is already staging \(ownerKeys.count) restores, the most it may; finish or abandon one first")
             } else if ownerBytes + charge > limits.bytesPerCaller {
                 refusal = Refusal(status: .allocate, reason: "the restore does not fit in the \(limits.bytesPerCaller >> 20) MiB one caller may stage (\(ownerBytes >> 10) KiB staged, the part brings \(charge >> 10) KiB); nothing was restored")
+            } else if userBytes + charge > limits.bytesPerUser {
+                refusal = Refusal(status: .allocate, reason: "the restore does not fit in the \(limits.bytesPerUser >> 20) MiB one user may stage, all its programs and connections together (\(userBytes >> 10) KiB staged); nothing was restored")
             } else if !pool.reserve(charge) {
                 // Other users' restores are not this caller's business: the reason gives the bound, not their use of it.
                 refusal = Refusal(status: .allocate, reason: "restores being staged by all callers fill the \(limits.bytesInAll >> 20) MiB all callers may stage; nothing was restored, try again later")
