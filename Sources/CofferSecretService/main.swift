@@ -8,8 +8,9 @@ import Glibc
 
 // `coffer-secret-service`: serves org.freedesktop.secrets on the session bus over the keychain the
 // environment selects (COFFER_HOME: embedded; COFFER_SOCKET: cofferd), until SIGTERM or SIGINT, or until the
-// bus goes away. COFFER_SECRET_SERVICE_ISOLATION=shared lets every program see every item (gnome-keyring's
-// behaviour); the default, per-program, keeps programs apart. It never logs a secret, an attribute or a label.
+// bus goes away. Programs are kept apart unless the owner's root-owned /etc/coffer/secret-service.conf says
+// `isolation = shared` (gnome-keyring's behaviour; `--settings PATH` reads another root-owned file instead); nothing
+// in its environment or its arguments turns isolation off. It never logs a secret, an attribute or a label.
 // `coffer-secret-service --import [--for PATH]` copies another running provider's items instead (ImportMode).
 
 // `--import`: copy the items of the provider running now into this one's keychain, then exit.
@@ -25,15 +26,21 @@ sigaddset(&stopSignals, SIGINT)
 pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
 
 let environment = ProcessInfo.processInfo.environment
-let isolationSetting = environment["COFFER_SECRET_SERVICE_ISOLATION"] ?? SecretServiceIsolation.perProgram.rawValue
-guard let isolation = SecretServiceIsolation(setting: isolationSetting) else {
-    let accepted = SecretServiceIsolation.allCases.map(\.rawValue).joined(separator: " or ")
-    FileHandle.standardError.write(Data("coffer-secret-service: COFFER_SECRET_SERVICE_ISOLATION must be \(accepted)\n".utf8))
+let arguments = Array(CommandLine.arguments.dropFirst())
+let settingsPath = arguments.firstIndex(of: "--settings").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let settings: SecretServiceSettings
+do {
+    settings = try SecretServiceSettings.load(from: settingsPath ?? SecretServiceSettings.systemPath, environment: environment)
+} catch {
+    FileHandle.standardError.write(Data("coffer-secret-service: \(error)\n".utf8))
     exit(2)
+}
+for notice in settings.notices {
+    FileHandle.standardError.write(Data("coffer-secret-service: \(notice)\n".utf8))
 }
 let client = HelperKeychain.connect(environment: environment)
 let server = SecretServiceServer(
-    client: client, isolation: isolation, unlocker: ProviderUnlocker.make(client: client, environment: environment))
+    client: client, isolation: settings.isolation, unlocker: ProviderUnlocker.make(client: client, environment: environment))
 do {
     try server.start()
 } catch {

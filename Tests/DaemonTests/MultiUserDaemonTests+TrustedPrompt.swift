@@ -10,11 +10,13 @@ import Glibc
 /// installed setgid to its own group, and its prompt agent. A program's guesses delay only that program
 /// and never erase; the person, at the prompt, still unlocks.
 extension MultiUserDaemonTests {
-    /// A pinentry that answers every GETPIN with the contents of `answerFile`.
-    private static func fakePinentry(in fixture: Fixture, answerFile: String) throws -> String {
-        let path = fixture.program("fake-pinentry")
+    /// A pinentry that answers every GETPIN with the contents of `answerFile`, and writes the groups it runs with
+    /// (`/proc/self/status`'s `Gid:` line: real, effective, saved, file system) to `answerFile` + `.gids`.
+    private static func fakePinentry(in fixture: Fixture, answerFile: String, at path: String? = nil) throws -> String {
+        let path = path ?? fixture.program("fake-pinentry")
         let script = """
             #!/bin/sh
+            grep '^Gid:' /proc/$$/status > \(answerFile).gids 2>/dev/null
             echo "OK ready"
             while IFS= read -r line; do
               case "$line" in
@@ -62,6 +64,7 @@ extension MultiUserDaemonTests {
         let answer = fixture.root.appendingPathComponent("answer").path
         try "alice-code".write(toFile: answer, atomically: true, encoding: .utf8)
         _ = chmod(answer, 0o644)
+        #expect(FileManager.default.createFile(atPath: answer + ".gids", contents: nil) && chmod(answer + ".gids", 0o666) == 0)
         let pinentry = try Self.fakePinentry(in: fixture, answerFile: answer)
         let agent = try ChildProcess(
             ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent", "--pinentry", pinentry],
@@ -76,5 +79,45 @@ extension MultiUserDaemonTests {
         #expect(unlocked == "0")
         #expect(try fixture.client(alice, "app-c", "find", "kept") == "0 secret-kept")
         #expect(try fixture.coffer(alice, ["status"]).output.contains("lock state: unlocked"))
+        // The pinentry ran with none of the trusted front end's group: real, effective and saved are Alice's.
+        let gids = try String(contentsOfFile: answer + ".gids", encoding: .utf8).split(whereSeparator: \.isWhitespace).dropFirst()
+        let aliceGID = try fixture.gid(alice)
+        #expect(Array(gids) == [aliceGID, aliceGID, aliceGID, aliceGID].map { Substring($0) })
+    }
+
+    /// The wipe a probe found: a program of the user runs the trusted `coffer prompt-agent` with a pinentry of its own
+    /// (named, or first on its `PATH`) that answers the daemon's prompts with its guesses. The agent runs only a
+    /// root-owned pinentry in root-owned folders while it holds the trusted group, and says why it will not start.
+    @Test func theTrustedPromptAgentRunsOnlyAnOwnersPinentry() throws {
+        let fixture = try Fixture()
+        try fixture.startDaemon()
+        let alice = Self.alice
+        let folder = fixture.root.appendingPathComponent("alice-bin")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let answer = folder.appendingPathComponent("answer").path
+        try "guess".write(toFile: answer, atomically: true, encoding: .utf8)
+        let pinentry = try Self.fakePinentry(in: fixture, answerFile: answer, at: folder.appendingPathComponent("pinentry").path)
+        _ = try Self.run(["/bin/chown", "-R", alice, folder.path])
+        let named = try Self.run(
+            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent",
+             "--pinentry", pinentry])
+        #expect(named.status != 0)
+        #expect(named.output.contains("its pinentry must be a root-owned program in root-owned folders"))
+        #expect(named.output.contains("belongs to uid \(try fixture.uid(alice)), not root"))
+        let onPath = try Self.run(
+            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", "PATH=\(folder.path):/usr/bin:/bin",
+             fixture.cli, "prompt-agent"])
+        #expect(onPath.status != 0)
+        #expect(onPath.output.contains("its pinentry must be a root-owned program in root-owned folders"))
+        // A root-owned pinentry in a folder Alice may write is refused too: she could replace it.
+        let rootsInHers = folder.appendingPathComponent("root-pinentry").path
+        try FileManager.default.copyItem(atPath: pinentry, toPath: rootsInHers)
+        #expect(chown(rootsInHers, 0, 0) == 0 && chmod(rootsInHers, 0o755) == 0)
+        let inHerFolder = try Self.run(
+            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent",
+             "--pinentry", rootsInHers])
+        #expect(inHerFolder.status != 0)
+        #expect(inHerFolder.output.contains("\(folder.path) belongs to uid"))
+        #expect(!FileManager.default.fileExists(atPath: answer + ".gids"))
     }
 }

@@ -1,9 +1,14 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Each program sees only its own items: `secret-tool` and a Python client are two programs (two executables,
 /// unregistered, each with an access group derived from its path), so neither reaches the other's items by any
-/// call of the interface; `COFFER_SECRET_SERVICE_ISOLATION=shared` restores gnome-keyring's behaviour.
+/// call of the interface. Only the owner's root-owned settings file restores gnome-keyring's behaviour
+/// (`isolation = shared`): whoever starts a provider cannot, through its environment or a file of its own.
 @Suite("Secret Service: one program's items are not another's")
 struct ProgramIsolationTests {
     /// Python's half of the calls: `call` on the service, a collection or an item, and what it printed.
@@ -86,24 +91,77 @@ struct ProgramIsolationTests {
         #expect(read.errors.contains("org.freedesktop.Secret.Error.NoSuchObject"))
     }
 
-    @Test
-    func sharedIsolationLetsEveryProgramSeeEveryItem() throws {
+    /// The Python half that reads every item it can find: how many, and the first one's secret.
+    private static let reader = client + """
+        found = call('SearchItems', '(a{ss})', ({'service': 'example.org'},)).unpack()[0]
+        print(len(found), bytes(call('GetSecrets', '(aoo)', (found, session)).unpack()[0][found[0]][2]).decode() if found else '-')
+        """
+
+    /// A settings file in a folder of its own under /tmp, root's (the test runs as root) unless `owner` says otherwise,
+    /// with `mode`.
+    private static func settingsFile(_ text: String, mode: mode_t = 0o644, owner: uid_t = 0) throws -> (path: String, folder: String) {
+        var template = Array("/tmp/coffer-settings-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
+        let folder = String(cString: made)
+        let path = "\(folder)/secret-service.conf"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        #expect(chmod(path, mode) == 0 && chown(path, owner, 0) == 0)
+        return (path, folder)
+    }
+
+    @Test(.enabled(if: getuid() == 0))
+    func theOwnersSharedSettingLetsEveryProgramSeeEveryItem() throws {
+        let (path, folder) = try Self.settingsFile("# the owner's choice\nisolation = shared\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let session = try SecretServiceSession(.embedded)
-        try session.startProvider(["COFFER_SECRET_SERVICE_ISOLATION": "shared"])
+        try session.startProvider(arguments: ["--settings", path])
         try session.store(label: "Mail", ["service", "example.org"], secret: "hunter2")
-        let ran = try session.python(
-            Self.client + """
-                found = call('SearchItems', '(a{ss})', ({'service': 'example.org'},)).unpack()[0]
-                print(len(found), bytes(call('GetSecrets', '(aoo)', (found, session)).unpack()[0][found[0]][2]).decode())
-                """)
+        let ran = try session.python(Self.reader)
         try #require(ran.status == 0, "\(ran.errors)")
         #expect(ran.output == "1 hunter2\n")
     }
 
-    @Test
+    /// The attack a probe found: a program of the user starts a provider of its own (here on the test's private bus,
+    /// after the real one stopped) with the variable that used to turn isolation off, then reads another program's
+    /// items. The variable is not obeyed, nor is a settings file the program wrote itself or one others may write.
+    @Test(arguments: ProviderTransport.allCases)
+    func whoeverStartsTheProviderCannotTurnIsolationOff(_ transport: ProviderTransport) throws {
+        let session = try SecretServiceSession(transport)
+        try session.startProvider()
+        try session.store(label: "Mail", ["service", "example.org"], secret: "hunter2")
+        session.stopProvider()
+
+        var attempts: [(settings: [String: String], arguments: [String], notice: String)] = [
+            (["COFFER_SECRET_SERVICE_ISOLATION": "shared"], [], "COFFER_SECRET_SERVICE_ISOLATION=shared is not obeyed")
+        ]
+        var folders: [String] = []
+        defer { for folder in folders { try? FileManager.default.removeItem(atPath: folder) } }
+        if getuid() == 0 {
+            let writable = try Self.settingsFile("isolation = shared\n", mode: 0o666)
+            let usersOwn = try Self.settingsFile("isolation = shared\n", owner: 65_534)
+            folders += [writable.folder, usersOwn.folder]
+            attempts.append(([:], ["--settings", writable.path], "is writable by others than root"))
+            attempts.append(([:], ["--settings", usersOwn.path], "belongs to uid 65534, not root"))
+        }
+        for attempt in attempts {
+            try session.startProvider(attempt.settings, arguments: attempt.arguments)
+            let ran = try session.python(Self.reader)
+            try #require(ran.status == 0, "\(ran.errors)")
+            #expect(ran.output == "0 -\n", "\(attempt.arguments) \(attempt.settings)")
+            session.stopProvider()
+            #expect(session.providerErrors.contains(attempt.notice))
+        }
+        // The item is still secret-tool's, unchanged.
+        try session.startProvider()
+        #expect(try session.secretTool(["lookup", "service", "example.org"]).output == "hunter2")
+    }
+
+    @Test(.enabled(if: getuid() == 0))
     func anUnknownIsolationSettingIsRefused() throws {
+        let (path, folder) = try Self.settingsFile("isolation = none\n")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
         let session = try SecretServiceSession(.embedded)
-        #expect(throws: (any Error).self) { try session.startProvider(["COFFER_SECRET_SERVICE_ISOLATION": "none"]) }
-        #expect(session.lastStartErrors.contains("COFFER_SECRET_SERVICE_ISOLATION must be per-program or shared"))
+        #expect(throws: (any Error).self) { try session.startProvider(arguments: ["--settings", path]) }
+        #expect(session.lastStartErrors.contains("isolation in \(path) must be per-program or shared, not none"))
     }
 }

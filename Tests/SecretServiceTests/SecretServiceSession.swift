@@ -85,10 +85,12 @@ final class SecretServiceSession {
         try? FileManager.default.removeItem(atPath: scratch)
     }
 
-    /// Starts `coffer-secret-service`, with `settings` added to its environment, and waits until it has taken its name.
-    func startProvider(_ settings: [String: String] = [:]) throws {
+    /// Starts `coffer-secret-service` with `arguments`, `settings` added to its environment, and waits until it has
+    /// taken its name.
+    func startProvider(_ settings: [String: String] = [:], arguments: [String] = []) throws {
         let child = try ChildProcess(
-            [Self.executable("coffer-secret-service")], environment: environment.merging(settings) { $1 }, output: .pipe, errors: .pipe)
+            [Self.executable("coffer-secret-service")] + arguments, environment: environment.merging(settings) { $1 },
+            output: .pipe, errors: .pipe)
         guard child.nextOutputLine(timeout: .seconds(30)) == "coffer-secret-service: serving org.freedesktop.secrets" else {
             let outcome = try child.finish(timeout: .seconds(10))
             lastStartErrors = outcome.errorText

@@ -1,4 +1,4 @@
-/// Whether the provider keeps programs apart.
+/// Whether the provider keeps programs apart: the owner's choice, `isolation` in ``SecretServiceSettings/systemPath``.
 public enum SecretServiceIsolation: String, Sendable, CaseIterable {
     /// Each program sees the items it created and those of the access groups it is registered for
     /// (`coffer apps`); the default.
@@ -6,7 +6,7 @@ public enum SecretServiceIsolation: String, Sendable, CaseIterable {
     /// Every program of the user sees every item, as with gnome-keyring: for users who want its behaviour.
     case shared
 
-    /// The setting `COFFER_SECRET_SERVICE_ISOLATION` names (`per-program` or `shared`); nil for any other value.
+    /// The setting `isolation` names (`per-program` or `shared`); nil for any other value.
     public init?(setting: String) {
         self.init(rawValue: setting)
     }
