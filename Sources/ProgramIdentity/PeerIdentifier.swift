@@ -50,7 +50,13 @@ public final class PeerIdentifier: Sendable {
     public func identify(
         peer: PeerCredentials, registry: some RegisteredPrograms, isAbandoned: () -> Bool
     ) throws(IdentificationError) -> PeerIdentity {
-        let executable = try RunningExecutable(pid: peer.pid, procRoot: procRoot)
+        let executable: RunningExecutable
+        do {
+            executable = try RunningExecutable(pid: peer.pid, procRoot: procRoot)
+        } catch {
+            if let identity = identityGroupProgramFromCredentials(peer, registry: registry) { return identity }
+            throw error
+        }
         let kind = try kind(of: peer, executable: executable, registry: registry, isAbandoned: isAbandoned)
         guard peer.isStillTheConnectedProcess else {
             throw .unidentifiablePeer("process \(peer.pid) exited or its PID was reused while it was identified")
@@ -63,6 +69,26 @@ public final class PeerIdentifier: Sendable {
         } else {
             logger.debug("identified \(identity.logDescription)")
         }
+        return identity
+    }
+
+    /// A program registered by identity group, recognised from the kernel's credentials alone, for an identifier that
+    /// may not read the program's executable: the Secret Service provider and the ssh-agent run as the user, without
+    /// `CAP_SYS_PTRACE`, and a setgid program is not dumpable, so the kernel hides its `/proc/PID/exe` from them.
+    ///
+    /// The effective group captured at connect is a registered identity group, which has no members: a process holds
+    /// it only through the root-owned file setgid to it, or a program that file started. `/proc/PID/status`, which
+    /// the kernel shows for any process, must say it got the group that way (its real group is another), and the
+    /// process must still be the one that connected. Nil when any of that is not so.
+    private func identityGroupProgramFromCredentials(_ peer: PeerCredentials, registry: some RegisteredPrograms) -> PeerIdentity? {
+        guard let app = registry.snapshot.entry(identityGroup: peer.gid), let record = app.identity,
+            ProcessGroupIDs.of(pid: peer.pid, procRoot: procRoot)?.gotThroughSetgid(peer.gid) == true,
+            peer.isStillTheConnectedProcess
+        else { return nil }
+        let identity = PeerIdentity(
+            uid: peer.uid, pid: peer.pid, gid: peer.gid, kind: .identityGroupProgram(gid: record.gid), executablePath: app.path,
+            securityLabel: peer.securityLabel)
+        logger.debug("identified from its credentials alone (its executable is hidden): \(identity.logDescription)")
         return identity
     }
 

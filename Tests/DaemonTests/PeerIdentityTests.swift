@@ -101,6 +101,41 @@ struct PeerIdentityTests {
         #expect(registry.snapshot.caller(for: identity).accessGroups == .list([]))
     }
 
+    /// The Secret Service provider and the ssh-agent may not read a setgid program's `/proc/PID/exe` (it is not
+    /// dumpable and they have no `CAP_SYS_PTRACE`): a registered identity group the kernel captured at connect,
+    /// which `/proc/PID/status` says the process got through a setgid file, identifies it alone. Played here with a
+    /// `/proc` of the test's making that shows this process's status but no executable.
+    @Test func anIdentityGroupProgramWhoseExecutableIsHiddenIsKnownByItsCredentials() throws {
+        let procRoot = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-proc-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: procRoot) }
+        let pid = getpid()
+        let folder = procRoot.appendingPathComponent(String(pid))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        func status(real: UInt32, effective: UInt32) throws {
+            try "Name:\tprogram\nGid:\t\(real)\t\(effective)\t\(effective)\t\(effective)\n"
+                .write(to: folder.appendingPathComponent("status"), atomically: true, encoding: .utf8)
+        }
+        let registry = InMemoryPrograms([RegisteredApp(
+            path: "/usr/lib/example/registered", appID: "TEAM.example", groups: ["TEAM.shared"],
+            identity: .init(gid: 4242, device: 1, inode: 2))])
+        let identifier = PeerIdentifier(procRoot: procRoot.path)
+        let peer = PeerCredentials(pid: pid, uid: getuid(), gid: 4242, pidfd: -1)
+
+        try status(real: 1000, effective: 4242)
+        let identity = try identifier.identify(peer: peer, registry: registry, isAbandoned: { false })
+        #expect(identity.kind == .identityGroupProgram(gid: 4242))
+        #expect(identity.executablePath == "/usr/lib/example/registered")
+        #expect(registry.snapshot.caller(for: identity).accessGroups == .list(["TEAM.shared", "TEAM.example"]))
+
+        // The group as its real group (sg, newgrp, a member): not through the setgid file, so not the program.
+        try status(real: 4242, effective: 4242)
+        #expect(throws: IdentificationError.self) { try identifier.identify(peer: peer, registry: registry, isAbandoned: { false }) }
+        // A group that is no registered identity group proves nothing without the executable.
+        try status(real: 1000, effective: 4343)
+        let unregistered = PeerCredentials(pid: pid, uid: getuid(), gid: 4343, pidfd: -1)
+        #expect(throws: IdentificationError.self) { try identifier.identify(peer: unregistered, registry: registry, isAbandoned: { false }) }
+    }
+
     @Test func anExitedPeerIsNotIdentified() throws {
         // A child connects, then exits: its pidfd no longer names its PID, so no identity is given out.
         let (a, b) = try socketPair()
