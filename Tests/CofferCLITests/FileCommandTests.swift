@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import TestProcesses
 
-/// `coffer file protect | unprotect | cat | class`, on the embedded keychain and through a per-user cofferd.
+/// `coffer file protect | unprotect | cat | class | mv`, on the embedded keychain and through a per-user cofferd.
 @Suite("coffer file")
 struct FileCommandTests {
     static let content = Data((0..<2_000_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ ($0 >> 9)) })
@@ -72,6 +72,36 @@ struct FileCommandTests {
             #expect(try cli.run(["unlock"], input: "file-code\n").status == 0)
             #expect(try cli.run(["file", "cat", a.path]).standardOutput == "class A")
         }
+    }
+
+    /// The swap a probe found: `cp other config; coffer file cat config` printed `other`'s content and exited 0. Each
+    /// protected file opens only at its own path now; `coffer file mv` moves one, and a folder receives it by name.
+    @Test(arguments: CLITransport.allCases)
+    func aSwappedFileIsRefusedAndMvMovesOne(transport: CLITransport) throws {
+        let fixture = try KeyCLIFixture(transport)
+        let cli = fixture.cli
+        let config = try fixture.file("config", Data("config content".utf8))
+        let other = try fixture.file("other", Data("other content".utf8))
+        #expect(try cli.run(["file", "protect", config.path]).status == 0)
+        #expect(try cli.run(["file", "protect", other.path]).status == 0)
+        let kept = try Data(contentsOf: config)
+        try Data(contentsOf: other).write(to: config)
+        let swapped = try cli.run(["file", "cat", config.path])
+        #expect(swapped.status == 1)
+        #expect(swapped.standardOutput == "")
+        #expect(swapped.standardError.contains("belongs at another path"))
+        try kept.write(to: config)
+
+        let folder = fixture.scratch.appendingPathComponent("moved")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        let moved = try cli.run(["file", "mv", other.path, folder.path])
+        #expect(moved.status == 0, "\(moved.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: other.path))
+        #expect(try cli.run(["file", "cat", folder.appendingPathComponent("other").path]).standardOutput == "other content")
+        #expect(try cli.run(["file", "cat", config.path]).standardOutput == "config content")
+        let missing = try cli.run(["file", "mv", other.path, config.path])
+        #expect(missing.status == 1)
+        #expect(try cli.run(["file", "cat", config.path]).standardOutput == "config content")
     }
 
     @Test func aDamagedFileIsRefusedAndNothingIsPrinted() throws {

@@ -89,7 +89,7 @@ struct BackupFileRestoration {
         progress(.protectedFile(path: path, done: 0, total: file.length))
         do throws(ProtectedFileError) {
             try opened.withContent(ofFile: index) { (bytes) throws(ProtectedFileError) in
-                try BulkChunks.write(bytes, fileKey: keys[index], to: descriptor) { done in
+                try BulkChunks.write(bytes, fileKey: keys[index], to: descriptor, boundTo: BoundPath.of(path)) { done in
                     progress(.protectedFile(path: path, done: done, total: file.length))
                 }
             }

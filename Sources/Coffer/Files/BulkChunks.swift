@@ -8,15 +8,16 @@ enum BulkChunks {
     /// Chunks per read or write.
     static let batch = 16
 
-    /// Writes a complete protected file on the empty `descriptor`: header and every chunk of `content`.
+    /// Writes a complete protected file on the empty `descriptor`, bound to `path` (``BoundPath``: where it will be
+    /// read): header and every chunk of `content`.
     static func write(
-        _ content: UnsafeRawBufferPointer, fileKey: FileKey, to descriptor: FileDescriptor,
+        _ content: UnsafeRawBufferPointer, fileKey: FileKey, to descriptor: FileDescriptor, boundTo path: String,
         progress: ((Int) -> Void)? = nil
     ) throws(ProtectedFileError) {
         let header = ProtectedFileHeader(wrappedKey: fileKey.wrapped)
         let keys = FileContentKeys(fileKey: fileKey.key, fileID: header.fileID)
         let layout = ChunkLayout(contentStart: header.encodedLength, contentLength: content.count)
-        try descriptor.write(header.encoded(headerKey: keys.header), at: 0)
+        try descriptor.write(header.encoded(headerKey: keys.header, boundTo: path), at: 0)
         var index = 0
         var buffer = Data(capacity: batch * ChunkLayout.storedChunkSize)
         while index < layout.chunkCount {

@@ -47,11 +47,12 @@ final class ChunkedFile: @unchecked Sendable {
 
     // MARK: Creating and opening
 
-    /// Writes a new, empty protected file on `descriptor` (which must be empty): its header and one empty final chunk.
-    static func create(on descriptor: FileDescriptor, fileKey: FileKey) throws(ProtectedFileError) -> ChunkedFile {
+    /// Writes a new, empty protected file on `descriptor` (which must be empty), bound to `path` (``BoundPath``: where
+    /// it will be read, which an atomic write's temporary file is not): its header and one empty final chunk.
+    static func create(on descriptor: FileDescriptor, fileKey: FileKey, boundTo path: String) throws(ProtectedFileError) -> ChunkedFile {
         let header = ProtectedFileHeader(wrappedKey: fileKey.wrapped)
         let keys = FileContentKeys(fileKey: fileKey.key, fileID: header.fileID)
-        var bytes = header.encoded(headerKey: keys.header)
+        var bytes = header.encoded(headerKey: keys.header, boundTo: path)
         [UInt8]().withUnsafeBytes { ChunkCipher.seal($0, index: 0, isFinal: true, key: keys.content, into: &bytes) }
         try descriptor.write(bytes, at: 0)
         return ChunkedFile(
@@ -68,14 +69,14 @@ final class ChunkedFile: @unchecked Sendable {
         }
     }
 
-    /// Opens the file of `header` with its unwrapped key: the header is authenticated and the last chunk opened,
-    /// which authenticates the content's length.
+    /// Opens the file of `header` with its unwrapped key: the header is authenticated for the file at `path`
+    /// (``BoundPath``) and the last chunk opened, which authenticates the content's length.
     static func open(
-        _ descriptor: FileDescriptor, header: ProtectedFileHeader, headerBytes: Data, fileKey: FileKey
+        _ descriptor: FileDescriptor, header: ProtectedFileHeader, headerBytes: Data, fileKey: FileKey, boundTo path: String
     ) throws(ProtectedFileError) -> ChunkedFile {
         let keys = FileContentKeys(fileKey: fileKey.key, fileID: header.fileID)
         do {
-            try header.authenticate(headerBytes, with: keys.header)
+            try header.authenticate(headerBytes, with: keys.header, boundTo: path)
             let layout = try ChunkLayout(contentStart: header.encodedLength, fileSize: try descriptor.size())
             let file = ChunkedFile(descriptor: descriptor, header: header, keys: keys, layout: layout)
             _ = try file.openStoredChunk(layout.lastChunk)

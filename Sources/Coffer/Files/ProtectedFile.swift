@@ -75,7 +75,7 @@ public enum ProtectedFile {
         let replacement = AtomicReplacement(destination: url.path)
         let descriptor = try replacement.create()
         do throws(ProtectedFileError) {
-            let target = try ChunkedFile.create(on: descriptor, fileKey: fileKey)
+            let target = try ChunkedFile.create(on: descriptor, fileKey: fileKey, boundTo: BoundPath.of(url.path))
             var offset = 0
             while let piece = try source.read(upToCount: BulkChunks.batch * ChunkLayout.chunkSize), !piece.isEmpty {
                 try withBytes(of: piece) { (bytes) throws(ProtectedFileError) in try target.write(bytes, at: offset) }
@@ -124,7 +124,7 @@ public enum ProtectedFile {
             ? try replacement.create() : try FileDescriptor.open(path, flags: O_RDWR | O_CREAT | O_TRUNC, writing: true)
         data.withUnsafeBytes { bytes in
             do throws(ProtectedFileError) {
-                try BulkChunks.write(bytes, fileKey: fileKey, to: descriptor, progress: progress)
+                try BulkChunks.write(bytes, fileKey: fileKey, to: descriptor, boundTo: BoundPath.of(path), progress: progress)
             } catch {
                 failure = error
             }

@@ -68,25 +68,36 @@ public final class ProtectedFileHandle: Sendable {
         try self.init(creating: url, protection: protection, keychain: keychain, lockCheckInterval: .milliseconds(100))
     }
 
+    /// Creates an empty protected file at `url`, a temporary name, that will be renamed to `finalURL` once written:
+    /// a protected file opens only at the path it was written for, so it is written for `finalURL`. Opened at `url`,
+    /// it fails as a file that belongs elsewhere.
+    public convenience init(
+        forWritingTo url: URL, renamedTo finalURL: URL, protection: FileProtectionType, keychain: Keychain = .shared
+    ) throws(ProtectedFileError) {
+        try self.init(
+            creating: url, boundTo: finalURL, protection: protection, keychain: keychain, lockCheckInterval: .milliseconds(100))
+    }
+
     /// Opens an existing file; `lockCheckInterval` is how stale the knowledge that the keychain is unlocked may be.
     convenience init(opening url: URL, writable: Bool, keychain: Keychain, lockCheckInterval: Duration) throws(ProtectedFileError) {
         let service = FileKeyService(client: keychain.client)
         let descriptor = try FileDescriptor.open(url.path, flags: writable ? O_RDWR : O_RDONLY, writing: false)
         let (header, headerBytes) = try ChunkedFile.readHeader(descriptor)
         let fileKey = try service.unwrap(header.wrappedKey, path: url.path, writing: writable)
-        let file = try ChunkedFile.open(descriptor, header: header, headerBytes: headerBytes, fileKey: fileKey)
+        let file = try ChunkedFile.open(
+            descriptor, header: header, headerBytes: headerBytes, fileKey: fileKey, boundTo: BoundPath.of(url.path))
         self.init(file: file, path: url.path, service: service, writable: writable, lockCheckInterval: lockCheckInterval)
     }
 
-    /// Creates a new file.
+    /// Creates a new file, bound to `finalURL` (`url` when nil).
     convenience init(
-        creating url: URL, protection: FileProtectionType, keychain: Keychain, lockCheckInterval: Duration
+        creating url: URL, boundTo finalURL: URL? = nil, protection: FileProtectionType, keychain: Keychain, lockCheckInterval: Duration
     ) throws(ProtectedFileError) {
         let protectionClass = try protection.requiredClass(path: url.path)
         let service = FileKeyService(client: keychain.client)
         let fileKey = try service.makeKey(protectionClass, path: url.path)
         let descriptor = try FileDescriptor.open(url.path, flags: O_RDWR | O_CREAT | O_TRUNC, writing: true)
-        let file = try ChunkedFile.create(on: descriptor, fileKey: fileKey)
+        let file = try ChunkedFile.create(on: descriptor, fileKey: fileKey, boundTo: BoundPath.of((finalURL ?? url).path))
         self.init(file: file, path: url.path, service: service, writable: true, lockCheckInterval: lockCheckInterval)
     }
 

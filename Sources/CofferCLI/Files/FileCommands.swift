@@ -32,7 +32,8 @@ struct FileProtectCommand: ParsableCommand {
             let progress = FileProgress("protecting \(path)", total: total)
             do {
                 let handle = try ProtectedFileHandle(
-                    forWritingTo: URL(fileURLWithPath: temporary), protection: protection.protection, keychain: FileCalls.keychain)
+                    forWritingTo: URL(fileURLWithPath: temporary), renamedTo: URL(fileURLWithPath: destination),
+                    protection: protection.protection, keychain: FileCalls.keychain)
                 try FileCalls.copy(from: { try input.read(upToCount: FileCalls.pieceSize) }, to: handle.write(contentsOf:), progress: progress)
                 try handle.synchronize()
                 try handle.close()
