@@ -36,8 +36,14 @@ struct AgentProgramLimitTests {
         let client = try RawAgentClient(path: harness.socket)
         #expect(try client.request(Data([AgentMessageNumber.requestIdentities])) == Data([AgentMessageNumber.identitiesAnswer, 0, 0, 0, 0]))
         #expect(try client.request(signRequest(blob: blob)) == Data([AgentMessageNumber.failure]))
-        // Nor may another program remove it.
+        // Nor may another program remove it, nor a script export it through the CLI (the probe's attack): the key
+        // the agent stored is not extractable, and nothing is written.
         #expect(try harness.run(["ssh-add", "-d", key + ".pub"]).status != 0)
+        let stolen = harness.path("stolen.pem")
+        let export = try harness.coffer(["export", "--private-key", "--label", "limited@test", "-o", stolen])
+        #expect(export.status != 0)
+        #expect(export.errors.contains("is not extractable (kSecAttrIsExtractable is false)"))
+        #expect(!FileManager.default.fileExists(atPath: stolen))
         #expect(try harness.run(["ssh-add", "-D"]).status == 0)
         #expect(try harness.coffer(["ssh-agent", "limits"]).output == "\(fingerprint) limited@test: /usr/bin/ssh-keygen (\(group))\n")
 

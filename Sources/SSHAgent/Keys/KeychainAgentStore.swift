@@ -114,9 +114,12 @@ public struct KeychainAgentStore: Sendable {
             }
             // The public half is stored too, so that listing the keys never reads a private key.
             guard let publicKey = SecKeyCopyPublicKey(secKey) else { throw AgentRefusal("the key has no public key") }
-            for half in [secKey, publicKey] {
+            // The private half is not extractable: `coffer export --private-key` and backups leave it where it is, so
+            // that a program limited key cannot be carried off through the keychain's own front ends.
+            for (half, extractable) in [(secKey, false), (publicKey, true)] {
                 let status = SecItemAdd([
                     kSecValueRef as String: half, kSecAttrApplicationTag as String: tag.data, kSecAttrLabel as String: comment,
+                    kSecAttrIsExtractable as String: extractable,
                 ] as CFDictionary, nil)
                 guard status == errSecSuccess else {
                     _ = SecItemDelete([
