@@ -108,14 +108,20 @@ struct PromptAgentTests {
         #expect(await requested == .status(.success))
     }
 
-    @Test func aProgramThatLeavesWithdrawsItsPrompt() async throws {
-        let temporary = try await Self.lockedKeychain()
+    /// An agent of `temporary`'s daemon, registered: it was handed a prompt, which it cancelled, so that the next
+    /// program's request finds it.
+    private static func registeredAgent(_ temporary: TemporaryDaemon) async throws -> DaemonKeychain {
         let agent = DaemonKeychain(socketPath: temporary.daemon.socketPath)
-        // Register the agent first (a prompt it cancels), so that the program's request finds it.
-        async let first = Self.askToUnlock(temporary)
+        async let first = askToUnlock(temporary)
         let firstPrompt = try await agent.send(.awaitPrompt).promptResult()
         _ = await agent.send(.answerPrompt(id: firstPrompt.id, passcode: nil))
         #expect(await first == .keystoreError(.cancelled))
+        return agent
+    }
+
+    @Test func aProgramThatLeavesWithdrawsItsPrompt() async throws {
+        let temporary = try await Self.lockedKeychain()
+        let agent = try await Self.registeredAgent(temporary)
         // A program asks on a connection of its own, then goes away before the person answers.
         async let prompted = agent.send(.awaitPrompt)
         let program = try UnixSocket.connect(to: temporary.daemon.socketPath)
@@ -137,11 +143,7 @@ struct PromptAgentTests {
     /// daemon names it with the newline escaped.
     @Test func aProgramsPathCannotAddLinesToThePrompt() async throws {
         let temporary = try await Self.lockedKeychain()
-        let agent = DaemonKeychain(socketPath: temporary.daemon.socketPath)
-        async let first = Self.askToUnlock(temporary)
-        let firstPrompt = try await agent.send(.awaitPrompt).promptResult()
-        _ = await agent.send(.answerPrompt(id: firstPrompt.id, passcode: nil))
-        #expect(await first == .keystoreError(.cancelled))
+        let agent = try await Self.registeredAgent(temporary)
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
             "coffer-spoof-\(UUID().uuidString)\nFirefox Sync needs your keychain passcode (verified)")
