@@ -108,7 +108,13 @@ enum ResponseCoding {
             }
             let requester = try reader.text()
             let failedAttempts = try reader.int()
-            return .prompt(Prompt(id: promptID, purpose: purpose, requester: requester, failedAttempts: failedAttempts, reason: try reader.text()))
+            let reason = try reader.text()
+            let prompt = Prompt(id: promptID, purpose: purpose, requester: requester, failedAttempts: failedAttempts, reason: reason)
+            // A prompt shows no control character: the daemon escapes them, so one that holds any was not made by it.
+            guard prompt.requester == requester, prompt.reason == reason else {
+                throw .malformedPayload(.invalidField("prompt text with control characters"))
+            }
+            return .prompt(prompt)
         case MessageTag.authenticationFailure:
             guard let code = AuthenticationFailure.Code(rawValue: Int(try reader.int32())) else {
                 throw .malformedPayload(.invalidField("authentication failure code"))
