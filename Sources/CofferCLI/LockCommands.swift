@@ -30,10 +30,23 @@ struct UnlockCommand: ParsableCommand {
 
 /// `coffer lock`: locks the keychain: items of the WhenUnlocked classes become unreadable until the next unlock.
 struct LockCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "lock", abstract: "Lock the keychain.")
+    static let configuration = CommandConfiguration(
+        commandName: "lock", abstract: "Lock the keychain.",
+        discussion: """
+            The system daemon lets only the keychain's owner lock it, since any program may run this command: \
+            it then asks for the keychain passcode (read from standard input when it is not a terminal).
+            """)
 
     func run() throws {
-        try CLIFailure.reporting { try CLIKeychain.shared.blocking.lock() }
+        try CLIFailure.reporting {
+            let calls = CLIKeychain.shared.blocking
+            do {
+                try calls.lock()
+            } catch KeystoreError.ownerProofRequired {
+                try calls.proveOwner(passcode: PasscodeInput().existing("Keychain passcode"))
+                try calls.lock()
+            }
+        }
         print("locked")
     }
 }

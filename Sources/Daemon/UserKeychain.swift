@@ -21,6 +21,8 @@ public final class UserKeychain: Sendable {
     public let service: KeychainService
     /// This user's prompt agent and the questions waiting for it.
     let prompts = PromptBroker()
+    /// This user's connections that proved the keychain passcode.
+    let owners = OwnerProofs()
     /// The registry of this user's programs, which ``PeerIdentifier/identify(peer:registry:isAbandoned:)`` reads.
     public var programs: some RegisteredPrograms { registry }
     private let registry: ProgramRegistryFile

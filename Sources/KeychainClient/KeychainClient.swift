@@ -116,6 +116,12 @@ public struct BlockingKeychainCalls: Sendable {
         try client.sendBlocking(.lock).keystoreResult()
     }
 
+    /// Proves this connection is the keychain's owner (``Request/proveOwner(passcode:)``), for the owner's
+    /// calls that follow on it through the system daemon.
+    public func proveOwner(passcode: SecretBytes) throws(KeystoreError) {
+        try client.sendBlocking(.proveOwner(passcode: passcode)).keystoreResult()
+    }
+
     /// Sets the first passcode (the KDF is calibrated where the keychain lives).
     public func setPasscode(_ passcode: SecretBytes) throws(KeystoreError) {
         try client.sendBlocking(.setPasscode(new: passcode)).keystoreResult()

@@ -72,6 +72,11 @@ public enum Request: Sendable, Equatable {
     /// Unlocks the caller's keychain with a passcode the person types into the daemon's prompt agent; the
     /// caller never sees the passcode. Answered when the person has unlocked or cancelled.
     case unlockWithPrompt
+    /// Proves this connection is the keychain's owner by the keychain passcode (a wrong one is charged to the
+    /// caller's count, as an unlock's is). Through the system daemon the owner's calls (``lock``, starting the
+    /// prompt agent with ``awaitPrompt``) need a proven connection once a passcode is set; the proof lasts
+    /// as long as the connection. Reserved to trusted front ends.
+    case proveOwner(passcode: SecretBytes)
     /// The prompt agent's standing request: answered with the next ``Prompt`` for this user.
     case awaitPrompt
     /// The prompt agent's answer to a ``Prompt``: the passcode the person typed, or nil when they cancelled.
@@ -117,7 +122,7 @@ public enum Request: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case add, copyMatching, update, delete, lockStatus, unlock, lock, appsList, appsAdd, appsRemove
         case setPasscode, changePasscode, removePasscode, setEraseAfterFailedAttempts
-        case unlockWithPrompt, awaitPrompt, answerPrompt
+        case unlockWithPrompt, awaitPrompt, answerPrompt, proveOwner
         case authenticate, setCredential, invalidateContext, authenticationCapabilities
         case createTokenKey, useTokenKey
         case makeFileKey, unwrapFileKey
@@ -144,6 +149,7 @@ public enum Request: Sendable, Equatable {
         case .unlockWithPrompt: .unlockWithPrompt
         case .awaitPrompt: .awaitPrompt
         case .answerPrompt: .answerPrompt
+        case .proveOwner: .proveOwner
         case .authenticate: .authenticate
         case .setCredential: .setCredential
         case .invalidateContext: .invalidateContext
@@ -170,7 +176,7 @@ public enum Request: Sendable, Equatable {
             .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey:
             true
         case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
-            .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .authenticate,
+            .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwner, .authenticate,
             .exportBackup, .stageRestore, .restoreBackup:
             false
         }

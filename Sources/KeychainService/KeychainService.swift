@@ -146,6 +146,8 @@ public final class KeychainService: Sendable {
             return keystore { () throws(KeystoreError) in .lockStatus(try keystore().status()) }
         case .unlock(let passcode):
             return keystore { () throws(KeystoreError) in try keystore().unlock(passcode: passcode, charging: caller.passcodeAttempts) }
+        case .proveOwner(let passcode):
+            return keystore { () throws(KeystoreError) in try keystore().proveOwner(passcode: passcode, charging: caller.passcodeAttempts) }
         case .lock:
             return keystore { () throws(KeystoreError) in try keystore().lock() }
         case .setPasscode(let new):

@@ -99,7 +99,7 @@ enum Generate {
     }
 
     static func request(_ random: inout SeededGenerator) -> Request {
-        switch Int.random(in: 0..<17, using: &random) {
+        switch Int.random(in: 0..<18, using: &random) {
         case 0: .add(query(&random))
         case 1: .copyMatching(query(&random))
         case 2: .update(query: query(&random), attributesToUpdate: query(&random))
@@ -127,13 +127,14 @@ enum Generate {
         case 13: .unlockWithPrompt
         case 14: .awaitPrompt
         case 15: .answerPrompt(id: UInt64.random(in: 0 ... .max, using: &random), passcode: Bool.random(using: &random) ? passcode(&random) : nil)
+        case 16: .proveOwner(passcode: passcode(&random))
         default: .setEraseAfterFailedAttempts(Bool.random(using: &random), passcode: passcode(&random))
         }
     }
 
     static func keystoreError(_ random: inout SeededGenerator) -> KeystoreError {
         let protection = ProtectionClass.allCases.randomElement(using: &random)!
-        return switch Int.random(in: 0..<16, using: &random) {
+        return switch Int.random(in: 0..<17, using: &random) {
         case 0: .classUnavailable(protection)
         case 1: .classMissing(protection)
         case 2: .wrongPasscode(failedAttempts: Int.random(in: 0...20, using: &random), retryAfter: duration(&random))
@@ -149,6 +150,7 @@ enum Generate {
         case 12: .cancelled
         case 13: .notPermitted(reason: text(&random))
         case 14: .readOnly(reason: text(&random))
+        case 15: .ownerProofRequired(reason: text(&random))
         default: .io(reason: text(&random))
         }
     }

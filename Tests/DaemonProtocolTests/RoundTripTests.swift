@@ -15,6 +15,7 @@ struct RoundTripTests {
         .lockStatus,
         .unlock(passcode: SecretBytes(copying: Array("1234 ü".utf8))),
         .lock,
+        .proveOwner(passcode: SecretBytes(copying: Array("1234".utf8))),
         .appsList,
         .appsAdd(
             AppRegistration(

@@ -47,6 +47,8 @@ struct EveryOperationTests {
             same(.copyMatching(with(item, ["r_Data": true])), .value(.data(Data("two".utf8)))),
             same(.lockStatus, .lockStatus(KeystoreStatus(passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))),
             same(.setPasscode(new: secret("1234")), .status(.success)),
+            same(.proveOwner(passcode: secret("0000")), .keystoreError(.wrongPasscode(failedAttempts: 1, retryAfter: .zero))),
+            same(.proveOwner(passcode: secret("1234")), .status(.success)),
             same(.lock, .status(.success)),
             same(.authenticationCapabilities, .authenticationCapabilities(AuthenticationCapabilities(
                 passcodeSet: true, biometry: SensorVerifier.fprintd()?.state() ?? .notAvailable(reason: "")))),

@@ -10,9 +10,10 @@ import Glibc
 /// installed setgid to its own group, and its prompt agent. A program's guesses delay only that program
 /// and never erase; the person, at the prompt, still unlocks.
 extension MultiUserDaemonTests {
-    /// A pinentry that answers every GETPIN with the contents of `answerFile`, and writes the groups it runs with
-    /// (`/proc/self/status`'s `Gid:` line: real, effective, saved, file system) to `answerFile` + `.gids`.
-    private static func fakePinentry(in fixture: Fixture, answerFile: String, at path: String? = nil) throws -> String {
+    /// A pinentry that answers every GETPIN with the contents of `answerFile` (noting each, once answered, in
+    /// `answerFile` + `.asked` when that file exists), and writes the groups it runs with (`/proc/self/status`'s `Gid:` line: real, effective,
+    /// saved, file system) to `answerFile` + `.gids`.
+    static func fakePinentry(in fixture: Fixture, answerFile: String, at path: String? = nil) throws -> String {
         let path = path ?? fixture.program("fake-pinentry")
         let script = """
             #!/bin/sh
@@ -20,7 +21,8 @@ extension MultiUserDaemonTests {
             echo "OK ready"
             while IFS= read -r line; do
               case "$line" in
-                GETPIN) printf 'D %s\\nOK\\n' "$(cat \(answerFile))";;
+                GETPIN) printf 'D %s\\nOK\\n' "$(cat \(answerFile))"
+                        [ -w \(answerFile).asked ] && echo asked >> \(answerFile).asked;;
                 BYE) echo OK; exit 0;;
                 *) echo OK;;
               esac
@@ -42,7 +44,21 @@ extension MultiUserDaemonTests {
         // A program that is not a trusted front end may not send a passcode, nor lock.
         #expect(try fixture.client(alice, "app-c", "unlock", "-") == "-34018")
         #expect(try fixture.client(alice, "app-c", "lock", "-") == "-34018")
-        #expect(try fixture.coffer(alice, ["lock"]).status == 0)
+        #expect(try fixture.coffer(alice, ["lock"], input: "alice-code\n").status == 0)
+
+        // The person's prompt agent starts first: it proves the passcode, which a script's guesses below must not stop.
+        let answer = fixture.root.appendingPathComponent("answer").path
+        try "alice-code".write(toFile: answer, atomically: true, encoding: .utf8)
+        _ = chmod(answer, 0o644)
+        #expect(FileManager.default.createFile(atPath: answer + ".gids", contents: nil) && chmod(answer + ".gids", 0o666) == 0)
+        let pinentry = try Self.fakePinentry(in: fixture, answerFile: answer)
+        let agent = try ChildProcess(
+            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent", "--pinentry", pinentry],
+            output: .null, errors: .null)
+        defer { agent.kill() }
+        // Once the agent is registered, a program's request to unlock reaches it, and its pinentry answers.
+        #expect(try fixture.unlockThroughAgent(alice) == "0")
+        #expect(try fixture.coffer(alice, ["lock"], input: "alice-code\n").status == 0)
 
         // A script of the user guesses through the trusted command, a new process each time: its guesses
         // are charged to that command, delayed after the fifth, and never reach the erase.
@@ -61,22 +77,7 @@ extension MultiUserDaemonTests {
         #expect(status.contains("erase after 10 failed attempts: on"))
 
         // The person still unlocks, through the prompt agent, when a program asks.
-        let answer = fixture.root.appendingPathComponent("answer").path
-        try "alice-code".write(toFile: answer, atomically: true, encoding: .utf8)
-        _ = chmod(answer, 0o644)
-        #expect(FileManager.default.createFile(atPath: answer + ".gids", contents: nil) && chmod(answer + ".gids", 0o666) == 0)
-        let pinentry = try Self.fakePinentry(in: fixture, answerFile: answer)
-        let agent = try ChildProcess(
-            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent", "--pinentry", pinentry],
-            output: .null, errors: .null)
-        defer { agent.kill() }
-        var unlocked = ""
-        for _ in 0..<100 {
-            unlocked = try fixture.client(alice, "app-c", "unlock-prompt", "-")
-            if unlocked == "0" { break }
-            usleep(50_000)  // until the agent has registered
-        }
-        #expect(unlocked == "0")
+        #expect(try fixture.client(alice, "app-c", "unlock-prompt", "-") == "0")
         #expect(try fixture.client(alice, "app-c", "find", "kept") == "0 secret-kept")
         #expect(try fixture.coffer(alice, ["status"]).output.contains("lock state: unlocked"))
         // The pinentry ran with none of the trusted front end's group: real, effective and saved are Alice's.

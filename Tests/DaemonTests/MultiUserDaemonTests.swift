@@ -78,6 +78,18 @@ struct MultiUserDaemonTests {
             return try run(arguments).output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
 
+        /// Asks, as `user`'s program app-c, to unlock through the prompt agent until one is registered (a few
+        /// seconds at most); returns the last answer: "0" once the agent's pinentry unlocked.
+        func unlockThroughAgent(_ user: String) throws -> String {
+            var answer = ""
+            for _ in 0..<200 {
+                answer = try client(user, "app-c", "unlock-prompt", "-")
+                if answer != "-25291" { break }  // errSecNotAvailable: no agent yet
+                usleep(50_000)
+            }
+            return answer
+        }
+
         /// Starts `program` as `user` in `wait-then-client` mode, connected to the daemon and waiting for a
         /// line on standard input before it asks for `account`; returns it once it said "ready PID", with that PID.
         func startWaitingClient(_ user: String, _ program: String, find account: String) throws -> (client: ChildProcess, pid: String?) {

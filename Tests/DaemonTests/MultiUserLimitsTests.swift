@@ -84,11 +84,11 @@ extension MultiUserDaemonTests {
         let bob = Self.bob
         #expect(try fixture.client(bob, "app-a", "add", "bobs") == "0")
         #expect(try fixture.coffer(bob, ["passcode", "set"], input: "bob-code\n").status == 0)
-        #expect(try fixture.coffer(bob, ["lock"]).status == 0)
+        #expect(try fixture.coffer(bob, ["lock"], input: "bob-code\n").status == 0)
         #expect(try fixture.coffer(bob, ["unlock"], input: "bob-code\n").status == 0)
         #expect(try fixture.client(bob, "app-a", "find", "bobs") == "0 secret-bobs")
         // The full user can still lock, unlock, read and delete; deleting makes room for an add again.
-        #expect(try fixture.coffer(alice, ["lock"]).status == 0)
+        #expect(try fixture.coffer(alice, ["lock"], input: "alice-code\n").status == 0)
         #expect(try fixture.coffer(alice, ["unlock"], input: "alice-code\n").status == 0)
         #expect(try fixture.coffer(alice, ["find-generic-password", "-s", "fill", "-a", "a0"]).status == 0)
         for index in 0..<3 {

@@ -97,6 +97,32 @@ struct ThrottleTests {
         let reopened = try Keystore.open(folder: folder, clock: clock)
         #expect(try reopened.status() == KeystoreStatus(
             passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))
+        // The erase is remembered (the daemon lets only the agent of the moment choose the next passcode)
+        // until a passcode is set again.
+        #expect(try reopened.isErasedAwaitingPasscode())
+        try reopened.setPasscode(secret("5678"), kdf: .insecureForTesting)
+        #expect(try !reopened.isErasedAwaitingPasscode())
+        #expect(try !Keystore.open(folder: folder, clock: clock).isErasedAwaitingPasscode())
+    }
+
+    /// Proving the passcode checks it and counts a wrong one like an unlock, and leaves the lock state alone.
+    @Test func provingTheOwnerChangesNoLockState() throws {
+        let clock = ManualClock()
+        let (keystore, _) = try keystoreWithPasscode(clock: clock)
+        #expect(try !keystore.isErasedAwaitingPasscode())
+        keystore.lock()
+        #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) {
+            try keystore.proveOwner(passcode: secret("0000"))
+        }
+        try keystore.proveOwner(passcode: secret("1234"))
+        #expect(keystore.lockState == .locked)
+        #expect(try keystore.status().failedAttempts == 0)
+        #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) {
+            try keystore.proveOwner(passcode: secret("0000"), charging: .caller("/usr/bin/coffer"))
+        }
+        #expect(try keystore.status().failedAttempts == 0)
+        let unset = try Keystore.open(folder: makeTemporaryFolder(), clock: clock)
+        #expect(throws: KeystoreError.noPasscodeSet) { try unset.proveOwner(passcode: secret("1234")) }
     }
 
     @Test func noEraseWhenNotEnabled() throws {

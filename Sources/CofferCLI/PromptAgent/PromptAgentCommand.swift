@@ -19,7 +19,9 @@ struct PromptAgentCommand: ParsableCommand {
             Start it once per login session (the systemd user unit does). Programs that need the keychain \
             unlocked ask cofferd, and cofferd asks this agent, which shows who is asking. Wrong passcodes \
             typed here count toward the keychain's delays and, when turned on, its erase after ten; \
-            passcodes other programs send do not. One agent runs per user.
+            passcodes other programs send do not. One agent runs per user. The system daemon registers an \
+            agent only once it has proved the keychain passcode, which it asks for when it starts; after an \
+            erase, it asks for the new passcode.
             """)
 
     @Option(name: .long, help: "The pinentry program to ask with (default: pinentry on PATH, or the terminal when there is one).")
@@ -38,16 +40,20 @@ struct PromptAgentCommand: ParsableCommand {
         Self.acceptStopSignals()
         let asker = try PasscodeAsker(pinentry: pinentry, terminal: terminal)
         let calls = CLIKeychain.shared.blocking
+        let owner = AgentOwnerSteps(asker: asker, calls: calls, retries: retries)
         while true {
             let prompt: Prompt
             do {
                 prompt = try calls.awaitPrompt()
             } catch .cancelled {
                 continue
+            } catch .ownerProofRequired {
+                try owner.proveOwner()
+                continue
             } catch {
                 throw CLIFailure(error)
             }
-            answer(prompt, asker: asker, calls: calls)
+            answer(prompt, asker: asker, calls: calls, owner: owner)
         }
     }
 
@@ -62,7 +68,7 @@ struct PromptAgentCommand: ParsableCommand {
     }
 
     /// Asks until the passcode is right, the person cancels, or the retries run out.
-    private func answer(_ prompt: Prompt, asker: PasscodeAsker, calls: BlockingKeychainCalls) {
+    private func answer(_ prompt: Prompt, asker: PasscodeAsker, calls: BlockingKeychainCalls, owner: AgentOwnerSteps) {
         var error: String?
         for _ in 0...max(retries, 0) {
             let passcode: SecretBytes?
@@ -77,6 +83,10 @@ struct PromptAgentCommand: ParsableCommand {
             } catch .wrongPasscode(let failed, let retryAfter) {
                 error = KeystoreError.wrongPasscode(failedAttempts: failed, retryAfter: retryAfter).description
                 if retryAfter > .zero { break }
+            } catch .erasedAfterFailedAttempts {
+                FileHandle.standardError.write(Data("coffer prompt-agent: \(KeystoreError.erasedAfterFailedAttempts.description)\n".utf8))
+                owner.chooseNewPasscode()
+                return
             } catch {
                 // Throttled, erased, withdrawn by the program, or the daemon went away: nothing more to ask.
                 FileHandle.standardError.write(Data("coffer prompt-agent: \(error.description)\n".utf8))

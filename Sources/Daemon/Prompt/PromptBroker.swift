@@ -59,6 +59,11 @@ final class PromptBroker: Sendable {
         action()
     }
 
+    /// Whether `connection` is this user's prompt agent.
+    func isAgent(_ connection: UInt64) -> Bool {
+        state.withLock { $0.agentConnection == connection }
+    }
+
     /// A program's request to unlock, or to confirm it is the person (`check` then judges the passcode):
     /// queued for the agent, or refused at once when no agent runs.
     func ask(

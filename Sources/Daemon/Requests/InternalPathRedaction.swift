@@ -25,6 +25,7 @@ enum InternalPathRedaction {
             case .deviceKeyDamaged(let reason): return .keystoreError(.deviceKeyDamaged(reason: clean(reason)))
             case .notPermitted(let reason): return .keystoreError(.notPermitted(reason: clean(reason)))
             case .readOnly(let reason): return .keystoreError(.readOnly(reason: clean(reason)))
+            case .ownerProofRequired(let reason): return .keystoreError(.ownerProofRequired(reason: clean(reason)))
             default: return response
             }
         default:

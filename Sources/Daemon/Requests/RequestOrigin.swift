@@ -10,6 +10,9 @@ struct RequestOrigin: Sendable {
     /// Whether the caller is a trusted front end: the `coffer` command installed with its own group, or
     /// any program of the user in per-user mode (where programs are not kept apart).
     var isTrustedFrontEnd: Bool
+    /// Whether the owner's calls (``OwnerGradePolicy``) need the owner's proof: in system mode, from every
+    /// caller but root (which is outside what the daemon can protect against).
+    var needsOwnerProof: Bool
     /// Who is calling, for prompts and logs: the program (control characters escaped) and its process, never a secret.
     var description: String
 }
@@ -28,8 +31,12 @@ extension RequestOrigin {
         case .user: true
         case .system: identity.isTrustedFrontEnd || identity.uid == 0
         }
+        let needsOwnerProof = switch mode {
+        case .user: false
+        case .system: identity.uid != 0
+        }
         self.init(
-            connection: connection, caller: caller, isTrustedFrontEnd: trusted,
+            connection: connection, caller: caller, isTrustedFrontEnd: trusted, needsOwnerProof: needsOwnerProof,
             description: "\(ControlCharacterEscaping.escaped(identity.executablePath)) (pid \(identity.pid))")
     }
 }

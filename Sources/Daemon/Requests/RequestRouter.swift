@@ -32,7 +32,18 @@ struct RequestRouter: Sendable {
             reply(TrustedFrontEndPolicy.refusal(for: request.kind))
             return
         }
+        if origin.needsOwnerProof, let refusal = ownerRefusal(request.kind, from: origin) {
+            logger.notice(
+                "refused an owner's request without the owner's proof",
+                metadata: ["request": "\(request.name)", "caller": "\(origin.description)", "uid": "\(keychain.uid)"])
+            reply(.keystoreError(refusal))
+            return
+        }
         switch request {
+        case .proveOwner:
+            let response = keychain.service.handle(request, caller: origin.caller)
+            if response == .status(.success) { keychain.owners.record(origin.connection) }
+            reply(response)
         case .unlockWithPrompt:
             let keystore = keychain.engine.keystore
             guard keystore.isPasscodeSet, keystore.lockState != .unlocked else { return reply(.status(.success)) }
@@ -54,6 +65,27 @@ struct RequestRouter: Sendable {
                 reply(response)
             }
         }
+    }
+
+    /// Why an owner's request (``OwnerGradePolicy``) from `origin` is refused, or nil when it may go on.
+    private func ownerRefusal(_ kind: Request.Kind, from origin: RequestOrigin) -> KeystoreError? {
+        guard OwnerGradePolicy.isOwnerGrade(kind) else { return nil }
+        let keystore = keychain.engine.keystore
+        let erased: Bool
+        if OwnerGradePolicy.needsErasedState(kind) {
+            do {
+                erased = try keystore.isErasedAwaitingPasscode()
+            } catch {
+                return error
+            }
+        } else {
+            erased = false
+        }
+        let facts = OwnerGradePolicy.Facts(
+            passcodeSet: keystore.isPasscodeSet, erasedAwaitingPasscode: erased,
+            connectionProven: keychain.owners.isProven(origin.connection),
+            connectionIsAgent: keychain.prompts.isAgent(origin.connection))
+        return OwnerGradePolicy.refusal(for: kind, facts: facts)
     }
 
     /// The agent's answer: the person's passcode is checked against the keybag's count (the only attempts

@@ -277,6 +277,7 @@ final class ConnectionHandler: ChannelInboundHandler {
                 // Withdraws this connection's prompts (which may answer other connections): off the loop.
                 server.requests.submit(for: peer.uid) {
                     caller.keychain.prompts.connectionClosed(caller.origin.connection)
+                    caller.keychain.owners.connectionClosed(caller.origin.connection)
                     caller.keychain.service.endSession(caller.origin.connection)
                 }
             case .connecting, .closed:

@@ -1,6 +1,6 @@
 import KeychainModel
 
-/// `KeystoreError`: one byte for the case (1–16, in declaration order), then its fields.
+/// `KeystoreError`: one byte for the case (1–17, in declaration order), then its fields.
 enum KeystoreErrorCoding {
     static func encode(_ error: KeystoreError, into writer: inout WireWriter) throws(ProtocolError) {
         switch error {
@@ -43,6 +43,9 @@ enum KeystoreErrorCoding {
         case .readOnly(let reason):
             writer.byte(16)
             try writer.text(reason)
+        case .ownerProofRequired(let reason):
+            writer.byte(17)
+            try writer.text(reason)
         }
     }
 
@@ -64,6 +67,7 @@ enum KeystoreErrorCoding {
         case 14: return .cancelled
         case 15: return .notPermitted(reason: try reader.text())
         case 16: return .readOnly(reason: try reader.text())
+        case 17: return .ownerProofRequired(reason: try reader.text())
         default: throw .malformedPayload(.invalidField("keystore error"))
         }
     }

@@ -41,7 +41,7 @@ enum RequestCoding {
             writer.uint64(promptID)
             writer.bool(passcode != nil)
             if let passcode { try writer.secret(passcode) }
-        case .unlock(let passcode):
+        case .unlock(let passcode), .proveOwner(let passcode):
             try writer.secret(passcode)
         case .appsAdd(let registration, let passcode):
             try writer.text(registration.executablePath)
@@ -96,6 +96,7 @@ enum RequestCoding {
         case MessageTag.lock: return .lock
         case MessageTag.unlockWithPrompt: return .unlockWithPrompt
         case MessageTag.awaitPrompt: return .awaitPrompt
+        case MessageTag.proveOwner: return .proveOwner(passcode: try reader.secret())
         case MessageTag.answerPrompt:
             let promptID = try reader.uint64()
             guard try reader.bool("passcode presence") else { return .answerPrompt(id: promptID, passcode: nil) }
@@ -158,6 +159,7 @@ enum RequestCoding {
         case .setEraseAfterFailedAttempts: MessageTag.setEraseAfterFailedAttempts
         case .unlockWithPrompt: MessageTag.unlockWithPrompt
         case .awaitPrompt: MessageTag.awaitPrompt
+        case .proveOwner: MessageTag.proveOwner
         case .answerPrompt: MessageTag.answerPrompt
         case .authenticate: MessageTag.authenticate
         case .setCredential: MessageTag.setCredential

@@ -38,6 +38,8 @@ public enum MessageTag {
     public static let awaitPrompt: UInt8 = 0x31
     /// ``Request/answerPrompt(id:passcode:)``: the prompt's identifier (UInt64), a presence byte, then the passcode if present.
     public static let answerPrompt: UInt8 = 0x32
+    /// ``Request/proveOwner(passcode:)``: the passcode (length, bytes).
+    public static let proveOwner: UInt8 = 0x33
     /// ``Request/authenticate(_:)``: the context (16 bytes, length-prefixed), the requirement (factor count,
     /// factor bytes, needs-all boolean byte, bound set: presence byte then length and bytes), the reason (text),
     /// the reuse duration (duration), interactive (boolean byte).
@@ -66,7 +68,7 @@ public enum MessageTag {
     public static let value: UInt8 = 0x81
     /// ``Response/status(_:)``: the `OSStatus`, Int32.
     public static let status: UInt8 = 0x82
-    /// ``Response/keystoreError(_:)``: the case (one byte, 1–15 in declaration order), then its fields.
+    /// ``Response/keystoreError(_:)``: the case (one byte, 1–17 in declaration order), then its fields.
     public static let keystoreError: UInt8 = 0x83
     /// ``Response/lockStatus(_:)``: passcode set (boolean byte), lock state (1 before first unlock,
     /// 2 unlocked, 3 locked), failed attempts (Int64), retry-after (duration), erase-after-failures (boolean byte).

@@ -35,6 +35,10 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// change was refused before anything was written (maps to `errSecReadOnly`). `reason` names what is
     /// read-only.
     case readOnly(reason: String)
+    /// The call is the owner's to make (locking, starting the prompt agent): through the system daemon the
+    /// connection first proves the keychain passcode with ``Request/proveOwner(passcode:)``, or the call
+    /// comes from whom the daemon trusts for it (maps to `errSecAuthFailed`). `reason` says what is needed.
+    case ownerProofRequired(reason: String)
 
     /// The Apple status an engine reports for this error.
     public var status: KeychainStatus {
@@ -52,6 +56,7 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cancelled: .userCanceled
         case .notPermitted: .missingEntitlement
         case .readOnly: .readOnly
+        case .ownerProofRequired: .authFailed
         }
     }
 
@@ -91,6 +96,8 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "not permitted: \(reason)"
         case .readOnly(let reason):
             "this keychain cannot be modified: \(reason)"
+        case .ownerProofRequired(let reason):
+            "only the keychain's owner may do this: \(reason)"
         }
     }
 }

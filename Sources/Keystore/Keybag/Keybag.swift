@@ -56,4 +56,7 @@ struct Keybag: Sendable, Codable, Equatable {
     var lastAttemptTime: Double?
     /// Whether the class keys are erased after ``ThrottlePolicy/eraseThreshold`` failures.
     var eraseAfterFailedAttempts = false
+    /// True in the fresh keybag that replaced one after too many wrong passcodes, until a passcode is set
+    /// again (absent in keybags written before it existed, and in every other keybag).
+    var erasedAfterFailedAttempts: Bool?
 }

@@ -10,6 +10,7 @@ extension Keystore {
         try checkLength(passcode)
         try updateKeybag { keybag throws(KeystoreError) in
             guard keybag.passcode == nil else { throw .passcodeAlreadySet }
+            keybag.erasedAfterFailedAttempts = nil
             var classKeys = try unwrapDeviceProtectedClassKeys(keybag)
             classKeys[.whenPasscodeSetThisDeviceOnly] = SymmetricKey(size: .bits256)
             try rewrap(&keybag, classKeys: classKeys, newPasscode: passcode, kdf: kdf)

@@ -59,7 +59,8 @@ extension Keystore {
                 return .verified(classKeys)
             }
             if keybag.eraseAfterFailedAttempts, keybag.failedAttempts >= ThrottlePolicy.eraseThreshold {
-                let fresh = Self.makeFreshKeybag(deviceKey: deviceKey)
+                var fresh = Self.makeFreshKeybag(deviceKey: deviceKey)
+                fresh.erasedAfterFailedAttempts = true
                 try KeybagFile.store(fresh, to: folder.keybagURL, deviceKey: deviceKey)
                 return .wrong(failedAttempts: keybag.failedAttempts, erased: true, retryAfter: .zero)
             }
