@@ -302,7 +302,7 @@ let package = Package(
         .testTarget(name: "SecretServiceTests", dependencies: ["TestProcesses"]),
         // The wire codec and the agent's answers, and `coffer ssh-agent` with OpenSSH's own tools (ssh-add, ssh-keygen;
         // openssh-client installed when missing).
-        .testTarget(name: "SSHAgentTests", dependencies: ["SSHAgent", "KeyCrypto", "TestProcesses"]),
+        .testTarget(name: "SSHAgentTests", dependencies: ["SSHAgent", "KeyCrypto", "KeychainClient", "KeychainModel", "Query", "TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         // Against files `openssl pkcs12 -export` writes (installed when missing) and RFC 9579's PBMAC1 examples.
         .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "KeychainModel", "TestProcesses"]),

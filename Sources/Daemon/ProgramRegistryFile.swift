@@ -58,6 +58,9 @@ final class ProgramRegistryFile: ProgramRegistry, RegisteredPrograms {
 
     func register(_ registration: AppRegistration) throws(KeychainFailure) {
         let path = registration.executablePath
+        if let reserved = registration.accessGroups.first(where: OwnerAccessGroups.contains) {
+            throw KeychainFailure(.param, reason: "\(reserved) is the keychain owner's group; no program may be registered with it")
+        }
         var app = RegisteredApp(path: path, appID: registration.applicationIdentifier, groups: registration.accessGroups)
         switch registration.mode {
         case .identityGroup:

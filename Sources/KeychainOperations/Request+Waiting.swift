@@ -11,7 +11,7 @@ extension Request.Kind {
     public var mayWaitForPerson: Bool {
         switch self {
         case .unlock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .appsAdd, .appsRemove,
-            .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwner, .authenticate, .exportBackup, .restoreBackup:
+            .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate, .exportBackup, .restoreBackup:
             true
         case .add, .copyMatching, .update, .delete, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities,
             .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey, .stageRestore:

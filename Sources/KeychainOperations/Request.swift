@@ -77,6 +77,10 @@ public enum Request: Sendable, Equatable {
     /// prompt agent with ``awaitPrompt``) need a proven connection once a passcode is set; the proof lasts
     /// as long as the connection. Reserved to trusted front ends.
     case proveOwner(passcode: SecretBytes)
+    /// Proves this connection is the keychain's owner through the prompt agent: the daemon asks the person for
+    /// the passcode, saying who asks and `reason` (for a program with no terminal, such as the SSH agent started
+    /// by systemd). Reserved to trusted front ends; answered once the person has.
+    case proveOwnerWithPrompt(reason: String)
     /// The prompt agent's standing request: answered with the next ``Prompt`` for this user.
     case awaitPrompt
     /// The prompt agent's answer to a ``Prompt``: the passcode the person typed, or nil when they cancelled.
@@ -122,7 +126,7 @@ public enum Request: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case add, copyMatching, update, delete, lockStatus, unlock, lock, appsList, appsAdd, appsRemove
         case setPasscode, changePasscode, removePasscode, setEraseAfterFailedAttempts
-        case unlockWithPrompt, awaitPrompt, answerPrompt, proveOwner
+        case unlockWithPrompt, awaitPrompt, answerPrompt, proveOwner, proveOwnerWithPrompt
         case authenticate, setCredential, invalidateContext, authenticationCapabilities
         case createTokenKey, useTokenKey
         case makeFileKey, unwrapFileKey
@@ -150,6 +154,7 @@ public enum Request: Sendable, Equatable {
         case .awaitPrompt: .awaitPrompt
         case .answerPrompt: .answerPrompt
         case .proveOwner: .proveOwner
+        case .proveOwnerWithPrompt: .proveOwnerWithPrompt
         case .authenticate: .authenticate
         case .setCredential: .setCredential
         case .invalidateContext: .invalidateContext
@@ -176,7 +181,7 @@ public enum Request: Sendable, Equatable {
             .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey:
             true
         case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
-            .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwner, .authenticate,
+            .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate,
             .exportBackup, .stageRestore, .restoreBackup:
             false
         }

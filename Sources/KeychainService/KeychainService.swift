@@ -172,7 +172,7 @@ public final class KeychainService: Sendable {
             return stageRestore(part, caller: caller, session: session)
         case .restoreBackup(let restore):
             return restoreBackup(restore, caller: caller, session: session)
-        case .unlockWithPrompt, .awaitPrompt, .answerPrompt:
+        case .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwnerWithPrompt:
             return .keystoreError(.unavailable(
                 reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))
         case .appsList:

@@ -99,7 +99,7 @@ enum Generate {
     }
 
     static func request(_ random: inout SeededGenerator) -> Request {
-        switch Int.random(in: 0..<18, using: &random) {
+        switch Int.random(in: 0..<19, using: &random) {
         case 0: .add(query(&random))
         case 1: .copyMatching(query(&random))
         case 2: .update(query: query(&random), attributesToUpdate: query(&random))
@@ -128,6 +128,7 @@ enum Generate {
         case 14: .awaitPrompt
         case 15: .answerPrompt(id: UInt64.random(in: 0 ... .max, using: &random), passcode: Bool.random(using: &random) ? passcode(&random) : nil)
         case 16: .proveOwner(passcode: passcode(&random))
+        case 17: .proveOwnerWithPrompt(reason: text(&random))
         default: .setEraseAfterFailedAttempts(Bool.random(using: &random), passcode: passcode(&random))
         }
     }

@@ -16,6 +16,7 @@ struct RoundTripTests {
         .unlock(passcode: SecretBytes(copying: Array("1234 ü".utf8))),
         .lock,
         .proveOwner(passcode: SecretBytes(copying: Array("1234".utf8))),
+        .proveOwnerWithPrompt(reason: "serve your SSH keys"),
         .appsList,
         .appsAdd(
             AppRegistration(

@@ -59,6 +59,7 @@ struct EveryOperationTests {
                     .notInteractive, reason: "authentication is needed and the context does not allow interaction (interactionNotAllowed)"))),
             same(.invalidateContext(context), .status(.success)),
             (.unlockWithPrompt, noPrompts, noAgent),
+            (.proveOwnerWithPrompt(reason: "every-op"), noPrompts, noAgent),
             (.answerPrompt(id: 1, passcode: nil), noPrompts, .keystoreError(.cancelled)),
             (.awaitPrompt, noPrompts, nil),
             // Registry edits verify the passcode without unlocking: the keychain stays locked.

@@ -27,14 +27,15 @@ extension MultiUserDaemonTests {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         _ = try Self.run(["/bin/chown", alice, home.path])
         let socket = home.appendingPathComponent("agent.sock").path
-        func asAlice(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        func asAlice(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
             try Self.run(
                 ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "HOME=\(home.path)", "SSH_AUTH_SOCK=\(socket)",
-                 "COFFER_SOCKET=\(fixture.socket)"] + arguments)
+                 "COFFER_SOCKET=\(fixture.socket)"] + arguments, input: input)
         }
+        // The agent's keys are the owner's: it reads the passcode that proves it from its standard input (no terminal).
         let agent = try ChildProcess(
-            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "HOME=\(home.path)", "COFFER_SOCKET=\(fixture.socket)",
-             fixture.cli, "ssh-agent", "-D", "-s", "-a", socket],
+            ["/usr/sbin/runuser", "-u", alice, "--", "/bin/sh", "-c",
+             "echo alice-code | exec /usr/bin/env HOME=\(home.path) COFFER_SOCKET=\(fixture.socket) \(fixture.cli) ssh-agent -D -s -a \(socket)"],
             output: .pipe, errors: .null)
         defer { agent.kill() }
         #expect(agent.nextOutputLine(timeout: .seconds(30))?.hasPrefix("SSH_AUTH_SOCK=") == true)
@@ -43,7 +44,7 @@ extension MultiUserDaemonTests {
         #expect(try asAlice(["/usr/bin/ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", "limited@test", "-f", key]).status == 0)
         #expect(try asAlice(["/usr/bin/ssh-add", key]).status == 0)
         let fingerprint = try #require(try asAlice(["/usr/bin/ssh-keygen", "-lf", key + ".pub"]).output.split(separator: " ").dropFirst().first)
-        let limited = try asAlice([fixture.cli, "ssh-agent", "limit", String(fingerprint), "--program", registered])
+        let limited = try asAlice([fixture.cli, "ssh-agent", "limit", String(fingerprint), "--program", registered], input: "alice-code\n")
         #expect(limited.status == 0, "\(limited.output)")
         #expect(limited.output.contains("TEAM.ssh-add"))
 

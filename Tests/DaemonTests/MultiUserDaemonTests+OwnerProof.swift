@@ -36,7 +36,7 @@ extension MultiUserDaemonTests {
     }
 
     /// A root-owned pinentry answering with the contents of a file the test changes; returns both paths.
-    private static func answeringPinentry(_ fixture: Fixture, _ name: String, answer: String) throws -> (pinentry: String, answer: String) {
+    static func answeringPinentry(_ fixture: Fixture, _ name: String, answer: String) throws -> (pinentry: String, answer: String) {
         let answerFile = fixture.root.appendingPathComponent(name).path
         try answer.write(toFile: answerFile, atomically: true, encoding: .utf8)
         _ = chmod(answerFile, 0o644)
@@ -46,7 +46,7 @@ extension MultiUserDaemonTests {
         return (try fakePinentry(in: fixture, answerFile: answerFile, at: fixture.program("pinentry-\(name)")), answerFile)
     }
 
-    private static func promptAgent(_ fixture: Fixture, _ user: String, pinentry: String) -> [String] {
+    static func promptAgent(_ fixture: Fixture, _ user: String, pinentry: String) -> [String] {
         ["/usr/sbin/runuser", "-u", user, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent",
          "--pinentry", pinentry]
     }

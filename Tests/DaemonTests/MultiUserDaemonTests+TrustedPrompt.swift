@@ -10,7 +10,7 @@ import Glibc
 /// installed setgid to its own group, and its prompt agent. A program's guesses delay only that program
 /// and never erase; the person, at the prompt, still unlocks.
 extension MultiUserDaemonTests {
-    /// A pinentry that answers every GETPIN with the contents of `answerFile` (noting each, once answered, in
+    /// A pinentry that answers every GETPIN with the contents of `answerFile`, or cancels when they are `CANCEL` (noting each, once answered, in
     /// `answerFile` + `.asked` when that file exists), and writes the groups it runs with (`/proc/self/status`'s `Gid:` line: real, effective,
     /// saved, file system) to `answerFile` + `.gids`.
     static func fakePinentry(in fixture: Fixture, answerFile: String, at path: String? = nil) throws -> String {
@@ -21,7 +21,8 @@ extension MultiUserDaemonTests {
             echo "OK ready"
             while IFS= read -r line; do
               case "$line" in
-                GETPIN) printf 'D %s\\nOK\\n' "$(cat \(answerFile))"
+                GETPIN) if [ "$(cat \(answerFile))" = CANCEL ]; then echo "ERR 83886179 Operation cancelled"
+                        else printf 'D %s\\nOK\\n' "$(cat \(answerFile))"; fi
                         [ -w \(answerFile).asked ] && echo asked >> \(answerFile).asked;;
                 BYE) echo OK; exit 0;;
                 *) echo OK;;

@@ -52,6 +52,7 @@ struct CreateKeyCommand: ParsableCommand {
     func run() throws {
         let command = Self.configuration.commandName!
         let client = try ItemCommandSupport.client(command: command)
+        if ssh { try OwnerProofInput.ensure(client, reason: "add an SSH key to your agent", command: command) }
         try KeyCalls.using(client) {
             let control = try accessControl.map { flags in
                 try KeyCalls.accessControl(protection: protection, flags: flags.flags, command: command)
@@ -65,7 +66,10 @@ struct CreateKeyCommand: ParsableCommand {
                 kSecPrivateKeyAttrs as String: privateAttributes,
             ]
             if let tag { parameters[kSecAttrApplicationTag as String] = Data(tag.utf8) }
-            if ssh { parameters[kSecAttrApplicationTag as String] = AgentKeyTag().data }
+            if ssh {
+                parameters[kSecAttrApplicationTag as String] = AgentKeyTag().data
+                parameters[kSecAttrAccessGroup as String] = OwnerAccessGroups.sshAgent
+            }
             if let label { parameters[kSecAttrLabel as String] = label }
             if control == nil, let protection { parameters[kSecAttrAccessible as String] = protection.rawValue }
             if enclave || ssh { parameters[kSecAttrTokenID as String] = kSecAttrTokenIDSecureEnclave }

@@ -11,7 +11,8 @@ struct AgentKeyLimits {
     /// Over the keychain `coffer` uses (`command` names the command in a passcode question).
     init(command: String) throws {
         let client = try ItemCommandSupport.client(command: command)
-        store = KeychainAgentStore(client: client)
+        store = KeychainAgentStore(
+            client: client, ownerAccess: OwnerProofInput.access(client, reason: "change which programs may use your SSH keys", command: command))
         programs = AgentProgramGroups(client: client)
     }
 

@@ -25,11 +25,17 @@ enum AgentProcess {
         let client = try ItemCommandSupport.client(command: "ssh-agent")
         let signals = blockStopSignals()
         let service = SSHAgentService(
-            store: KeychainAgentStore(client: client), defaultLifetime: lifetime,
+            store: KeychainAgentStore(client: client, ownerAccess: ownerAccess(client)), defaultLifetime: lifetime,
             confirmation: .standard(environment: ProcessInfo.processInfo.environment))
         AgentServer(inheritedListener: listener, service: service).start()
         waitForStop(signals)
         exit(0)
+    }
+
+    /// How the agent proves the owner when the system daemon asks (its keys are the owner's): on its terminal when it
+    /// has one, else through the prompt agent.
+    private static func ownerAccess(_ client: any KeychainClient) -> AgentOwnerAccess {
+        OwnerProofInput.access(client, reason: "serve your SSH keys to ssh", command: "ssh-agent")
     }
 
     /// Blocks the stop signals in this thread, before any other starts, so every thread inherits the mask and only
@@ -65,7 +71,7 @@ enum AgentProcess {
         let signals = blockStopSignals()
 
         let service = SSHAgentService(
-            store: KeychainAgentStore(client: client), defaultLifetime: lifetime,
+            store: KeychainAgentStore(client: client, ownerAccess: ownerAccess(client)), defaultLifetime: lifetime,
             confirmation: .standard(environment: ProcessInfo.processInfo.environment))
         let server: AgentServer
         do {

@@ -22,7 +22,7 @@ struct StorageQuota: Sendable {
         switch request {
         case .add, .update, .appsAdd, .stageRestore, .restoreBackup: true
         case .copyMatching, .delete, .lockStatus, .unlock, .lock, .appsList, .appsRemove, .setPasscode,
-             .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .proveOwner,
+             .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .proveOwner, .proveOwnerWithPrompt,
              .answerPrompt, .authenticate, .setCredential, .invalidateContext, .authenticationCapabilities, .createTokenKey,
              .useTokenKey, .makeFileKey, .unwrapFileKey, .exportBackup: false
         }

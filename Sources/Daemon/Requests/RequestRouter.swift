@@ -44,6 +44,8 @@ struct RequestRouter: Sendable {
             let response = keychain.service.handle(request, caller: origin.caller)
             if response == .status(.success) { keychain.owners.record(origin.connection) }
             reply(response)
+        case .proveOwnerWithPrompt(let reason):
+            OwnerProofPrompt(keychain: keychain).ask(reason: reason, from: origin, reply: reply)
         case .unlockWithPrompt:
             let keystore = keychain.engine.keystore
             guard keystore.isPasscodeSet, keystore.lockState != .unlocked else { return reply(.status(.success)) }
@@ -57,7 +59,7 @@ struct RequestRouter: Sendable {
                 session: origin.connection, requester: origin.description,
                 prompter: BrokerPrompter(broker: keychain.prompts, connection: origin.connection))
             let (logger, uid) = (logger, keychain.uid)
-            keychain.service.handle(request, caller: origin.caller, setting: setting) { response in
+            keychain.service.handle(request, caller: caller(of: origin), setting: setting) { response in
                 if case .keystoreError(let error) = response, case .wrongPasscode(let failed, _) = error {
                     logger.notice(
                         "wrong passcode", metadata: ["caller": "\(origin.description)", "uid": "\(uid)", "failedAttempts": "\(failed)"])
@@ -65,6 +67,13 @@ struct RequestRouter: Sendable {
                 reply(response)
             }
         }
+    }
+
+    /// The caller `origin` is for this request: with the owner's groups (``OwnerAccessGroups``) when it needs no
+    /// proof, proved the passcode, or there is no passcode to prove.
+    private func caller(of origin: RequestOrigin) -> CallerContext {
+        let isOwner = !origin.needsOwnerProof || keychain.owners.isProven(origin.connection) || !keychain.engine.keystore.isPasscodeSet
+        return isOwner ? origin.caller.withOwnerGroups() : origin.caller
     }
 
     /// Why an owner's request (``OwnerGradePolicy``) from `origin` is refused, or nil when it may go on.

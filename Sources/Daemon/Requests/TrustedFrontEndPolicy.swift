@@ -11,7 +11,7 @@ enum TrustedFrontEndPolicy {
     static func isReserved(_ kind: Request.Kind) -> Bool {
         switch kind {
         case .unlock, .lock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts,
-            .appsAdd, .appsRemove, .awaitPrompt, .answerPrompt, .proveOwner, .exportBackup:
+            .appsAdd, .appsRemove, .awaitPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .exportBackup:
             true
         case .add, .copyMatching, .update, .delete, .lockStatus, .appsList, .unlockWithPrompt, .authenticate, .setCredential,
             .invalidateContext, .authenticationCapabilities, .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey, .stageRestore,

@@ -43,6 +43,8 @@ enum RequestCoding {
             if let passcode { try writer.secret(passcode) }
         case .unlock(let passcode), .proveOwner(let passcode):
             try writer.secret(passcode)
+        case .proveOwnerWithPrompt(let reason):
+            try writer.text(reason)
         case .appsAdd(let registration, let passcode):
             try writer.text(registration.executablePath)
             try writer.text(registration.applicationIdentifier)
@@ -97,6 +99,7 @@ enum RequestCoding {
         case MessageTag.unlockWithPrompt: return .unlockWithPrompt
         case MessageTag.awaitPrompt: return .awaitPrompt
         case MessageTag.proveOwner: return .proveOwner(passcode: try reader.secret())
+        case MessageTag.proveOwnerWithPrompt: return .proveOwnerWithPrompt(reason: try reader.text())
         case MessageTag.answerPrompt:
             let promptID = try reader.uint64()
             guard try reader.bool("passcode presence") else { return .answerPrompt(id: promptID, passcode: nil) }
@@ -160,6 +163,7 @@ enum RequestCoding {
         case .unlockWithPrompt: MessageTag.unlockWithPrompt
         case .awaitPrompt: MessageTag.awaitPrompt
         case .proveOwner: MessageTag.proveOwner
+        case .proveOwnerWithPrompt: MessageTag.proveOwnerWithPrompt
         case .answerPrompt: MessageTag.answerPrompt
         case .authenticate: MessageTag.authenticate
         case .setCredential: MessageTag.setCredential

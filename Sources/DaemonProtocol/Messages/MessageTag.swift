@@ -40,6 +40,8 @@ public enum MessageTag {
     public static let answerPrompt: UInt8 = 0x32
     /// ``Request/proveOwner(passcode:)``: the passcode (length, bytes).
     public static let proveOwner: UInt8 = 0x33
+    /// ``Request/proveOwnerWithPrompt(reason:)``: the reason (text).
+    public static let proveOwnerWithPrompt: UInt8 = 0x34
     /// ``Request/authenticate(_:)``: the context (16 bytes, length-prefixed), the requirement (factor count,
     /// factor bytes, needs-all boolean byte, bound set: presence byte then length and bytes), the reason (text),
     /// the reuse duration (duration), interactive (boolean byte).

@@ -35,9 +35,10 @@ public struct CallerContext: Sendable, Hashable {
             .split(separator: ",")
             .map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }
+        // The process holds the keychain's files, so it is the owner: its list reaches the owner's groups too.
         return groups.isEmpty
             ? CallerContext(accessGroups: .unrestricted(defaultGroup: embeddedDefaultGroup))
-            : CallerContext(accessGroups: .list(groups))
+            : CallerContext(accessGroups: .list(groups)).withOwnerGroups()
     }
 
     /// The group an add without `kSecAttrAccessGroup` uses; nil when the caller has no groups.

@@ -6,7 +6,8 @@ import Query
 import Security
 
 /// The agent's keys in the keychain: private key items (`kSecClassKey`) tagged ``AgentKeyTag``, with the
-/// comment as `kSecAttrLabel`. They are read anew for each request, so keys added or removed by another process
+/// comment as `kSecAttrLabel`, in the owner's group ``OwnerAccessGroups/sshAgent``, which the system daemon opens
+/// only to a connection that proved the keychain passcode (``AgentOwnerAccess``). They are read anew for each request, so keys added or removed by another process
 /// (`coffer create-key --ssh`, `coffer delete-key`) are seen at once and every key survives a restart.
 ///
 /// Every call blocks its thread on the keychain: searches through `client`'s typed calls (``KeychainAttributes``),
@@ -20,12 +21,21 @@ public struct KeychainAgentStore: Sendable {
     let opened = OpenedAgentKeys()
     /// Public keys read from the keychain, by application label, so that a listing needs one search.
     private let knownPublicKeys = KnownPublicKeys()
+    /// How this store proves the owner when the keychain asks; nil where it never does (an embedded keychain).
+    private let ownerAccess: AgentOwnerAccess?
+    /// Whether the keys stored before they moved to the owner's group have been moved.
+    let legacyKeys = LegacyAgentKeys()
 
-    /// A store in the keychain `client`; `now` is the clock lifetimes are measured with.
-    public init(client: any KeychainClient, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A store in the keychain `client`, proving the owner through `ownerAccess` when asked; `now` is the clock
+    /// lifetimes are measured with.
+    public init(client: any KeychainClient, ownerAccess: AgentOwnerAccess? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
         self.client = client
+        self.ownerAccess = ownerAccess
         self.now = now
     }
+
+    /// The group the agent's keys are stored in.
+    static let accessGroup = OwnerAccessGroups.sshAgent
 
     /// The current time in whole seconds since 1970, rounded down: a key whose ``AgentKeyTag/expiresAt`` is at most
     /// this has expired.
@@ -44,7 +54,10 @@ public struct KeychainAgentStore: Sendable {
     /// key items of the same tag with their bytes, paired by application label, and a private key whose public half is
     /// not stored is read once to derive it.
     public func keys() throws(AgentRefusal) -> [AgentKey] {
-        let privates = try search(keyClass: kSecAttrKeyClassPrivate, returnData: false)
+        let privates = try asOwner { () throws(AgentRefusal) in
+            try moveLegacyKeysOnce()
+            return try search(keyClass: kSecAttrKeyClassPrivate, returnData: false)
+        }
         let labels = privates.compactMap { $0.data(QueryKey.applicationLabel) }
         if labels.contains(where: { knownPublicKeys.key(label: $0) == nil }) {
             for item in try search(keyClass: kSecAttrKeyClassPublic, returnData: true) {
@@ -119,7 +132,7 @@ public struct KeychainAgentStore: Sendable {
             for (half, extractable) in [(secKey, false), (publicKey, true)] {
                 let status = SecItemAdd([
                     kSecValueRef as String: half, kSecAttrApplicationTag as String: tag.data, kSecAttrLabel as String: comment,
-                    kSecAttrIsExtractable as String: extractable,
+                    kSecAttrIsExtractable as String: extractable, kSecAttrAccessGroup as String: Self.accessGroup,
                 ] as CFDictionary, nil)
                 guard status == errSecSuccess else {
                     _ = SecItemDelete([
@@ -166,9 +179,23 @@ public struct KeychainAgentStore: Sendable {
         return try outcome.get()
     }
 
+    /// Runs `body`; when the keychain refuses the owner's group, proves the owner through ``ownerAccess`` and runs it
+    /// once more.
+    func asOwner<Result>(_ body: () throws(AgentRefusal) -> Result) throws(AgentRefusal) -> Result {
+        let seen = ownerAccess?.generation ?? 0
+        do {
+            return try body()
+        } catch where error.isOwnerAccessMissing {
+            guard let ownerAccess, ownerAccess.proveAfterRefusal(seen: seen) else { throw error }
+            return try body()
+        }
+    }
+
     /// The agent's items of `keyClass`: their attributes, and their bytes under `v_Data` when `returnData`.
     private func search(keyClass: CFString, returnData: Bool) throws(AgentRefusal) -> [KeychainAttributes] {
-        let query = KeychainAttributes.keyQuery(returnData: returnData, [QueryKey.keyClass: .string(keyClass as String)])
+        let query = KeychainAttributes.keyQuery(returnData: returnData, [
+            QueryKey.keyClass: .string(keyClass as String), QueryKey.accessGroup: .string(Self.accessGroup),
+        ])
         return try KeychainAttributes.search(query, on: client).filter { item in
             item.data(QueryKey.applicationTag).flatMap(AgentKeyTag.init) != nil
         }

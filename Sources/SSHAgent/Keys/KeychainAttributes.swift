@@ -17,6 +17,8 @@ struct KeychainAttributes {
         let items: [KeychainValue]
         do {
             items = try client.blocking.allMatches(query)
+        } catch where error.status == .missingEntitlement {
+            throw .ownerAccessMissing
         } catch {
             throw AgentRefusal("the keychain could not be read (\(error))")
         }
