@@ -156,6 +156,16 @@ struct ProgramIsolationTests {
         #expect(try session.secretTool(["lookup", "service", "example.org"]).output == "hunter2")
     }
 
+    /// A program that runs a bus of its own could make it report any credentials to a provider it starts there: the
+    /// provider serves only a bus whose daemon is a root-owned program in root-owned folders.
+    @Test(arguments: ProviderTransport.allCases)
+    func aBusFromAProgramOfTheUsersOwnIsNotServed(_ transport: ProviderTransport) throws {
+        let session = try SecretServiceSession(transport, busDaemonCopy: true)
+        #expect(throws: (any Error).self) { try session.startProvider() }
+        #expect(session.lastStartErrors.contains("will not serve this bus: the bus daemon must be a root-owned program in root-owned folders"))
+        #expect(session.lastStartErrors.contains("/dbus-daemon"))
+    }
+
     @Test(.enabled(if: getuid() == 0))
     func anUnknownIsolationSettingIsRefused() throws {
         let (path, folder) = try Self.settingsFile("isolation = none\n")

@@ -44,8 +44,10 @@ final class SecretServiceSession {
     private let activatable: Bool
 
     /// A bus and a keychain on `transport`. When `activatable`, the bus's configuration lists a service
-    /// directory whose activation file starts the built provider on the first call to its name.
-    init(_ transport: ProviderTransport, activatable: Bool = false) throws {
+    /// directory whose activation file starts the built provider on the first call to its name. With
+    /// `busDaemonCopy`, the bus runs from a copy of dbus-daemon in the session's scratch folder, as a program of
+    /// the user would run a bus of its own.
+    init(_ transport: ProviderTransport, activatable: Bool = false, busDaemonCopy: Bool = false) throws {
         try DebianPackages.ensureInstalled(Self.packages)
         var template = Array("/tmp/coffer-secret-service-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw POSIXError(.EIO) }
@@ -61,8 +63,15 @@ final class SecretServiceSession {
                 .write(toFile: "\(services)/org.freedesktop.secrets.service", atomically: true, encoding: .utf8)
         }
         try Self.configuration(socket: "\(scratch)/bus", services: services).write(toFile: configuration, atomically: true, encoding: .utf8)
+        var busDaemon = "/usr/bin/dbus-daemon"
+        if busDaemonCopy {
+            busDaemon = "\(scratch)/dbus-daemon"
+            try FileManager.default.copyItem(atPath: "/usr/bin/dbus-daemon", toPath: busDaemon)
+            // Run as root, the test makes the copy another user's, as a program of that user would have it.
+            if getuid() == 0 { _ = chown(busDaemon, 65_534, 65_534) }
+        }
         bus = try ChildProcess(
-            ["/usr/bin/dbus-daemon", "--nofork", "--print-address", "--config-file=\(configuration)"], output: .pipe, errors: .null)
+            [busDaemon, "--nofork", "--print-address", "--config-file=\(configuration)"], output: .pipe, errors: .null)
         guard let printed = bus.nextOutputLine(timeout: .seconds(20)), printed.hasPrefix("unix:") else {
             bus.kill()
             throw Failure(description: "dbus-daemon printed no address")

@@ -31,6 +31,10 @@ final class BusLoop: @unchecked Sendable {
         var opened: OpaquePointer?
         let result = address.map { address in address.withCString { coffer_secret_bus_open($0, &opened) } } ?? coffer_secret_bus_open(nil, &opened)
         guard result >= 0, let opened else { throw SecretServiceError("cannot connect to the session bus: \(Self.errorText(result))") }
+        if let problem = SessionBusDaemon.problem(of: opened) {
+            sd_bus_flush_close_unref(opened)
+            throw SecretServiceError("will not serve this bus: \(problem)")
+        }
         let completions = PromptCompletions()
         let provider = SecretServiceProvider(
             bus: opened, client: client, isolation: isolation, unlocker: unlocker, completions: completions)
