@@ -1,7 +1,10 @@
-@testable import Daemon
+import CofferTestSupport
+import KeychainClient
 import KeychainModel
 import KeychainOperations
 import Testing
+
+@testable import Daemon
 
 /// Which of a trusted front end's calls need the owner's proof through the system daemon, decided from the
 /// keychain's state and the connection's; the multi-user tests cross the same boundary with real processes.
@@ -50,5 +53,21 @@ struct OwnerGradePolicyTests {
             #expect(OwnerGradePolicy.refusal(for: kind, facts: Self.facts()) == nil)
         }
         #expect(Set(Request.Kind.allCases.filter(OwnerGradePolicy.isOwnerGrade)) == [.lock, .awaitPrompt, .setPasscode])
+    }
+}
+
+/// The owner's groups are never a program's: the registry refuses them, through the daemon.
+@Suite("The owner's groups in the registry")
+struct OwnerGroupRegistrationTests {
+    @Test func noProgramIsRegisteredWithAnOwnersGroup() async throws {
+        let temporary = try TemporaryDaemon()
+        let passcode = SecretBytes(copying: Array("1234".utf8))
+        try await temporary.client.send(.setPasscode(new: passcode)).keystoreResult()
+        let registration = AppRegistration(
+            executablePath: "/usr/bin/true", applicationIdentifier: "TEAM.true", accessGroups: ["TEAM.true", OwnerAccessGroups.sshAgent],
+            pinsExecutableHash: false, mode: .path)
+        let answer = await temporary.client.send(.appsAdd(registration, passcode: passcode))
+        #expect(answer == .failure(.param, reason: "coffer.owner.ssh-agent is the keychain owner's group; no program may be registered with it"))
+        #expect(try temporary.client.sendBlocking(.appsList).appsResult().isEmpty)
     }
 }
