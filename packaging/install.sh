@@ -1,52 +1,128 @@
 #!/usr/bin/env bash
-# Installs cofferd as a system service: builds (release, static stdlib), creates the `coffer`
-# system user, installs the binaries and systemd units, and starts the socket.
-# Usage (as root, from the repository): packaging/install.sh [--no-start]
-# Idempotent: running it again upgrades the binaries and leaves existing keychains untouched.
+# Installs Coffer, or removes it.
+#
+#   packaging/install.sh [--no-start] [--bin DIR]              as root: the system service (cofferd as the `coffer`
+#                                                             user), every executable in /usr/local/bin, the units
+#   packaging/install.sh --user [--prefix DIR] [--no-start] [--bin DIR]
+#                                                             as yourself, no root: the executables in ~/.local/bin
+#                                                             (or DIR/bin), the per-user daemon and the user units
+#   packaging/install.sh [--user [--prefix DIR]] --uninstall  removes what the same install put there; keychains stay
+#
+# --bin DIR takes executables already built there instead of building them (release, static stdlib).
+# Idempotent: running it again upgrades the executables and leaves existing keychains untouched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ "$(id -u)" != 0 ]; then
-    echo "install.sh: run as root (it creates a system user and installs systemd units)" >&2
-    exit 1
-fi
+mode=system start=yes uninstall=no bin="" prefix=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --user) mode=user ;;
+        --no-start) start=no ;;
+        --uninstall) uninstall=yes ;;
+        --bin) bin="$2"; shift ;;
+        --prefix) prefix="$2"; shift ;;
+        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
+    esac
+    shift
+done
 
-swift build -c release --static-swift-stdlib --product cofferd
-swift build -c release --static-swift-stdlib --product coffer
-swift build -c release --static-swift-stdlib --product coffer-secret-service
-bin="$(swift build -c release --show-bin-path)"
+executables=(coffer cofferd coffer-secret-service git-credential-coffer docker-credential-coffer)
+user_units=(coffer-prompt-agent.service coffer-ssh-agent.socket coffer-ssh-agent.service coffer-secret-service.service cofferd-user.service)
 
-if ! getent passwd coffer >/dev/null; then
-    useradd --system --home-dir /var/lib/coffer --no-create-home --shell /usr/sbin/nologin coffer
-fi
-# The trusted front end's identity: the CLI runs setgid to coffer-cli (a group with no members), which the
-# daemon reads from SO_PEERCRED at connect (cofferd --trusted-group, default coffer-cli).
-if ! getent group coffer-cli >/dev/null; then
-    groupadd --system coffer-cli
-fi
-
-install -m 0755 "$bin/cofferd" /usr/local/bin/cofferd
-install -m 0755 "$bin/coffer-secret-service" /usr/local/bin/coffer-secret-service
-install -o root -g coffer-cli -m 2755 "$bin/coffer" /usr/local/bin/coffer
-install -d -m 0700 -o coffer -g coffer /var/lib/coffer
-install -d -m 0755 /usr/local/share/doc/coffer
-install -m 0644 SECURITY.md README.md /usr/local/share/doc/coffer/
-install -m 0644 packaging/systemd/cofferd.service packaging/systemd/cofferd.socket /etc/systemd/system/
-install -d -m 0755 /etc/systemd/user
-install -m 0644 packaging/systemd/cofferd-user.service /etc/systemd/user/cofferd.service
-install -m 0644 packaging/systemd/coffer-prompt-agent.service /etc/systemd/user/coffer-prompt-agent.service
-install -m 0644 packaging/systemd/coffer-ssh-agent.socket packaging/systemd/coffer-ssh-agent.service /etc/systemd/user/
-install -m 0644 packaging/systemd/coffer-secret-service.service /etc/systemd/user/
-# The Secret Service activation file is not put where the bus reads it: that would replace every user's
-# gnome-keyring at once. Each user opts in by copying it to ~/.local/share/dbus-1/services/ (README).
-install -d -m 0755 /usr/local/share/coffer/dbus-1/services
-install -m 0644 packaging/dbus/org.freedesktop.secrets.service /usr/local/share/coffer/dbus-1/services/
-
-if [ "${1:-}" != "--no-start" ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
-    systemctl daemon-reload
-    systemctl enable --now cofferd.socket
-    echo "cofferd.socket is listening on /run/coffer/socket"
+if [ "$mode" = system ]; then
+    if [ "$(id -u)" != 0 ]; then
+        echo "install.sh: the system service needs root (it creates a system user and installs units); use --user to install for yourself" >&2
+        exit 1
+    fi
+    [ -n "$prefix" ] || prefix=/usr/local
+    unit_dir=/etc/systemd/user
+    bus_dir="$prefix/share/coffer/dbus-1/services"
+    systemctl_user=()
 else
-    echo "installed; start it with: systemctl enable --now cofferd.socket"
-    echo "or by hand: runuser -u coffer -- /usr/local/bin/cofferd --state-dir /var/lib/coffer --socket /run/coffer/socket"
+    if [ "$(id -u)" = 0 ]; then
+        echo "install.sh: --user installs for the user who runs it; run it as that user, not as root" >&2
+        exit 1
+    fi
+    [ -n "$prefix" ] || prefix="$HOME/.local"
+    unit_dir="${XDG_CONFIG_HOME:-$HOME/.config}/systemd/user"
+    bus_dir="${XDG_DATA_HOME:-$HOME/.local/share}/coffer/dbus-1/services"
+    systemctl_user=(--user)
 fi
+bin_dir="$prefix/bin"
+completion_dir="$prefix/share/bash-completion/completions"
+doc_dir="$prefix/share/doc/coffer"
+
+can_run_systemctl() {
+    [ "$start" = yes ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ] &&
+        { [ "$mode" = system ] || systemctl --user show-environment >/dev/null 2>&1; }
+}
+
+if [ "$uninstall" = yes ]; then
+    if can_run_systemctl; then
+        if [ "$mode" = system ]; then systemctl disable --now cofferd.socket cofferd.service 2>/dev/null || true; fi
+        systemctl "${systemctl_user[@]}" daemon-reload 2>/dev/null || true
+    fi
+    for name in "${executables[@]}"; do rm -f "$bin_dir/$name"; done
+    for unit in "${user_units[@]}"; do rm -f "$unit_dir/$unit"; done
+    if [ "$mode" = system ]; then rm -f /etc/systemd/system/cofferd.service /etc/systemd/system/cofferd.socket; fi
+    rm -f "$bus_dir/org.freedesktop.secrets.service" "$completion_dir/coffer"
+    rm -rf "$doc_dir"
+    echo "removed Coffer from $prefix; keychains are left where they are"
+    exit 0
+fi
+
+if [ -z "$bin" ]; then
+    for name in "${executables[@]}"; do swift build -c release --static-swift-stdlib --product "$name"; done
+    bin="$(swift build -c release --show-bin-path)"
+fi
+for name in "${executables[@]}"; do
+    [ -x "$bin/$name" ] || { echo "install.sh: $bin/$name is missing; build it first or leave out --bin" >&2; exit 1; }
+done
+
+install -d -m 0755 "$bin_dir" "$completion_dir" "$doc_dir" "$unit_dir" "$bus_dir"
+for name in cofferd coffer-secret-service git-credential-coffer docker-credential-coffer; do
+    install -m 0755 "$bin/$name" "$bin_dir/$name"
+done
+if [ "$mode" = system ]; then
+    if ! getent passwd coffer >/dev/null; then
+        useradd --system --home-dir /var/lib/coffer --no-create-home --shell /usr/sbin/nologin coffer
+    fi
+    # The trusted front end's identity: the CLI runs setgid to coffer-cli (a group with no members), which the
+    # daemon reads from SO_PEERCRED at connect (cofferd --trusted-group, default coffer-cli).
+    getent group coffer-cli >/dev/null || groupadd --system coffer-cli
+    install -o root -g coffer-cli -m 2755 "$bin/coffer" "$bin_dir/coffer"
+    install -d -m 0700 -o coffer -g coffer /var/lib/coffer
+    sed "s|/usr/local/bin/|$bin_dir/|g" packaging/systemd/cofferd.service > /etc/systemd/system/cofferd.service
+    install -m 0644 packaging/systemd/cofferd.socket /etc/systemd/system/cofferd.socket
+else
+    install -m 0755 "$bin/coffer" "$bin_dir/coffer"
+fi
+# The units and the activation file name the executables where this install put them.
+for unit in "${user_units[@]}"; do
+    sed "s|/usr/local/bin/|$bin_dir/|g" "packaging/systemd/$unit" > "$unit_dir/$unit"
+    chmod 0644 "$unit_dir/$unit"
+done
+# The Secret Service activation file is not put where the bus reads it: that would replace gnome-keyring at once.
+# Each user opts in by copying it to ~/.local/share/dbus-1/services/ (README).
+sed "s|/usr/local/bin/|$bin_dir/|g" packaging/dbus/org.freedesktop.secrets.service > "$bus_dir/org.freedesktop.secrets.service"
+"$bin_dir/coffer" --generate-completion-script bash > "$completion_dir/coffer"
+install -m 0644 SECURITY.md README.md "$doc_dir/"
+
+if can_run_systemctl; then
+    if [ "$mode" = system ]; then
+        systemctl daemon-reload
+        systemctl enable --now cofferd.socket
+        echo "installed in $prefix; cofferd.socket is listening on /run/coffer/socket"
+    else
+        systemctl --user daemon-reload
+        echo "installed in $prefix; start the per-user daemon with: systemctl --user enable --now cofferd-user.service"
+    fi
+else
+    echo "installed in $prefix"
+    if [ "$mode" = system ]; then
+        echo "start it with: systemctl enable --now cofferd.socket"
+        echo "or by hand: runuser -u coffer -- $bin_dir/cofferd --state-dir /var/lib/coffer --socket /run/coffer/socket"
+    fi
+fi
+case ":$PATH:" in *":$bin_dir:"*) ;; *) echo "note: $bin_dir is not on your PATH" ;; esac

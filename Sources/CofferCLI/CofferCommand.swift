@@ -16,8 +16,9 @@ struct CofferCommand: ParsableCommand {
             Passcodes are read from standard input (one per line) when it is not a terminal, and \
             from the terminal without echo otherwise; they are never taken as arguments.
             """,
+        version: "coffer \(CofferVersion.current)",
         subcommands: [
-            StatusCommand.self, UnlockCommand.self, LockCommand.self, PasscodeCommand.self,
+            StatusCommand.self, DoctorCommand.self, UnlockCommand.self, LockCommand.self, PasscodeCommand.self,
             AddPassword<GenericPasswordAttributes>.self, FindPassword<GenericPasswordAttributes>.self,
             DeletePassword<GenericPasswordAttributes>.self,
             AddPassword<InternetPasswordAttributes>.self, FindPassword<InternetPasswordAttributes>.self,

@@ -9,17 +9,17 @@ struct GenericPasswordAttributes: PasswordAttributes {
     static let kind = "generic"
     static let itemClass = ItemClass.genericPassword
 
-    @Option(name: .customShort("s"), help: "Service name (kSecAttrService).")
+    @Option(name: .customShort("s"), help: ArgumentHelp("Service name (kSecAttrService).", valueName: "service"))
     var service: String?
-    @Option(name: .customShort("a"), help: "Account name (kSecAttrAccount).")
+    @Option(name: .customShort("a"), help: ArgumentHelp("Account name (kSecAttrAccount).", valueName: "account"))
     var account: String?
-    @Option(name: .customShort("l"), help: "Label (kSecAttrLabel).")
+    @Option(name: .customShort("l"), help: ArgumentHelp("Label (kSecAttrLabel).", valueName: "label"))
     var label: String?
-    @Option(name: .customShort("j"), help: "Comment (kSecAttrComment).")
+    @Option(name: .customShort("j"), help: ArgumentHelp("Comment (kSecAttrComment).", valueName: "comment"))
     var comment: String?
-    @Option(name: .customShort("D"), help: "Kind (kSecAttrDescription).")
+    @Option(name: .customShort("D"), help: ArgumentHelp("Kind (kSecAttrDescription).", valueName: "kind"))
     var kind: String?
-    @Option(name: .customShort("G"), help: "Generic attribute value (kSecAttrGeneric).")
+    @Option(name: .customShort("G"), help: ArgumentHelp("Generic attribute value (kSecAttrGeneric).", valueName: "value"))
     var generic: String?
 
     static let attributeFlags: [Character: String] = [

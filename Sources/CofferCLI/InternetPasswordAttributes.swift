@@ -9,25 +9,25 @@ struct InternetPasswordAttributes: PasswordAttributes {
     static let kind = "internet"
     static let itemClass = ItemClass.internetPassword
 
-    @Option(name: .customShort("s"), help: "Server name (kSecAttrServer).")
+    @Option(name: .customShort("s"), help: ArgumentHelp("Server name (kSecAttrServer).", valueName: "server"))
     var server: String?
-    @Option(name: .customShort("a"), help: "Account name (kSecAttrAccount).")
+    @Option(name: .customShort("a"), help: ArgumentHelp("Account name (kSecAttrAccount).", valueName: "account"))
     var account: String?
-    @Option(name: .customShort("d"), help: "Security domain (kSecAttrSecurityDomain).")
+    @Option(name: .customShort("d"), help: ArgumentHelp("Security domain (kSecAttrSecurityDomain).", valueName: "security-domain"))
     var securityDomain: String?
-    @Option(name: .customShort("r"), help: "Protocol, as a four-character code such as 'htps' or 'ftp ' (kSecAttrProtocol).")
+    @Option(name: .customShort("r"), help: ArgumentHelp("Protocol, as a four-character code such as 'htps' or 'ftp ' (kSecAttrProtocol).", valueName: "protocol"))
     var `protocol`: String?
-    @Option(name: .customShort("P"), help: "Port number (kSecAttrPort).")
+    @Option(name: .customShort("P"), help: ArgumentHelp("Port number (kSecAttrPort).", valueName: "port"))
     var port: Int?
-    @Option(name: .customShort("p"), help: "Path (kSecAttrPath).")
+    @Option(name: .customShort("p"), help: ArgumentHelp("Path (kSecAttrPath).", valueName: "path"))
     var path: String?
-    @Option(name: .customShort("t"), help: "Authentication type, as a four-character code such as 'dflt' or 'form' (kSecAttrAuthenticationType).")
+    @Option(name: .customShort("t"), help: ArgumentHelp("Authentication type, as a four-character code such as 'dflt' or 'form' (kSecAttrAuthenticationType).", valueName: "authentication-type"))
     var authenticationType: String?
-    @Option(name: .customShort("l"), help: "Label (kSecAttrLabel).")
+    @Option(name: .customShort("l"), help: ArgumentHelp("Label (kSecAttrLabel).", valueName: "label"))
     var label: String?
-    @Option(name: .customShort("j"), help: "Comment (kSecAttrComment).")
+    @Option(name: .customShort("j"), help: ArgumentHelp("Comment (kSecAttrComment).", valueName: "comment"))
     var comment: String?
-    @Option(name: .customShort("D"), help: "Kind (kSecAttrDescription).")
+    @Option(name: .customShort("D"), help: ArgumentHelp("Kind (kSecAttrDescription).", valueName: "kind"))
     var kind: String?
 
     func validate() throws {

@@ -4,12 +4,34 @@ import KeychainClient
 import KeychainModel
 import Query
 
-/// How `find-…-password` shows what it found.
+/// How `find-…-password` shows what it found: `security`'s `-w` and `-g` (text, or hexadecimal when the password
+/// is not printable text, as `security` prints it), or the exact bytes (`--raw`, `-o FILE`) for multi-line and binary
+/// secrets, as `secret-tool lookup` and `pass show` give them.
 struct FindDisplayOptions: ParsableArguments {
-    @Flag(name: .customShort("w"), help: "Print only the password.")
+    @Flag(name: .customShort("w"), help: "Print only the password (hexadecimal when it is not printable text, as security does).")
     var passwordOnly = false
     @Flag(name: .customShort("g"), help: "Also print the password (on standard error).")
     var showPassword = false
+    @Flag(name: .customLong("raw"), help: "Write only the password's exact bytes to standard output, with no newline added.")
+    var raw = false
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "Write only the password's exact bytes to a new file, mode 0600.", valueName: "file"))
+    var outputFile: String?
+    @Flag(name: .customLong("force"), help: "With -o: replace an existing file.")
+    var force = false
+
+    func validate() throws {
+        if raw && outputFile != nil { throw ValidationError("--raw writes to standard output and -o to a file: give one of them") }
+        if (raw || outputFile != nil) && (passwordOnly || showPassword) {
+            throw ValidationError("--raw and -o write the password alone: give them without -w or -g")
+        }
+        if force && outputFile == nil { throw ValidationError("--force applies to -o FILE only") }
+    }
+
+    /// Where the exact bytes go, when they are asked for.
+    var exactBytes: ExportDestination? {
+        raw || outputFile != nil ? ExportDestination(path: outputFile, force: force) : nil
+    }
 }
 
 /// Add (with `-U` update) and delete, shared by both password classes.
@@ -41,19 +63,41 @@ enum ItemWriting {
 
 /// Find, shared by both password classes.
 enum ItemReading {
+    /// How many items match `entries` (0 when none).
+    static func count(_ entries: [KeychainValue: KeychainValue], client: any KeychainClient, command: String) throws -> Int {
+        var query = entries
+        query[.string(QueryKey.matchLimit)] = .string(QueryConstant.matchLimitAll)
+        query[.string(QueryKey.returnAttributes)] = .bool(true)
+        query[.string(QueryKey.synchronizable)] = .string(QueryConstant.synchronizableAny)
+        do {
+            guard case .array(let items)? = try client.blocking.copyMatching(QueryDictionary(query)) else { return 0 }
+            return items.count
+        } catch where error.status == .itemNotFound {
+            return 0
+        } catch {
+            throw ItemCommandSupport.failure(command, error)
+        }
+    }
+
     /// Finds the first match and prints its attributes, or with `passwordOnly` (`-w`) its password alone;
-    /// `showPassword` (`-g`) adds the password on standard error.
+    /// `showPassword` (`-g`) adds the password on standard error; `exactBytes` writes the password's bytes alone
+    /// there instead (`--raw`, `-o FILE`).
     static func find(
-        _ entries: [KeychainValue: KeychainValue], passwordOnly: Bool, showPassword: Bool, client: any KeychainClient,
-        command: String
+        _ entries: [KeychainValue: KeychainValue], passwordOnly: Bool, showPassword: Bool, exactBytes: ExportDestination? = nil,
+        client: any KeychainClient, command: String
     ) throws {
         var query = entries
         query[.string(QueryKey.matchLimit)] = .string(QueryConstant.matchLimitOne)
         query[.string(QueryKey.returnAttributes)] = .bool(true)
-        if passwordOnly || showPassword { query[.string(QueryKey.returnData)] = .bool(true) }
+        if passwordOnly || showPassword || exactBytes != nil { query[.string(QueryKey.returnData)] = .bool(true) }
         let result = try ItemCommandSupport.run(command) { () throws(KeychainFailure) in try client.blocking.copyMatching(QueryDictionary(query)) }
         guard case .dictionary(let item)? = result else { throw CLIFailure("\(command): unexpected result shape") }
-        let secret: Data = if case .data(let data)? = item[QueryKey.valueData] { data } else { Data() }
+        var secret: Data = if case .data(let data)? = item[QueryKey.valueData] { data } else { Data() }
+        if let destination = exactBytes {
+            defer { secret.resetBytes(in: 0..<secret.count) }
+            try secret.withUnsafeBytes { bytes in try destination.write(bytes, command: command) }
+            return
+        }
         if passwordOnly {
             print(ItemPrinter.secretText(secret))
             return

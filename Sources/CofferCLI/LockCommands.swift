@@ -9,7 +9,9 @@ struct UnlockCommand: ParsableCommand {
         commandName: "unlock",
         abstract: "Unlock the keychain (read the passcode from standard input when it is not a terminal).",
         discussion: """
-            With the embedded keychain the unlock lasts only for this process; run the daemon to share it.             With --prompt the daemon asks the person through the session's prompt agent (coffer prompt-agent)             and this command never sees the passcode.
+            With the embedded keychain the unlock lasts only for this process; run the daemon to share it. \
+            With --prompt the daemon asks the person through the session's prompt agent (coffer prompt-agent) \
+            and this command never sees the passcode.
             """)
 
     @Flag(name: .long, help: "Ask the person through the daemon's prompt agent instead of reading the passcode here.")

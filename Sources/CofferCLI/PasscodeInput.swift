@@ -13,14 +13,14 @@ struct PasscodeInput {
     enum Failure: Error, CustomStringConvertible {
         case endOfInput(what: String)
         case tooLong(what: String, limit: Int)
-        case mismatch
+        case mismatch(what: String)
         case terminal(String)
 
         var description: String {
             switch self {
             case .endOfInput(let what): "no \(what) on standard input"
             case .tooLong(let what, let limit): "the \(what) is longer than \(limit) bytes; nothing was changed"
-            case .mismatch: "the two passcodes do not match"
+            case .mismatch(let what): "the two \(what)s do not match"
             case .terminal(let reason): "cannot read from the terminal: \(reason)"
             }
         }
@@ -38,7 +38,7 @@ struct PasscodeInput {
         let first = try readOne(prompt: prompt, what: prompt.lowercased())
         guard interactive else { return first }
         let second = try readOne(prompt: "Retype \(prompt.lowercased())", what: prompt.lowercased())
-        guard first.isEqual(to: second) else { throw Failure.mismatch }
+        guard first.isEqual(to: second) else { throw Failure.mismatch(what: prompt.lowercased()) }
         return first
     }
 

@@ -74,22 +74,45 @@ struct FindPassword<Attributes: PasswordAttributes>: ParsableCommand {
     func run() throws {
         let command = Self.configuration.commandName!
         try ItemReading.find(
-            attributes.entries, passwordOnly: display.passwordOnly, showPassword: display.showPassword,
+            attributes.entries, passwordOnly: display.passwordOnly, showPassword: display.showPassword, exactBytes: display.exactBytes,
             client: ItemCommandSupport.client(command: command), command: command)
     }
 }
 
-/// `delete-generic-password` and `delete-internet-password`.
+/// `delete-generic-password` and `delete-internet-password`: deletes every item that matches the attributes given.
+/// With none given it refuses, as `secret-tool clear` and `pass rm` do; `--all` deletes the whole class, after saying how
+/// many items that is and, on a terminal, asking.
 struct DeletePassword<Attributes: PasswordAttributes>: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "delete-\(Attributes.kind)-password", abstract: "Delete the \(Attributes.kind) password items that match.")
+            commandName: "delete-\(Attributes.kind)-password", abstract: "Delete the \(Attributes.kind) password items that match.",
+            discussion: "Name the items with at least one attribute; --all deletes every \(Attributes.kind) password instead.")
     }
 
     @OptionGroup var attributes: Attributes
+    @Flag(name: .customLong("all"), help: "Delete every \(Attributes.kind) password (says how many, and asks on a terminal).")
+    var all = false
+
+    func validate() throws {
+        let named = !attributes.flagValues.isEmpty
+        if !named && !all {
+            throw ValidationError(
+                "name the items to delete with at least one attribute (-s, -a, -l…), or give --all to delete every \(Attributes.kind) password")
+        }
+        if named && all { throw ValidationError("--all deletes every \(Attributes.kind) password: give it without attributes") }
+    }
 
     func run() throws {
         let command = Self.configuration.commandName!
-        try ItemWriting.delete(attributes.entries, client: ItemCommandSupport.client(command: command), command: command)
+        let client = try ItemCommandSupport.client(command: command)
+        if all {
+            let count = try ItemReading.count(attributes.entries, client: client, command: command)
+            guard count > 0 else { throw CLIFailure("\(command): there are no \(Attributes.kind) passwords to delete", exitCode: ItemCommandSupport.exitCode(for: .itemNotFound)) }
+            let items = count == 1 ? "1 \(Attributes.kind) password" : "\(count) \(Attributes.kind) passwords"
+            guard try DeletionConfirmation.confirm("This deletes \(items).") else {
+                throw CLIFailure("\(command): nothing was deleted")
+            }
+        }
+        try ItemWriting.delete(attributes.entries, client: client, command: command)
     }
 }

@@ -28,7 +28,8 @@ struct CofferDaemonCommand: ParsableCommand {
             ($COFFER_HOME, else $XDG_DATA_HOME/coffer, else ~/.local/share/coffer), on \
             $XDG_RUNTIME_DIR/coffer/socket. It shares one lock state across the user's programs but \
             CANNOT stop them from reading the keychain files directly: it does not isolate programs.
-            """)
+            """,
+        version: "cofferd \(CofferVersion.current)")
 
     @Option(help: "The folder holding one keychain per uid (system mode).")
     var stateDir: String = DaemonConfiguration.systemStateDirectory

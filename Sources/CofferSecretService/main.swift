@@ -1,5 +1,6 @@
 import CredentialHelperSupport
 import Foundation
+import KeychainModel
 import SecretService
 
 #if canImport(Glibc)
@@ -12,6 +13,25 @@ import Glibc
 // `isolation = shared` (gnome-keyring's behaviour; `--settings PATH` reads another root-owned file instead); nothing
 // in its environment or its arguments turns isolation off. It never logs a secret, an attribute or a label.
 // `coffer-secret-service --import [--for PATH]` copies another running provider's items instead (ImportMode).
+
+let givenArguments = Array(CommandLine.arguments.dropFirst())
+if givenArguments.contains("--help") || givenArguments.contains("-h") {
+    FileHandle.standardOutput.write(Data("""
+        usage: coffer-secret-service [--settings PATH]
+               coffer-secret-service --import [--for PATH]
+        Serves the Secret Service (org.freedesktop.secrets) on the session bus over Coffer's keychain, keeping each
+        program's items to itself, until SIGTERM or the bus goes away. The keychain is chosen as coffer chooses it
+        (COFFER_HOME, else COFFER_SOCKET or the system daemon). Isolation can be turned off only by the owner's
+        root-owned /etc/coffer/secret-service.conf (isolation = shared), or the root-owned file --settings names.
+        --import copies the items of the provider running now (gnome-keyring, KeePassXC) into this keychain.
+
+        """.utf8))
+    exit(0)
+}
+if givenArguments.contains("--version") {
+    FileHandle.standardOutput.write(Data("coffer-secret-service (coffer) \(CofferVersion.current)\n".utf8))
+    exit(0)
+}
 
 // `--import`: copy the items of the provider running now into this one's keychain, then exit.
 if ImportMode.isRequested(Array(CommandLine.arguments.dropFirst())) {

@@ -1,5 +1,6 @@
 import CredentialHelperSupport
 import Foundation
+import KeychainModel
 
 #if canImport(Glibc)
 import Glibc
@@ -24,7 +25,7 @@ guard arguments.count == 1 else {
 }
 switch arguments[0] {
 case "--version", "-v", "version":
-    StandardStreams.write("\(name) (coffer) 0.1.0\n")
+    StandardStreams.write("\(name) (coffer) \(CofferVersion.current)\n")
     exit(0)
 case "--help", "-h":
     StandardStreams.write(usage + "\n")

@@ -27,19 +27,31 @@ public final class KeychainEngine: Sendable {
 
     /// Opens (creating when absent) the keychain in `folder`: keystore first, then the item database.
     public static func open(folder: KeychainFolder, keystoreClock: any KeystoreClock = SystemClock()) throws(KeychainStatus) -> KeychainEngine {
+        do {
+            return try openExplaining(folder: folder, keystoreClock: keystoreClock)
+        } catch {
+            throw error.status
+        }
+    }
+
+    /// Opens the keychain in `folder`, or says why it cannot be opened: the status, and the reason for people
+    /// (a folder that is a file or another user's, a damaged keybag…), which never holds a secret.
+    public static func openExplaining(
+        folder: KeychainFolder, keystoreClock: any KeystoreClock = SystemClock()
+    ) throws(KeychainFailure) -> KeychainEngine {
         let keystore: Keystore
         do {
             keystore = try Keystore.open(folder: folder, clock: keystoreClock)
         } catch {
             DiagnosticsLevel.logger(label: "coffer.engine").notice("cannot open the keystore: \(error)")
-            throw error.status
+            throw KeychainFailure(error.status, reason: error.description)
         }
         do {
             let store = try ItemStore(databaseURL: folder.databaseURL, keyring: KeystoreKeyring(keystore: keystore))
             return KeychainEngine(keystore: keystore, store: store)
         } catch {
             DiagnosticsLevel.logger(label: "coffer.engine").notice("cannot open the item database: \(error)")
-            throw StatusMapping.status(for: error)
+            throw KeychainFailure(StatusMapping.status(for: error), reason: "cannot open the item database: \(error)")
         }
     }
 

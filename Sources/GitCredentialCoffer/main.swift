@@ -1,5 +1,6 @@
 import CredentialHelperSupport
 import Foundation
+import KeychainModel
 
 #if canImport(Glibc)
 import Glibc
@@ -13,6 +14,22 @@ let arguments = CommandLine.arguments.dropFirst()
 guard let action = arguments.first, !action.isEmpty else {
     StandardStreams.writeError("usage: \(name) <get|store|erase>")
     exit(2)
+}
+switch action {
+case "--help", "-h":
+    StandardStreams.write("""
+        usage: \(name) <get|store|erase>
+        git's credential helper over Coffer's keychain: git runs it with an action and the credential on standard
+        input (git-credential(1)). Set it up with: git config --global credential.helper coffer
+        The keychain is chosen as coffer chooses it: COFFER_HOME (embedded), else COFFER_SOCKET or the system daemon.
+
+        """)
+    exit(0)
+case "--version", "-v":
+    StandardStreams.write("\(name) (coffer) \(CofferVersion.current)\n")
+    exit(0)
+default:
+    break
 }
 guard ["get", "store", "erase"].contains(action) else {
     // git's documentation: a helper ignores an action it does not know (git may add new ones).

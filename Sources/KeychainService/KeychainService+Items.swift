@@ -19,6 +19,7 @@ extension KeychainService {
         } catch {
             return .failure(error.status, reason: error.message)
         }
+        if case .add = call {} else if let missing = missingKeychainAnswer() { return missing }
         let context = call.authentication.contextReference?.context
         let authorization = authorization(for: call, session: session, context: context)
         let response = run(call, caller: caller, authorization: authorization)

@@ -25,6 +25,8 @@ public final class KeychainService: Sendable {
     public let folder: KeychainFolder
     private let registry: (any ProgramRegistry)?
     private let opened: Mutex<KeychainEngine?>
+    /// Why the last attempt to open the files failed, while they are not open: given with the status it caused.
+    private let openFailure = Mutex<KeychainFailure?>(nil)
     /// Whether reasons may name the folder's path: in this process's own keychain, not in the daemon's.
     private let namesFolderInReasons: Bool
     /// Who asks the person in ``handle(_:caller:)`` (the embedded keychain's terminal or pinentry).
@@ -83,7 +85,14 @@ public final class KeychainService: Sendable {
     public func engine() throws(KeychainStatus) -> KeychainEngine {
         try opened.withLock { (engine: inout KeychainEngine?) throws(KeychainStatus) -> KeychainEngine in
             if let engine { return engine }
-            let fresh = try KeychainEngine.open(folder: folder)
+            let fresh: KeychainEngine
+            do throws(KeychainFailure) {
+                fresh = try KeychainEngine.openExplaining(folder: folder)
+            } catch {
+                openFailure.withLock { $0 = error }
+                throw error.status
+            }
+            openFailure.withLock { $0 = nil }
             Self.forgetOpenedKeys(openedTokenKeys, whenLocking: fresh)
             engine = fresh
             return fresh
@@ -206,9 +215,21 @@ public final class KeychainService: Sendable {
         do {
             return try body()
         } catch {
-            guard error == .readOnly else { throw KeychainFailure(error) }
-            throw KeychainFailure(error, reason: readOnlyReason)
+            if error == .readOnly { throw KeychainFailure(error, reason: readOnlyReason) }
+            if let failure = openFailure.withLock({ $0 }), failure.status == error, opened.withLock({ $0 == nil }) {
+                throw namesFolderInReasons ? failure : KeychainFailure(error)
+            }
+            throw KeychainFailure(error)
         }
+    }
+
+    /// A search, update or delete in an embedded keychain whose folder does not exist finds nothing, as Apple's
+    /// would, without making the folder: a mistyped `COFFER_HOME` is not a new keychain. The reason says so.
+    func missingKeychainAnswer() -> Response? {
+        guard namesFolderInReasons, opened.withLock({ $0 == nil }) else { return nil }
+        let path = folder.url.path
+        guard access(path, F_OK) != 0, errno == ENOENT else { return nil }
+        return .failure(.itemNotFound, reason: "there is no keychain at \(path): it is made when the first item is added there")
     }
 
     /// Why a change to a read-only keychain was refused, for people.

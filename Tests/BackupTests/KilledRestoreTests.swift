@@ -60,7 +60,7 @@ struct KilledRestoreTests {
         let source = try BackupKeychain(.embedded)
         try source.seed(mixedItems(6) + itemsThatStay())
         let file = source.file("cli.backup")
-        let backup = try ChildProcess.run([Self.coffer, "backup", "-o", file.path], input: "pw\n", environment: Self.environment(source))
+        let backup = try ChildProcess.run([Self.coffer, "backup", "-o", file.path], input: "backup-pw-1\n", environment: Self.environment(source))
         #expect(backup.status == 0, "\(backup.errorText)")
         #expect(backup.outputText == "")
         #expect(backup.errorText.hasPrefix("backed up 6 items to \(file.path) ("))
@@ -75,13 +75,13 @@ struct KilledRestoreTests {
         bytes[bytes.count - 1] ^= 1
         let damaged = source.file("damaged.backup")
         try bytes.write(to: damaged)
-        let broken = try ChildProcess.run([Self.coffer, "restore", damaged.path], input: "pw\n", environment: Self.environment(destination))
+        let broken = try ChildProcess.run([Self.coffer, "restore", damaged.path], input: "backup-pw-1\n", environment: Self.environment(destination))
         #expect(broken.status == 3)
         #expect(broken.errorText == "coffer: the backup file is damaged or was modified (chunk 1 of 1 does not authenticate); nothing was restored\n")
         #expect(try destination.rowCount() == 0)
 
         let restored = try ChildProcess.run(
-            [Self.coffer, "restore", file.path, "--policy", "replace"], input: "pw\n", environment: Self.environment(destination))
+            [Self.coffer, "restore", file.path, "--policy", "replace"], input: "backup-pw-1\n", environment: Self.environment(destination))
         #expect(restored.status == 0, "\(restored.errorText)")
         #expect(try destination.portableItems() == source.portableItems())
 

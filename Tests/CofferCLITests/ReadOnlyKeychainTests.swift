@@ -146,7 +146,7 @@ private struct ReadOnlyKeychain {
     func run(_ arguments: [String], input: String = "") throws -> MultiUserCommand.Outcome {
         let command = [
             "/usr/bin/setpriv", "--reuid", String(uid), "--regid", String(gid), "--clear-groups", "--",
-            "/usr/bin/env", "COFFER_HOME=\(folder.path)", CLIRunner.executable.path,
+            "/usr/bin/env", "COFFER_HOME=\(folder.path)", (try? SharedExecutables.path("coffer")) ?? CLIRunner.executable.path,
         ] + arguments
         return MultiUserCommand.run(command, input: input)
     }

@@ -1,6 +1,7 @@
 import ProgramIdentity
 import Foundation
 import Testing
+import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
@@ -23,7 +24,7 @@ extension MultiUserDaemonTests {
         return fixture
     }
 
-    @Test func pathModeRefusesABindMountInAUserNamespace() throws {
+    @Test(.enabled(if: HostCapabilities.unprivilegedUserNamespaces, "this machine does not let a user make a user namespace (unshare -Ur)")) func pathModeRefusesABindMountInAUserNamespace() throws {
         let fixture = try pathModeFixture()
         let (registered, attacker) = (fixture.program("app-a"), fixture.program("app-c"))
         let mounted = try Self.run([

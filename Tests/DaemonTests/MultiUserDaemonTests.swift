@@ -8,7 +8,9 @@ import Glibc
 
 /// The system service as it runs in production: `cofferd` as its own user, clients as other users.
 /// Needs root (CI runs as root) to create the users; skipped otherwise.
-@Suite("cofferd as a system service, with real users", .serialized, .enabled(if: getuid() == 0))
+@Suite(
+    "cofferd as a system service, with real users", .serialized, .enabled(if: getuid() == 0, "needs root to create the users"),
+    .enabled(if: HostCapabilities.canGrantPtrace, "CAP_SYS_PTRACE is not in this machine's bounding set, so cofferd cannot be given it as its unit does"))
 struct MultiUserDaemonTests {
     static let serviceUser = "coffer-test-svc"
     static let alice = "coffer-test-alice"
@@ -65,7 +67,7 @@ struct MultiUserDaemonTests {
         func startDaemon(withPtraceCapability: Bool = true, extraArguments: [String] = []) throws {
             var command = ["/usr/bin/setpriv", "--reuid", MultiUserDaemonTests.serviceUser, "--regid", MultiUserDaemonTests.serviceUser, "--clear-groups"]
             if withPtraceCapability { command += ["--inh-caps", "+sys_ptrace", "--ambient-caps", "+sys_ptrace"] }
-            command += ["--", Self.binaries.appendingPathComponent("cofferd").path, "--state-dir", state.path, "--socket", socket,
+            command += ["--", try SharedExecutables.path("cofferd"), "--state-dir", state.path, "--socket", socket,
                         "--trusted-group", MultiUserDaemonTests.frontEndGroup] + extraArguments
             daemon = try ChildProcess(command, output: .null, errors: .null)
             for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }

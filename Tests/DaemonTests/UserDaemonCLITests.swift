@@ -44,7 +44,7 @@ struct UserDaemonCLITests {
                 "/usr/bin/setpriv", "--reuid", String(uid), "--regid", String(gid), "--clear-groups", "--",
                 "/usr/bin/env", "-u", "COFFER_SOCKET", "XDG_RUNTIME_DIR=\(root.appendingPathComponent("run").path)",
                 "COFFER_HOME=\(root.appendingPathComponent("home/keychain").path)",
-                UserDaemonCLITests.binaries.appendingPathComponent("cofferd").path, "--user",
+                try SharedExecutables.path("cofferd"), "--user", "--socket", socket,
             ]
             daemon = try ChildProcess(command, output: .null, errors: .null)
             for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
@@ -57,7 +57,7 @@ struct UserDaemonCLITests {
 
         /// The `coffer` command line as the user, against the per-user daemon.
         func coffer(_ arguments: [String]) -> [String] {
-            asUser(["/usr/bin/env", "-u", "COFFER_HOME", "COFFER_SOCKET=\(socket)", UserDaemonCLITests.binaries.appendingPathComponent("coffer").path] + arguments)
+            asUser(["/usr/bin/env", "-u", "COFFER_HOME", "COFFER_SOCKET=\(socket)", (try? SharedExecutables.path("coffer")) ?? "coffer"] + arguments)
         }
 
         deinit {

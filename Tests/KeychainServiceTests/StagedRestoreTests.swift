@@ -114,7 +114,13 @@ struct StagedRestoreTests {
         #expect(reason.contains("1 MiB one caller may stage"))
         #expect(service.stagedRestoreBytes == 0)
         #expect(Self.isNotStaged(Self.commit(service, staging)))
-        #expect(service.handle(.copyMatching(["class": "genp", "m_Limit": "m_LimitAll"]), caller: Self.alice) == .status(.itemNotFound))
+        // Nothing was written: the keychain's folder was never even made.
+        let found = service.handle(.copyMatching(["class": "genp", "m_Limit": "m_LimitAll"]), caller: Self.alice)
+        guard case .failure(.itemNotFound, let why) = found else {
+            Issue.record("expected errSecItemNotFound, got \(found)")
+            return
+        }
+        #expect(why.hasPrefix("there is no keychain at"))
     }
 
     @Test func theTotalBoundsEveryCallerAndEveryServiceOfAPool() throws {

@@ -31,8 +31,20 @@ struct BackupCommand: ParsableCommand {
     var recoveryKey = false
     @Option(name: .customLong("file"), help: "A protected file (or a folder of them) to include; repeatable.")
     var files: [String] = []
+    @Flag(name: .customLong("force"), help: "Replace the backup file if it exists.")
+    var force = false
+    @Flag(name: .customLong("allow-weak-passphrase"), help: "Accept a backup password shorter than \(BackupPassword.minimumLength) characters.")
+    var allowWeakPassphrase = false
+
+    func validate() throws {
+        if recoveryKey && allowWeakPassphrase { throw ValidationError("--allow-weak-passphrase applies to a backup password, not --recovery-key") }
+    }
 
     func run() throws {
+        var status = stat()
+        if !force, lstat(output, &status) == 0 {
+            throw CLIFailure("backup: \(output) already exists; nothing was written (use --force to replace it)")
+        }
         let keychain = Keychain(client: CLIKeychain.shared)
         let passcode = try CLIFailure.reporting { () throws -> SecretBytes? in
             let status = try CLIKeychain.shared.blocking.lockStatus()
@@ -45,7 +57,9 @@ struct BackupCommand: ParsableCommand {
             protection = .recoveryKey(key)
             printedKey = key.formatted()
         } else {
-            protection = .password(try CLIFailure.reporting { try PasscodeInput().new("Backup password") })
+            let password = try CLIFailure.reporting { try PasscodeInput().new("Backup password") }
+            try BackupPassword.check(password, allowWeak: allowWeakPassphrase)
+            protection = .password(password)
         }
         let progress = BackupStageDisplay()
         let url = URL(fileURLWithPath: output)

@@ -15,9 +15,9 @@ struct FindCertificateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "find-certificate", abstract: "Find certificate items and print their attributes, PEM or hashes.")
 
-    @Option(name: .customShort("c"), help: "Match certificates whose subject summary or common name contains NAME (any case).")
+    @Option(name: .customShort("c"), help: ArgumentHelp("Match certificates whose subject summary or common name contains NAME (any case).", valueName: "name"))
     var name: String?
-    @Option(name: .customShort("e"), help: "Match certificates with this email address (any case).")
+    @Option(name: .customShort("e"), help: ArgumentHelp("Match certificates with this email address (any case).", valueName: "email"))
     var email: String?
     @Flag(name: .customShort("a"), help: "Print every match (default: the first).")
     var all = false

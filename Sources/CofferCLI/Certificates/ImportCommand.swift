@@ -11,12 +11,13 @@ struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import", abstract: "Import the certificates of a PEM or DER file, or the identities of a PKCS#12 file.",
         discussion: """
-            Each certificate or identity is printed as it is added. A PKCS#12 file's passphrase is read from the             terminal without echo, or as one line of standard input when that is not a terminal; never from an argument.
+            Each certificate or identity is printed as it is added. A PKCS#12 file's passphrase is read from the \
+            terminal without echo, or as one line of standard input when that is not a terminal; never from an argument.
             """)
 
     @Argument(help: "A DER certificate, PEM with one or more CERTIFICATE blocks, or a PKCS#12 file (.p12, .pfx).")
     var file: String
-    @Option(name: .customShort("l"), help: "The label of every certificate, or of each identity's certificate and key (default: the subject summary).")
+    @Option(name: .customShort("l"), help: ArgumentHelp("The label of every certificate, or of each identity's certificate and key (default: the subject summary).", valueName: "label"))
     var label: String?
 
     func run() throws {

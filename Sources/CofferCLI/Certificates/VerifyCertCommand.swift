@@ -11,11 +11,11 @@ struct VerifyCertCommand: ParsableCommand {
         commandName: "verify-cert", abstract: "Verify a certificate chain against a policy and trusted roots.",
         discussion: "Exits 0 after `...certificate verification successful.`, or 1 with the error's code by name.")
 
-    @Option(name: .customShort("c"), help: "The certificate: PEM with the leaf first then intermediates, or DER.")
+    @Option(name: .customShort("c"), help: ArgumentHelp("The certificate: PEM with the leaf first then intermediates, or DER.", valueName: "certificate-file"))
     var certificateFile: String
-    @Option(name: .customShort("r"), help: "A root certificate file to trust (repeatable; then only these are trusted).")
+    @Option(name: .customShort("r"), help: ArgumentHelp("A root certificate file to trust (repeatable; then only these are trusted).", valueName: "root-file"))
     var rootFiles: [String] = []
-    @Option(name: .customShort("s"), help: "Verify for an SSL server with this host name.")
+    @Option(name: .customShort("s"), help: ArgumentHelp("Verify for an SSL server with this host name.", valueName: "hostname"))
     var hostname: String?
     @Option(name: .customLong("date"), help: "Verify at this ISO 8601 date (2030-01-01 or 2030-01-01T00:00:00Z).")
     var date: String?

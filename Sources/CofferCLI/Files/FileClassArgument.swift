@@ -22,6 +22,11 @@ struct FileClassArgument: ExpressibleByArgument {
 
     static var allValueStrings: [String] { names.map { $0.names[0] } }
 
+    /// How help shows a default class: its name, not the type's inner value.
+    var defaultValueDescription: String {
+        Self.names.first { $0.protection.rawValue == protection.rawValue }?.names[0] ?? protection.rawValue
+    }
+
     /// The class's name as this command spells it, with Apple's name and letter.
     static func describe(_ protection: FileProtectionType) -> String {
         let index = names.firstIndex { $0.protection.rawValue == protection.rawValue } ?? 0

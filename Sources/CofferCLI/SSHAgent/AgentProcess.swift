@@ -97,7 +97,7 @@ enum AgentProcess {
         if let lifetime { arguments += ["-t", String(lifetime)] }
         let child: pid_t
         do {
-            child = try spawnDetached(arguments)
+            child = try DetachedProcess.spawn("/proc/self/exe", arguments, what: "ssh-agent: cannot start the agent")
         } catch {
             location.discard()
             throw error
@@ -125,27 +125,5 @@ enum AgentProcess {
         }
         guard Glibc.kill(pid, SIGTERM) == 0 else { throw CLIFailure("ssh-agent: cannot stop process \(pid) (errno \(errno))") }
         FileHandle.standardOutput.write(Data(shell.unsetting(pid: pid).utf8))
-    }
-
-    /// Starts this executable with `arguments` in a new session, its standard streams on `/dev/null`.
-    private static func spawnDetached(_ arguments: [String]) throws -> pid_t {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        // glibc's POSIX_SPAWN_SETSID (0x80, since 2.26), which its Swift module map leaves out without _GNU_SOURCE.
-        let setSessionID: Int16 = 0x80
-        posix_spawnattr_setflags(&attributes, setSessionID)
-        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, "/proc/self/exe", &actions, &attributes, &argv, environ)
-        guard status == 0 else { throw CLIFailure("ssh-agent: cannot start the agent (errno \(status))") }
-        return child
     }
 }

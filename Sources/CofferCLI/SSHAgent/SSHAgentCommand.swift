@@ -21,7 +21,7 @@ struct SSHAgentCommand: ParsableCommand {
             """,
         subcommands: [SSHAgentLimitCommand.self, SSHAgentLimitsCommand.self])
 
-    @Option(name: .customShort("a"), help: "Bind the agent to this Unix socket path (default: a new private folder under TMPDIR).")
+    @Option(name: .customShort("a"), help: ArgumentHelp("Bind the agent to this Unix socket path (default: a new private folder under TMPDIR).", valueName: "path"))
     var socketPath: String?
     @Flag(name: .customShort("D"), help: "Stay in the foreground.")
     var foreground = false
@@ -31,7 +31,7 @@ struct SSHAgentCommand: ParsableCommand {
     var cShell = false
     @Flag(name: .customShort("k"), help: "Stop the agent SSH_AGENT_PID names.")
     var kill = false
-    @Option(name: .customShort("t"), help: "The lifetime, in seconds, of keys added without one.")
+    @Option(name: .customShort("t"), help: ArgumentHelp("The lifetime, in seconds, of keys added without one.", valueName: "seconds"))
     var lifetime: UInt32?
     @Flag(name: .customLong("detached"), help: .hidden)
     var detached = false

@@ -16,9 +16,10 @@ public enum OwnerAccessGroups {
 }
 
 extension CallerContext {
-    /// This caller with the owner's groups added after its own (its default group for adds stays first).
+    /// This caller with the owner's groups added after its own (its default group for adds stays first). A caller
+    /// with no group at all stays without one: it is refused everything (rule G1), the owner's groups included.
     public func withOwnerGroups() -> CallerContext {
-        guard case .list(let groups) = accessGroups else { return self }
+        guard case .list(let groups) = accessGroups, !groups.isEmpty else { return self }
         var copy = self
         copy.accessGroups = .list(groups + OwnerAccessGroups.all.filter { !groups.contains($0) })
         return copy
