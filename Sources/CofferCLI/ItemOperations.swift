@@ -19,6 +19,8 @@ struct FindDisplayOptions: ParsableArguments {
     var outputFile: String?
     @Flag(name: .customLong("force"), help: "With -o: replace an existing file.")
     var force = false
+    @Flag(name: .customLong("json"), help: "Print the item's attributes as one JSON object (for scripts); the password is not included.")
+    var json = false
 
     func validate() throws {
         if raw && outputFile != nil { throw ValidationError("--raw writes to standard output and -o to a file: give one of them") }
@@ -26,6 +28,9 @@ struct FindDisplayOptions: ParsableArguments {
             throw ValidationError("--raw and -o write the password alone: give them without -w or -g")
         }
         if force && outputFile == nil { throw ValidationError("--force applies to -o FILE only") }
+        if json && (passwordOnly || showPassword || raw || outputFile != nil) {
+            throw ValidationError("--json prints the attributes: give it without -w, -g, --raw or -o")
+        }
     }
 
     /// Where the exact bytes go, when they are asked for.
@@ -84,7 +89,7 @@ enum ItemReading {
     /// there instead (`--raw`, `-o FILE`).
     static func find(
         _ entries: [KeychainValue: KeychainValue], passwordOnly: Bool, showPassword: Bool, exactBytes: ExportDestination? = nil,
-        client: any KeychainClient, command: String
+        json: Bool = false, client: any KeychainClient, command: String
     ) throws {
         var query = entries
         query[.string(QueryKey.matchLimit)] = .string(QueryConstant.matchLimitOne)
@@ -102,6 +107,10 @@ enum ItemReading {
             print(ItemPrinter.secretText(secret))
             return
         }
+        if json, case .string(let itemClass)? = entries[.string(QueryKey.itemClass)] {
+            try JSONOutput.print(JSONOutput.item(itemClass: itemClass, attributes: item))
+            return
+        }
         if case .string(let itemClass)? = entries[.string(QueryKey.itemClass)] {
             print(ItemPrinter.describe(itemClass: itemClass, attributes: item))
         }
@@ -117,6 +126,8 @@ struct DumpKeychain: ParsableCommand {
 
     @Flag(name: .customShort("d"), help: "Also print the secrets (a warning goes to standard error first).")
     var withSecrets = false
+    @Flag(name: .customLong("json"), help: "Print one JSON array of the items instead (for scripts); with -d each item has its v_Data.")
+    var json = false
 
     func run() throws {
         let command = Self.configuration.commandName!
@@ -124,6 +135,7 @@ struct DumpKeychain: ParsableCommand {
         if withSecrets {
             FileHandle.standardError.write(Data("coffer: warning: printing the secrets of every item in this keychain\n".utf8))
         }
+        var listed: [[String: Any]] = []
         for itemClass in [QueryConstant.classGenericPassword, QueryConstant.classInternetPassword] {
             var query: [KeychainValue: KeychainValue] = [
                 .string(QueryKey.itemClass): .string(itemClass),
@@ -141,6 +153,12 @@ struct DumpKeychain: ParsableCommand {
                 throw ItemCommandSupport.failure(command, error)
             }
             guard case .array(let items)? = result else { continue }
+            if json {
+                for case .dictionary(let item) in items {
+                    listed.append(JSONOutput.item(itemClass: itemClass, attributes: item, withSecret: withSecrets))
+                }
+                continue
+            }
             for case .dictionary(let item) in items {
                 print(ItemPrinter.describe(itemClass: itemClass, attributes: item))
                 if withSecrets, case .data(let secret)? = item[QueryKey.valueData] {
@@ -149,5 +167,6 @@ struct DumpKeychain: ParsableCommand {
                 print()
             }
         }
+        if json { try JSONOutput.print(listed) }
     }
 }

@@ -75,7 +75,7 @@ struct FindPassword<Attributes: PasswordAttributes>: ParsableCommand {
         let command = Self.configuration.commandName!
         try ItemReading.find(
             attributes.entries, passwordOnly: display.passwordOnly, showPassword: display.showPassword, exactBytes: display.exactBytes,
-            client: ItemCommandSupport.client(command: command), command: command)
+            json: display.json, client: ItemCommandSupport.client(command: command), command: command)
     }
 }
 

@@ -14,12 +14,23 @@ struct StatusCommand: ParsableCommand {
             the lock state is the daemon's, shared by all of the user's programs.
             """)
 
+    @Flag(name: .customLong("json"), help: "Print one JSON object instead (for scripts).")
+    var json = false
+
     func run() throws {
         let choice = KeychainLocation.choice()
         let status = try CLIFailure.reporting { try CLIKeychain.shared.blocking.lockStatus() }
         let location = switch choice {
         case .embedded(let folder): folder.url.path
         case .daemon(let socket): "daemon at \(socket)"
+        }
+        if json {
+            try JSONOutput.print([
+                "keychain": location, "passcodeSet": status.passcodeSet, "lockState": status.lockState.rawValue,
+                "failedAttempts": status.failedAttempts, "retryAfterSeconds": status.retryAfter.wholeSeconds,
+                "eraseAfterFailedAttempts": status.eraseAfterFailedAttempts,
+            ] as [String: Any])
+            return
         }
         print("""
             keychain: \(location)
