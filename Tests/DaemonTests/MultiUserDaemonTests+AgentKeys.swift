@@ -65,4 +65,17 @@ extension MultiUserDaemonTests {
         #expect(limited.output.contains("person@test: /usr/bin/ssh-keygen"))
         #expect(try asAlice(["/usr/bin/ssh-add", "-l"]).output == "The agent has no identities.\n")
     }
+
+    /// The owner's group is never another program's: with or without a passcode, a program that is not the trusted
+    /// front end cannot name it (errSecMissingEntitlement), while the unregistered group of its own still works.
+    @Test func anotherProgramNeverGetsTheOwnersGroup() throws {
+        let fixture = try Fixture()
+        try fixture.startDaemon()
+        let alice = Self.alice
+        #expect(try fixture.client(alice, "app-c", "add", "planted", group: "coffer.owner.ssh-agent") == "-34018")
+        #expect(try fixture.client(alice, "app-c", "find", "planted", group: "coffer.owner.ssh-agent") == "-34018")
+        #expect(try fixture.client(alice, "app-c", "add", "own") == "0")
+        #expect(try fixture.coffer(alice, ["passcode", "set"], input: "alice-code\n").status == 0)
+        #expect(try fixture.client(alice, "app-c", "add", "planted", group: "coffer.owner.ssh-agent") == "-34018")
+    }
 }

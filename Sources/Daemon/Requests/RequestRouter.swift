@@ -70,9 +70,11 @@ struct RequestRouter: Sendable {
     }
 
     /// The caller `origin` is for this request: with the owner's groups (``OwnerAccessGroups``) when it needs no
-    /// proof, proved the passcode, or there is no passcode to prove.
+    /// proof, proved the passcode, or is a trusted front end of a keychain with no passcode to prove. Another program
+    /// never gets them without the proof.
     private func caller(of origin: RequestOrigin) -> CallerContext {
-        let isOwner = !origin.needsOwnerProof || keychain.owners.isProven(origin.connection) || !keychain.engine.keystore.isPasscodeSet
+        let isOwner = !origin.needsOwnerProof || keychain.owners.isProven(origin.connection)
+            || (origin.isTrustedFrontEnd && !keychain.engine.keystore.isPasscodeSet)
         return isOwner ? origin.caller.withOwnerGroups() : origin.caller
     }
 
