@@ -7,6 +7,8 @@ struct RequestOrigin: Sendable {
     var connection: UInt64
     /// The caller's access groups; its passcode attempts are charged to its own count (``PasscodeAttempts/caller(_:)``).
     var caller: CallerContext
+    /// ``caller`` with the owner's groups (``OwnerAccessGroups``), made once at connect for the requests that get them.
+    var callerAsOwner: CallerContext
     /// Whether the caller is a trusted front end: the `coffer` command installed with its own group, or
     /// any program of the user in per-user mode (where programs are not kept apart).
     var isTrustedFrontEnd: Bool
@@ -36,7 +38,8 @@ extension RequestOrigin {
         case .system: identity.uid != 0
         }
         self.init(
-            connection: connection, caller: caller, isTrustedFrontEnd: trusted, needsOwnerProof: needsOwnerProof,
+            connection: connection, caller: caller, callerAsOwner: caller.withOwnerGroups(), isTrustedFrontEnd: trusted,
+            needsOwnerProof: needsOwnerProof,
             description: "\(ControlCharacterEscaping.escaped(identity.executablePath)) (pid \(identity.pid))")
     }
 }

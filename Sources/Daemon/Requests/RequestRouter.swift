@@ -75,7 +75,7 @@ struct RequestRouter: Sendable {
     private func caller(of origin: RequestOrigin) -> CallerContext {
         let isOwner = !origin.needsOwnerProof || keychain.owners.isProven(origin.connection)
             || (origin.isTrustedFrontEnd && !keychain.engine.keystore.isPasscodeSet)
-        return isOwner ? origin.caller.withOwnerGroups() : origin.caller
+        return isOwner ? origin.callerAsOwner : origin.caller
     }
 
     /// Why an owner's request (``OwnerGradePolicy``) from `origin` is refused, or nil when it may go on.
