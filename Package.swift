@@ -326,7 +326,7 @@ let package = Package(
         .testTarget(
             name: "CofferCLITests",
             dependencies: [
-                "KeychainModel", "CofferCLI", "Query", "TestProcesses",
+                "KeychainModel", "KeychainClient", "CofferCLI", "Query", "TestProcesses",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(

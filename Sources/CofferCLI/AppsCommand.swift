@@ -73,7 +73,13 @@ struct AppsCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List the registered executables.")
 
-        func run() throws { try AppsCommand.print(AppsCommand.send(.appsList, command: "apps list")) }
+        @Flag(name: .customLong("json"), help: "Print one JSON array of the registrations instead (for scripts).")
+        var json = false
+
+        func run() throws {
+            let apps = try AppsCommand.send(.appsList, command: "apps list")
+            if json { try JSONOutput.print(apps.map(AppsCommand.jsonObject)) } else { AppsCommand.print(apps) }
+        }
     }
 
     struct Remove: ParsableCommand {
@@ -112,7 +118,7 @@ struct AppsCommand: ParsableCommand {
     }
 
     static func send(_ request: Request, command: String) throws -> [RegisteredApp] {
-        guard case .daemon = KeychainLocation.choice() else {
+        guard case .daemon = CLIKeychain.choice else {
             throw CLIFailure(
                 "\(command): the app registry lives in the daemon; start cofferd or set COFFER_SOCKET (COFFER_HOME selects the embedded keychain, where every program is unregistered, for coffer-secret-service too)")
         }
@@ -125,6 +131,19 @@ struct AppsCommand: ParsableCommand {
         } catch .refused(let failure) {
             throw ItemCommandSupport.failure(command, failure)
         }
+    }
+
+    /// A registration as `apps list --json` prints it.
+    static func jsonObject(_ app: RegisteredApp) -> [String: Any] {
+        var object: [String: Any] = [
+            "path": app.executablePath, "appID": app.applicationIdentifier, "groups": app.accessGroups,
+            "mode": app.identityGroupID == nil ? "path" : "identity-group",
+        ]
+        if let gid = app.identityGroupID {
+            object["identityGroup"] = ["gid": gid, "name": AppIdentitySetup.groupName(of: gid) ?? NSNull()] as [String: Any]
+        }
+        object["pinnedSHA256"] = app.executableHash.map { Hexadecimal.text($0) } ?? NSNull()
+        return object
     }
 
     static func print(_ apps: [RegisteredApp]) {

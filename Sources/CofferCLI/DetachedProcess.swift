@@ -4,7 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Starting a program that outlives the command: in a session of its own, its standard streams on `/dev/null`.
+/// Starting a program that outlives the command: in a session of its own, its standard streams on `/dev/null`,
+/// with the user's own ids (an installed `coffer` runs setgid; what it starts does not keep that group unless
+/// its own file is setgid too).
 enum DetachedProcess {
     /// Starts `executable` with `arguments` (the first is its name) and `environment` (this process's when nil);
     /// `what` begins the failure's message.
@@ -20,7 +22,7 @@ enum DetachedProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         // glibc's POSIX_SPAWN_SETSID (0x80, since 2.26), which its Swift module map leaves out without _GNU_SOURCE.
         let setSessionID: Int16 = 0x80
-        posix_spawnattr_setflags(&attributes, setSessionID)
+        posix_spawnattr_setflags(&attributes, setSessionID | Int16(POSIX_SPAWN_RESETIDS))
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0

@@ -9,7 +9,9 @@ struct UnlockCommand: ParsableCommand {
         commandName: "unlock",
         abstract: "Unlock the keychain (read the passcode from standard input when it is not a terminal).",
         discussion: """
-            With the embedded keychain the unlock lasts only for this process; run the daemon to share it. \
+            The unlock lasts until coffer lock, the daemon's auto-lock or logout: in a login session coffer \
+            starts cofferd --user for a keychain with a passcode, and every program of yours shares its lock \
+            state. Without a daemon the unlock lasts only for this process. \
             With --prompt the daemon asks the person through the session's prompt agent (coffer prompt-agent) \
             and this command never sees the passcode.
             """)
@@ -27,6 +29,10 @@ struct UnlockCommand: ParsableCommand {
             }
         }
         print("unlocked")
+        if case .embedded = CLIKeychain.choice {
+            FileHandle.standardError.write(Data(
+                "coffer: no daemon serves this keychain, so the unlock lasts for this command only; run cofferd --user, or log in to a session (XDG_RUNTIME_DIR) where coffer starts it\n".utf8))
+        }
     }
 }
 

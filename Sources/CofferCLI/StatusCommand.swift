@@ -18,7 +18,7 @@ struct StatusCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let choice = KeychainLocation.choice()
+        let choice = CLIKeychain.choice
         let status = try CLIFailure.reporting { try CLIKeychain.shared.blocking.lockStatus() }
         let location = switch choice {
         case .embedded(let folder): folder.url.path

@@ -26,8 +26,11 @@ struct CofferDaemonCommand: ParsableCommand {
 
             With --user it serves only the user who runs it, from that user's keychain folder \
             ($COFFER_HOME, else $XDG_DATA_HOME/coffer, else ~/.local/share/coffer), on \
-            $XDG_RUNTIME_DIR/coffer/socket. It shares one lock state across the user's programs but \
-            CANNOT stop them from reading the keychain files directly: it does not isolate programs.
+            $XDG_RUNTIME_DIR/coffer/socket (socket-HASH for a folder other than the default), where \
+            coffer and every program using the keychain find it without COFFER_SOCKET. It shares one \
+            lock state across the user's programs but CANNOT stop them from reading the keychain files \
+            directly: it does not isolate programs. It stops when its socket is removed (at logout, \
+            with the runtime folder). coffer starts one for the session when the keychain has a passcode.
             """,
         version: "cofferd \(CofferVersion.current)")
 
@@ -97,11 +100,12 @@ struct CofferDaemonCommand: ParsableCommand {
         _ = coffer_return_large_blocks_to_system(128 << 10)
         let environment = ProcessInfo.processInfo.environment
         let uid = getuid()
+        let folder = KeychainFolder.fromEnvironment(environment)
         let mode: DaemonConfiguration.Mode = user
-            ? .user(folder: KeychainFolder.fromEnvironment(environment), uid: uid)
+            ? .user(folder: folder, uid: uid)
             : .system(stateDirectory: URL(fileURLWithPath: stateDir, isDirectory: true))
         let socketPath = socket ?? (user
-            ? DaemonConfiguration.userSocketPath(environment: environment, uid: uid)
+            ? DaemonConfiguration.userSocketPath(for: folder, environment: environment, uid: uid)
             : DaemonConfiguration.systemSocketPath)
         try prepareFolders(mode: mode, socketPath: socketPath)
         var configuration = DaemonConfiguration(

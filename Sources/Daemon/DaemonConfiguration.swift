@@ -1,5 +1,6 @@
 import ProgramIdentity
 import Foundation
+import KeychainClient
 import KeychainModel
 import Keystore
 
@@ -40,9 +41,9 @@ public struct DaemonConfiguration: Sendable {
     /// The system service's state folder.
     public static let systemStateDirectory = "/var/lib/coffer"
 
-    /// The per-user socket: `$XDG_RUNTIME_DIR/coffer/socket`, else `/run/user/UID/coffer/socket`.
-    public static func userSocketPath(environment: [String: String], uid: UInt32) -> String {
-        let runtime = environment["XDG_RUNTIME_DIR"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/run/user/\(uid)"
-        return runtime + "/coffer/socket"
+    /// The per-user daemon's socket for `folder`, where clients look for it (``PerUserDaemon``):
+    /// `$XDG_RUNTIME_DIR/coffer/socket` for the default folder, `…/coffer/socket-HASH` for another.
+    public static func userSocketPath(for folder: KeychainFolder, environment: [String: String], uid: UInt32) -> String {
+        PerUserDaemon.socketPath(for: folder, environment: environment, uid: uid)
     }
 }

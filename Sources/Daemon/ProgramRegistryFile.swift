@@ -41,6 +41,10 @@ final class ProgramRegistryFile: ProgramRegistry, RegisteredPrograms {
         registry.withLock { $0.caller(for: identity) }
     }
 
+    func isUnregistered(_ identity: PeerIdentity) -> Bool {
+        registry.withLock { $0.isUnregistered(identity) }
+    }
+
     var snapshot: AppRegistry { registry.withLock { $0 } }
 
     func recordFile(ofGroup gid: UInt32, device: UInt64, inode: UInt64) {

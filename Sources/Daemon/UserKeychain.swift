@@ -53,6 +53,17 @@ public final class UserKeychain: Sendable {
         registry.caller(for: identity)
     }
 
+    /// The caller context of a caller of this user in per-user mode: a registered program gets its entry's
+    /// groups, as in system mode; any other program of the user gets what the embedded keychain gives a
+    /// program that names no groups (unrestricted, adding to `coffer.default`). The files are the user's, so
+    /// a group of its own would keep nothing from it, and would hide from `coffer` through the daemon what
+    /// `coffer` stored in the same folder without one.
+    func callerInPerUserMode(for identity: PeerIdentity) -> CallerContext {
+        registry.isUnregistered(identity)
+            ? CallerContext(accessGroups: .unrestricted(defaultGroup: CallerContext.embeddedDefaultGroup))
+            : registry.caller(for: identity)
+    }
+
     /// The registered programs.
     public var apps: [RegisteredApp] { registry.apps }
 

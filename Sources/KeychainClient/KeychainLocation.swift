@@ -4,11 +4,17 @@ import KeychainModel
 /// Which keychain a client uses, from the environment. The `Security` module, the `Coffer` API and
 /// the CLI all follow this rule:
 ///
-/// 1. `COFFER_HOME` set → the embedded keychain in that folder;
+/// 1. `COFFER_HOME` set → the keychain in that folder: through its per-user daemon when one serves it
+///    (``PerUserDaemon``), else embedded;
 /// 2. else `COFFER_SOCKET` set, or the system daemon's socket (`/run/coffer/socket`) present → the
 ///    daemon; a daemon that does not answer gives `errSecNotAvailable` (-25291), never a silent
 ///    switch to another keychain;
-/// 3. else the embedded keychain in the default folder (`$XDG_DATA_HOME/coffer`, else `~/.local/share/coffer`).
+/// 3. else the keychain in the default folder (`$XDG_DATA_HOME/coffer`, else `~/.local/share/coffer`):
+///    through its per-user daemon when one serves it, else embedded.
+///
+/// A per-user daemon is used only where it gives the same answers as the embedded keychain: not when
+/// `COFFER_ACCESS_GROUPS` names the caller's groups, which only the embedded keychain takes from the
+/// environment (the daemon gives an unregistered program the embedded keychain's unrestricted view).
 public enum KeychainLocation {
     /// The system daemon's socket.
     public static let systemSocketPath = "/run/coffer/socket"
@@ -26,15 +32,26 @@ public enum KeychainLocation {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         systemSocketExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) -> Choice {
-        if let home = environment["COFFER_HOME"], !home.isEmpty { return .embedded(KeychainFolder.fromEnvironment(environment)) }
-        if let socket = environment["COFFER_SOCKET"], !socket.isEmpty { return .daemon(socketPath: socket) }
-        if systemSocketExists(systemSocketPath) { return .daemon(socketPath: systemSocketPath) }
-        return .embedded(KeychainFolder.fromEnvironment(environment))
+        let folder = KeychainFolder.fromEnvironment(environment)
+        let home = environment["COFFER_HOME"].map { !$0.isEmpty } ?? false
+        if !home {
+            if let socket = environment["COFFER_SOCKET"], !socket.isEmpty { return .daemon(socketPath: socket) }
+            if systemSocketExists(systemSocketPath) { return .daemon(socketPath: systemSocketPath) }
+        }
+        if (environment["COFFER_ACCESS_GROUPS"] ?? "").isEmpty, let socket = PerUserDaemon.liveSocket(for: folder, environment: environment) {
+            return .daemon(socketPath: socket)
+        }
+        return .embedded(folder)
     }
 
     /// The client the environment selects.
     public static func client(environment: [String: String] = ProcessInfo.processInfo.environment) -> any KeychainClient {
-        switch choice(environment: environment) {
+        client(for: choice(environment: environment), environment: environment)
+    }
+
+    /// The client for `choice`.
+    public static func client(for choice: Choice, environment: [String: String] = ProcessInfo.processInfo.environment) -> any KeychainClient {
+        switch choice {
         case .embedded(let folder): EmbeddedKeychain(folder: folder, caller: .embedded(environment: environment), environment: environment)
         case .daemon(let socketPath): DaemonKeychain(socketPath: socketPath)
         }

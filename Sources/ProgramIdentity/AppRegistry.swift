@@ -121,6 +121,18 @@ public struct AppRegistry: Sendable, Hashable, Codable {
         return CallerContext(accessGroups: .list(groups))
     }
 
+    /// Whether `identity` is a program without an entry of its own (unregistered, the trusted front end, or
+    /// one whose entry was removed since it connected): one that ``caller(for:)`` gives a group derived from
+    /// its path. A refused caller is not: it gets nothing.
+    public func isUnregistered(_ identity: PeerIdentity) -> Bool {
+        switch identity.kind {
+        case .identityGroupProgram(let gid): entry(identityGroup: gid) == nil
+        case .pathModeProgram(let path, _): entry(path: path).map { $0.identity != nil } ?? true
+        case .unregistered, .trustedFrontEnd: true
+        case .refused: false
+        }
+    }
+
     /// The group of an unregistered program: `unregistered.` and the first 16 hex digits of SHA-256 of its path.
     public static func unregisteredGroup(forPath path: String) -> String {
         "unregistered." + Hexadecimal.text(SHA256.hash(data: Data(path.utf8)).prefix(8))

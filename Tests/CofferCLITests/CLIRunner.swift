@@ -50,7 +50,8 @@ struct CLIRunner {
         return Self.outcome(try child.finish())
     }
 
-    /// This process's environment with the keychain folder (or the daemon's socket) set, diagnostics off, and `extra` on top.
+    /// This process's environment with the keychain folder (or the daemon's socket) set, diagnostics off, no login
+    /// session (so no daemon is started for one, unless `extra` names a runtime folder), and `extra` on top.
     private func environment(_ extra: [String: String]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         if let socket {
@@ -60,6 +61,7 @@ struct CLIRunner {
             environment["COFFER_HOME"] = home.path
         }
         environment.removeValue(forKey: "COFFER_LOG")
+        environment.removeValue(forKey: "XDG_RUNTIME_DIR")
         for (key, value) in extra { environment[key] = value }
         return environment
     }

@@ -23,6 +23,10 @@ struct DoctorCommandTests {
         let second = try cli.run(["doctor"], environment: environment)
         #expect(second.standardOutput.contains("ok      passcode: set; the keychain is "))
         #expect(!second.standardOutput.contains("problem passcode"))
+        #expect(second.standardOutput.contains("for each command alone (no daemon keeps it unlocked between commands"))
+        let inASession = try SessionDaemonTests.Session(cli: cli)
+        let third = try cli.run(["doctor"], environment: environment.merging(inASession.environment) { $1 })
+        #expect(third.standardOutput.contains("the next coffer command starts cofferd --user for this session"))
     }
 
     @Test func aKeychainFolderThatIsAFileIsAProblemWithItsReason() throws {

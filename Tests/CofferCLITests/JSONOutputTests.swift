@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestProcesses
 
 /// `--json` gives scripts one JSON value with Apple's attribute codes, and no secret unless asked for.
 @Suite("coffer --json")
@@ -40,5 +41,28 @@ struct JSONOutputTests {
         #expect(secrets == ["hunter2", "pw2"])
         let internet = try #require(dumped.first { $0["class"] as? String == "inet" }?["attributes"] as? [String: Any])
         #expect(internet["port"] as? Int == 443)
+    }
+
+    @Test func keysAndCertificatesPrintJSON() throws {
+        try DebianPackages.ensureInstalled(["openssl"])
+        let fixture = try KeyCLIFixture(.embedded)
+        let chain = try TestChain(in: fixture)
+        #expect(try fixture.cli.run(["create-key", "--tag", "com.example.json", "-l", "JSON key"]).status == 0)
+        let keys = try #require(try Self.object(fixture.cli.run(["find-key", "--tag", "com.example.json", "--json"]).standardOutput) as? [[String: Any]])
+        #expect(keys.count == 2)
+        #expect(keys.allSatisfy { $0["class"] as? String == "keys" })
+        #expect(Set(keys.compactMap { ($0["attributes"] as? [String: Any])?["labl"] as? String }) == ["JSON key"])
+        #expect(Set(keys.compactMap { ($0["attributes"] as? [String: Any])?["kcls"] as? Int }) == [0, 1])
+
+        #expect(try fixture.cli.run(["import", fixture.scratch.appendingPathComponent("leaf.pem").path]).status == 0)
+        let found = try fixture.cli.run(["find-certificate", "-c", "example.test", "--json"])
+        #expect(found.status == 0, "\(found.standardError)")
+        let certificates = try #require(try Self.object(found.standardOutput) as? [[String: Any]])
+        let certificate = try #require(certificates.first)
+        #expect(certificates.count == 1)
+        #expect(certificate["pem"] as? String == chain.leaf)
+        let printed = try fixture.peer(["openssl", "x509", "-in", "leaf.pem", "-noout", "-fingerprint", "-sha256"]).output
+        #expect(certificate["sha256"] as? String == printed.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: ":", with: ""))
+        #expect((certificate["attributes"] as? [String: Any])?["labl"] as? String == "example.test")
     }
 }

@@ -16,13 +16,13 @@ final class TemporaryKeychain: Sendable {
 
     init(transport: Transport = .embedded, accessGroups: [String]? = nil) {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-api-\(UUID().uuidString)")
+        // A per-user daemon gives an unregistered program the embedded keychain's view.
+        defaultGroup = accessGroups?.first ?? "coffer.default"
         switch transport {
         case .embedded:
-            defaultGroup = accessGroups?.first ?? "coffer.default"
             keychain = Keychain(folder: folder, accessGroups: accessGroups)
             daemon = nil
         case .daemon:
-            defaultGroup = accessGroups?.first ?? InProcessDaemon.unregisteredGroupOfThisProcess
             let daemon = try? InProcessDaemon(folder: KeychainFolder(url: folder), groups: accessGroups)
             self.daemon = daemon
             keychain = Keychain(client: DaemonKeychain(socketPath: daemon?.socketPath ?? "/nonexistent"))

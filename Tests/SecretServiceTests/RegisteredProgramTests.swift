@@ -20,6 +20,10 @@ struct RegisteredProgramTests {
         }
         let listed = try session.coffer(["apps", "list"])
         #expect(listed.output.contains("secret service: recognised by path, as cofferd does"))
+        let json = try session.coffer(["apps", "list", "--json"])
+        let apps = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(Set(apps.compactMap { $0["appID"] as? String }) == ["TEAM.org.example.tool", "TEAM.org.example.python"])
+        #expect(apps.allSatisfy { $0["mode"] as? String == "path" && ($0["groups"] as? [String])?.first == "TEAM.org.example.shared" })
         try session.startProvider()
         try session.store(label: "Shared", ["service", "example.org"], secret: "hunter2")
 

@@ -25,12 +25,24 @@ struct FindCertificateCommand: ParsableCommand {
     var pem = false
     @Flag(name: .customShort("Z"), help: "Print each match's SHA-256 and SHA-1 hashes first.")
     var hashes = false
+    @Flag(name: .customLong("json"), help: "Print one JSON array of the matches instead: attributes, PEM and hashes (for scripts).")
+    var json = false
 
     func run() throws {
         let command = Self.configuration.commandName!
         let client = try ItemCommandSupport.client(command: command)
         let matches = try CertificateItems.all(client: client, command: command).filter { passesFilters($0.certificate) }
         guard !matches.isEmpty else { throw ItemCommandSupport.failure(command, KeychainFailure(.itemNotFound)) }
+        if json {
+            try JSONOutput.print((all ? matches : [matches[0]]).map { match in
+                var object = JSONOutput.item(itemClass: ItemClass.certificate.rawValue, attributes: match.attributes)
+                object["pem"] = CertificateFile.pem(match.der)
+                object["sha256"] = Hexadecimal.text(SHA256.hash(data: match.der), uppercase: true)
+                object["sha1"] = Hexadecimal.text(Insecure.SHA1.hash(data: match.der), uppercase: true)
+                return object
+            })
+            return
+        }
         let blocks = (all ? matches : [matches[0]]).map { match in
             var text = hashes ? Self.hashLines(match.der) : ""
             text += pem ? CertificateFile.pem(match.der) : ItemPrinter.describe(itemClass: ItemClass.certificate.rawValue, attributes: match.attributes) + "\n"

@@ -32,7 +32,13 @@ struct DoctorChecks {
         case .embedded(let folder):
             why = "embedded in \(folder.url.path) (\(environment["COFFER_HOME"].map { _ in "COFFER_HOME" } ?? "the default folder"))"
         case .daemon(let socket):
-            why = environment["COFFER_SOCKET"] == socket ? "the daemon at \(socket) (COFFER_SOCKET)" : "the system daemon at \(socket)"
+            if environment["COFFER_SOCKET"] == socket {
+                why = "the daemon at \(socket) (COFFER_SOCKET)"
+            } else if socket == KeychainLocation.systemSocketPath {
+                why = "the system daemon at \(socket)"
+            } else {
+                why = "the per-user daemon at \(socket), serving \(KeychainFolder.fromEnvironment(environment).url.path)"
+            }
         }
         return DoctorFinding(area: "keychain", text: why)
     }
@@ -53,7 +59,17 @@ struct DoctorChecks {
                 area: "passcode", text: "not set: whoever reads your keychain's files reads its items",
                 fix: "coffer passcode set")
         }
-        return DoctorFinding(area: "passcode", text: "set; the keychain is \(status.lockState.rawValue)")
+        let text = "set; the keychain is \(status.lockState.rawValue)"
+        guard case .embedded(let folder) = KeychainLocation.choice(environment: environment) else {
+            return DoctorFinding(area: "passcode", text: text)
+        }
+        if SessionDaemon.wantsDaemon(for: folder, environment: environment) {
+            return DoctorFinding(area: "passcode", text: text + "; the next coffer command starts cofferd --user for this session")
+        }
+        // Not a problem: every command still works, asking for the passcode each time.
+        return DoctorFinding(
+            area: "passcode",
+            text: text + " for each command alone (no daemon keeps it unlocked between commands: run cofferd --user, or use a login session, where coffer starts one)")
     }
 
     /// The prompt agent, which the daemon asks when a program needs the keychain unlocked.

@@ -12,11 +12,14 @@ struct FindKeyCommand: ParsableCommand {
     @OptionGroup var selection: KeySelection
     @Option(name: .customLong("class"), help: "private or public.")
     var keyClass: KeyClassOption?
+    @Flag(name: .customLong("json"), help: "Print one JSON array of the keys instead (for scripts).")
+    var json = false
 
     func run() throws {
         let command = Self.configuration.commandName!
         try KeyListing.print(
-            selection.entries, keyClass: keyClass?.appleValue, client: ItemCommandSupport.client(command: command), command: command)
+            selection.entries, keyClass: keyClass?.appleValue, client: ItemCommandSupport.client(command: command), command: command,
+            json: json)
     }
 }
 

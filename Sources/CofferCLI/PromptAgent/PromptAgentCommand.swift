@@ -34,7 +34,7 @@ struct PromptAgentCommand: ParsableCommand {
     var retries = 2
 
     func run() throws {
-        guard case .daemon = KeychainLocation.choice() else {
+        guard case .daemon = CLIKeychain.choice else {
             throw CLIFailure("the prompt agent works with the daemon; set COFFER_SOCKET or start cofferd")
         }
         Self.acceptStopSignals()

@@ -27,7 +27,10 @@ extension RequestOrigin {
     /// user is a trusted front end: the files are the user's, so the daemon keeps no program from them. So
     /// is every program of root in system mode: root is outside what the daemon can protect against.
     init(connection: UInt64, identity: PeerIdentity, keychain: UserKeychain, mode: DaemonConfiguration.Mode) {
-        var caller = keychain.caller(for: identity)
+        var caller = switch mode {
+        case .user: keychain.callerInPerUserMode(for: identity)
+        case .system: keychain.caller(for: identity)
+        }
         caller.passcodeAttempts = .caller(identity.executablePath)
         let trusted = switch mode {
         case .user: true

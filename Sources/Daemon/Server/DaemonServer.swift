@@ -106,17 +106,30 @@ public final class DaemonServer: Sendable {
                 workers.submit { keychains.lockIdle(after: interval) }
             }
         }
+        let presence = inheritedSocket == nil ? SocketPresence(path: configuration.socketPath) : nil
+        let presenceWatch = presence.map { watch($0, on: group.next()) }
         if stopRequested.load(ordering: .acquiring) { acceptor.stop() }
         acceptor.waitUntilFinished()
         close(descriptor)
         autoLock?.cancel()
+        presenceWatch?.cancel()
         server.stop()
         waitForRequestsInFlight(server)
         let closing = server.openChannels.map { $0.close() }
         for future in closing { try? future.wait() }
         keychains.closeAll()
-        if inheritedSocket == nil { unlink(configuration.socketPath) }
+        if presence?.isStillThere == true { unlink(configuration.socketPath) }
         logger.notice("cofferd stopped")
+    }
+
+    /// Stops the server when the socket file it made disappears or is replaced (checked every 2 s).
+    private func watch(_ presence: SocketPresence, on loop: any EventLoop) -> RepeatedTask {
+        loop.scheduleRepeatedTask(initialDelay: .seconds(2), delay: .seconds(2)) { [self] task in
+            guard !presence.isStillThere else { return }
+            logger.notice("the socket was removed; stopping", metadata: ["socket": "\(configuration.socketPath)"])
+            task.cancel()
+            shutdown()
+        }
     }
 
     /// Stops accepting; requests already running finish, then every connection is closed.

@@ -18,8 +18,15 @@ import KeychainModel
 /// already identified connection, because every command takes ``shared``. In embedded mode the process
 /// becomes non-dumpable at once. Core files are disabled from the first instruction either way.
 enum CLIKeychain {
+    /// The keychain this process uses and its client, chosen once: the environment's choice, or a daemon
+    /// started for the login session (``SessionDaemon``).
+    private static let session = SessionDaemon.resolve()
+
     /// The keychain the environment selects, shared by every command of the process.
-    static let shared: any KeychainClient = KeychainLocation.client()
+    static var shared: any KeychainClient { session.1 }
+
+    /// Where ``shared`` is: embedded in a folder, or behind a daemon.
+    static var choice: KeychainLocation.Choice { session.0 }
 
     /// Disables core files; called first thing in `main`.
     static func disableCoreFiles() {
