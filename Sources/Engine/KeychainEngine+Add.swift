@@ -43,6 +43,38 @@ extension KeychainEngine {
         progress(requests.count)
     }
 
+    /// Adds each item it can in one transaction (a bulk import): the answer holds, in order, `.success` for an
+    /// item added and the status of one that was not (a duplicate, a locked class, a group the caller lacks).
+    /// Return flags and access controls that need the person are answered as a single add would answer them
+    /// without a context. A failure of the store adds nothing and is thrown.
+    public func addEach(_ requests: [AddRequest], caller: CallerContext) throws(KeychainStatus) -> [KeychainStatus] {
+        var outcomes = [KeychainStatus](repeating: .success, count: requests.count)
+        var prepared: [(index: Int, item: NewItem)] = []
+        prepared.reserveCapacity(requests.count)
+        for (index, request) in requests.enumerated() {
+            do {
+                prepared.append((index, try prepare(request, caller: caller, authorization: .none).item))
+            } catch {
+                outcomes[index] = error
+            }
+        }
+        let duplicates = try mapped { () throws -> [Int] in
+            try store.write { writer in
+                var duplicates: [Int] = []
+                for (index, item) in prepared {
+                    do {
+                        _ = try insertReplacingUndecryptable(item, writer: writer)
+                    } catch ItemStoreError.duplicateItem {
+                        duplicates.append(index)
+                    }
+                }
+                return duplicates
+            }
+        }
+        for index in duplicates { outcomes[index] = .duplicateItem }
+        return outcomes
+    }
+
     /// The stored attributes (group, dates, protection and the `sha1` digest filled in) and the store's input
     /// for one add.
     private func prepare(

@@ -26,6 +26,12 @@ extension KeychainClient {
         try await send(.add(query)).itemResult()
     }
 
+    /// Adds many items in one transaction (``Request/addEach(_:)``, at most ``Request/maximumAddEachCount``):
+    /// each item's status, in order, `.success` for one added.
+    public func addEach(_ queries: [QueryDictionary]) async throws(KeychainFailure) -> [KeychainStatus] {
+        try await send(.addEach(queries)).addOutcomesResult()
+    }
+
     /// `SecItemCopyMatching`.
     public func copyMatching(_ query: QueryDictionary) async throws(KeychainFailure) -> KeychainValue? {
         try await send(.copyMatching(query)).itemResult()
@@ -69,6 +75,11 @@ public struct BlockingKeychainCalls: Sendable {
     /// `SecItemAdd`: the result the query's `kSecReturn…` keys ask for, or nil.
     public func add(_ query: QueryDictionary) throws(KeychainFailure) -> KeychainValue? {
         try client.sendBlocking(.add(query)).itemResult()
+    }
+
+    /// Adds many items in one transaction (``Request/addEach(_:)``): each item's status, in order.
+    public func addEach(_ queries: [QueryDictionary]) throws(KeychainFailure) -> [KeychainStatus] {
+        try client.sendBlocking(.addEach(queries)).addOutcomesResult()
     }
 
     /// `SecItemCopyMatching`.

@@ -7,11 +7,12 @@ extension Request.Kind {
     /// the passcode there, as on iOS), and which the keystore may hold for the failed-attempt delay.
     /// Item requests never wait: an item that needs the person is answered with
     /// ``Response/authenticationNeeded(_:)``, and the client's ``authenticate`` request is what waits.
-    /// A backup's export carries the passcode too, and an export or a restore of many items takes seconds.
+    /// A backup's export carries the passcode too, and an export, a restore or a bulk add of many items takes seconds.
     public var mayWaitForPerson: Bool {
         switch self {
         case .unlock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .appsAdd, .appsRemove,
-            .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate, .exportBackup, .restoreBackup:
+            .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate, .exportBackup, .restoreBackup,
+            .addEach:
             true
         case .add, .copyMatching, .update, .delete, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities,
             .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey, .stageRestore:

@@ -13,6 +13,7 @@ import Query
 /// | request | success | failure |
 /// | --- | --- | --- |
 /// | ``add(_:)``, ``copyMatching(_:)`` | ``Response/value(_:)`` | ``Response/status(_:)``, ``Response/failure(_:reason:)`` |
+/// | ``addEach(_:)`` | ``Response/addOutcomes(_:)`` | ``Response/status(_:)``, ``Response/failure(_:reason:)`` |
 /// | ``update(query:attributesToUpdate:)``, ``delete(_:)`` | `.value(nil)` | ``Response/status(_:)``, ``Response/failure(_:reason:)`` |
 /// | ``lockStatus`` | ``Response/lockStatus(_:)`` | ``Response/keystoreError(_:)`` |
 /// | ``unlock(passcode:)``, ``lock``, the passcode changes | `.status(.success)` | ``Response/keystoreError(_:)`` |
@@ -43,6 +44,11 @@ import Query
 public enum Request: Sendable, Equatable {
     /// `SecItemAdd`.
     case add(QueryDictionary)
+    /// Many `SecItemAdd`s in one transaction (a bulk import), at most ``maximumAddEachCount``: each item is
+    /// added or answered with its own status (a duplicate, a refused dictionary), in order, in
+    /// ``Response/addOutcomes(_:)``. Return flags are ignored. A failure of the store itself adds nothing and
+    /// answers the whole request.
+    case addEach([QueryDictionary])
     /// `SecItemCopyMatching`.
     case copyMatching(QueryDictionary)
     /// `SecItemUpdate`.
@@ -124,7 +130,7 @@ public enum Request: Sendable, Equatable {
 
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
-        case add, copyMatching, update, delete, lockStatus, unlock, lock, appsList, appsAdd, appsRemove
+        case add, addEach, copyMatching, update, delete, lockStatus, unlock, lock, appsList, appsAdd, appsRemove
         case setPasscode, changePasscode, removePasscode, setEraseAfterFailedAttempts
         case unlockWithPrompt, awaitPrompt, answerPrompt, proveOwner, proveOwnerWithPrompt
         case authenticate, setCredential, invalidateContext, authenticationCapabilities
@@ -137,6 +143,7 @@ public enum Request: Sendable, Equatable {
     public var kind: Kind {
         switch self {
         case .add: .add
+        case .addEach: .addEach
         case .copyMatching: .copyMatching
         case .update: .update
         case .delete: .delete
@@ -180,10 +187,13 @@ public enum Request: Sendable, Equatable {
         case .copyMatching, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities,
             .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey:
             true
-        case .add, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
+        case .add, .addEach, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
             .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate,
             .exportBackup, .stageRestore, .restoreBackup:
             false
         }
     }
+
+    /// The most items one ``addEach(_:)`` may carry.
+    public static let maximumAddEachCount = 1_000
 }

@@ -15,7 +15,7 @@ extension Response {
         case .keystoreError(let error): throw KeychainFailure(error.status, reason: error.description)
         case .authenticationFailure(let failure): throw KeychainFailure(failure.status, reason: failure.reason)
         case .authenticationNeeded: throw KeychainFailure(.authFailed, reason: "the item needs authentication the call did not give")
-        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey, .backup, .restoreReport:
+        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes:
             throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
         }
     }
@@ -74,6 +74,13 @@ extension Response {
         throw KeychainFailure(.internal, reason: "the keychain answered a restore with \(kind)")
     }
 
+    /// What an ``Request/addEach(_:)`` did with each item, or the failure of the whole request.
+    public func addOutcomesResult() throws(KeychainFailure) -> [KeychainStatus] {
+        if case .addOutcomes(let outcomes) = self { return outcomes }
+        _ = try itemResult()
+        throw KeychainFailure(.internal, reason: "the keychain answered a bulk add with \(kind)")
+    }
+
     /// The keystore's status, from a `lockStatus` answer.
     public func lockStatusResult() throws(KeystoreError) -> KeystoreStatus {
         switch self {
@@ -122,7 +129,7 @@ extension Response {
         case .status(let status): throw .refused(KeychainFailure(status))
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
         case .authenticationFailure(let failure): throw .refused(KeychainFailure(failure.status, reason: failure.reason))
-        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey, .backup, .restoreReport: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
+        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
 
@@ -162,6 +169,7 @@ extension Response {
         case .fileKey: "a file key"
         case .backup: "a backup's items"
         case .restoreReport: "a restore report"
+        case .addOutcomes: "a bulk add's outcomes"
         }
     }
 }

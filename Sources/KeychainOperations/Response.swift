@@ -35,6 +35,8 @@ public enum Response: Sendable, Equatable {
     case backup(BackupContents)
     /// What ``Request/restoreBackup(_:)`` did.
     case restoreReport(RestoreReport)
+    /// What ``Request/addEach(_:)`` did with each item, in order: `.success` for an item added, else its status.
+    case addOutcomes([KeychainStatus])
 
     /// The response for a failed call: with its reason when it has one.
     public init(_ failure: KeychainFailure) {

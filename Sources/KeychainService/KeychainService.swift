@@ -132,6 +132,8 @@ public final class KeychainService: Sendable {
             preconditionFailure("an authentication is answered by handle(_:caller:setting:reply:)")
         case .add(let query):
             return serveItem(caller: caller, session: session) { () throws(QueryRejection) in .add(try QueryParser.parseAdd(query)) }
+        case .addEach(let queries):
+            return addEach(queries, caller: caller)
         case .copyMatching(let query):
             return serveItem(caller: caller, session: session) { () throws(QueryRejection) in .search(try QueryParser.parseSearch(query)) }
         case .update(let query, let attributes):

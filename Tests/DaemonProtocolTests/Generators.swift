@@ -99,8 +99,9 @@ enum Generate {
     }
 
     static func request(_ random: inout SeededGenerator) -> Request {
-        switch Int.random(in: 0..<19, using: &random) {
+        switch Int.random(in: 0..<20, using: &random) {
         case 0: .add(query(&random))
+        case 18: .addEach((0..<Int.random(in: 0...4, using: &random)).map { _ in query(&random) })
         case 1: .copyMatching(query(&random))
         case 2: .update(query: query(&random), attributesToUpdate: query(&random))
         case 3: .delete(query(&random))
@@ -157,8 +158,9 @@ enum Generate {
     }
 
     static func response(_ random: inout SeededGenerator) -> Response {
-        switch Int.random(in: 0..<8, using: &random) {
+        switch Int.random(in: 0..<9, using: &random) {
         case 0: .value(nil)
+        case 8: .addOutcomes((0..<Int.random(in: 0...4, using: &random)).map { _ in KeychainStatus(code: Int32.random(in: .min ... .max, using: &random)) })
         case 7:
             .prompt(Prompt(
                 id: UInt64.random(in: 0 ... .max, using: &random), purpose: Prompt.Purpose.allCases.randomElement(using: &random)!,

@@ -42,6 +42,14 @@ struct EveryOperationTests {
         func same(_ request: Request, _ response: Response) -> (Request, Response, Response?) { (request, response, response) }
         return [
             same(.add(with(item, ["v_Data": .data(Data("one".utf8))])), .value(nil)),
+            // A bulk add answers item by item: a duplicate, one added, a dictionary without a class.
+            same(.addEach([
+                    with(item, ["v_Data": .data(Data("again".utf8))]),
+                    with(item, ["acct": "me-too", "v_Data": .data(Data("other".utf8))]),
+                    ["svce": "every-op"],
+                 ]),
+                 .addOutcomes([.duplicateItem, .success, .param])),
+            same(.delete(with(item, ["acct": "me-too"])), .value(nil)),
             same(.copyMatching(with(item, ["r_Data": true])), .value(.data(Data("one".utf8)))),
             same(.update(query: item, attributesToUpdate: ["v_Data": .data(Data("two".utf8))]), .value(nil)),
             same(.copyMatching(with(item, ["r_Data": true])), .value(.data(Data("two".utf8)))),

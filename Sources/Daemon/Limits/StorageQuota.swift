@@ -20,7 +20,7 @@ struct StorageQuota: Sendable {
     /// old one) are never refused, so a user at the quota can always make room and unlock.
     static func grows(_ request: Request) -> Bool {
         switch request {
-        case .add, .update, .appsAdd, .stageRestore, .restoreBackup: true
+        case .add, .addEach, .update, .appsAdd, .stageRestore, .restoreBackup: true
         case .copyMatching, .delete, .lockStatus, .unlock, .lock, .appsList, .appsRemove, .setPasscode,
              .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .proveOwner, .proveOwnerWithPrompt,
              .answerPrompt, .authenticate, .setCredential, .invalidateContext, .authenticationCapabilities, .createTokenKey,

@@ -13,7 +13,7 @@ enum TrustedFrontEndPolicy {
         case .unlock, .lock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts,
             .appsAdd, .appsRemove, .awaitPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .exportBackup:
             true
-        case .add, .copyMatching, .update, .delete, .lockStatus, .appsList, .unlockWithPrompt, .authenticate, .setCredential,
+        case .add, .addEach, .copyMatching, .update, .delete, .lockStatus, .appsList, .unlockWithPrompt, .authenticate, .setCredential,
             .invalidateContext, .authenticationCapabilities, .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey, .stageRestore,
             .restoreBackup:
             false

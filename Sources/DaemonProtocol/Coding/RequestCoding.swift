@@ -10,6 +10,9 @@ enum RequestCoding {
         switch request {
         case .add(let query), .copyMatching(let query), .delete(let query):
             try KeychainValueCoding.encode(query, into: &writer)
+        case .addEach(let queries):
+            try writer.count(queries.count)
+            for query in queries { try KeychainValueCoding.encode(query, into: &writer) }
         case .update(let query, let attributesToUpdate):
             try KeychainValueCoding.encode(query, into: &writer)
             try KeychainValueCoding.encode(attributesToUpdate, into: &writer)
@@ -76,6 +79,14 @@ enum RequestCoding {
     static func decode(tag: UInt8, from reader: inout WireReader) throws(ProtocolError) -> Request {
         switch tag {
         case MessageTag.add: return .add(try KeychainValueCoding.decodeQueryDictionary(from: &reader))
+        case MessageTag.addEach:
+            // A dictionary's entry count takes 4 bytes.
+            let count = try reader.count(minimumElementSize: 4)
+            guard count <= Request.maximumAddEachCount else { throw .malformedPayload(.invalidField("bulk add of \(count) items")) }
+            var queries: [QueryDictionary] = []
+            queries.reserveCapacity(count)
+            for _ in 0..<count { queries.append(try KeychainValueCoding.decodeQueryDictionary(from: &reader)) }
+            return .addEach(queries)
         case MessageTag.copyMatching: return .copyMatching(try KeychainValueCoding.decodeQueryDictionary(from: &reader))
         case MessageTag.update:
             let query = try KeychainValueCoding.decodeQueryDictionary(from: &reader)
@@ -147,6 +158,7 @@ enum RequestCoding {
     private static func tag(of request: Request) -> UInt8 {
         switch request {
         case .add: MessageTag.add
+        case .addEach: MessageTag.addEach
         case .copyMatching: MessageTag.copyMatching
         case .update: MessageTag.update
         case .delete: MessageTag.delete

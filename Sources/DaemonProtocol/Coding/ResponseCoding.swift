@@ -73,6 +73,11 @@ enum ResponseCoding {
             writer.byte(MessageTag.restoreReport)
             writer.uint64(id)
             try BackupCoding.encode(report, into: &writer)
+        case .addOutcomes(let outcomes):
+            writer.byte(MessageTag.addOutcomes)
+            writer.uint64(id)
+            try writer.count(outcomes.count)
+            for outcome in outcomes { writer.int32(outcome.code) }
         }
     }
 
@@ -132,6 +137,12 @@ enum ResponseCoding {
             return .backup(try BackupCoding.decodeContents(from: &reader))
         case MessageTag.restoreReport:
             return .restoreReport(try BackupCoding.decodeReport(from: &reader))
+        case MessageTag.addOutcomes:
+            let count = try reader.count(minimumElementSize: 4)
+            var outcomes: [KeychainStatus] = []
+            outcomes.reserveCapacity(count)
+            for _ in 0..<count { outcomes.append(KeychainStatus(code: try reader.int32())) }
+            return .addOutcomes(outcomes)
         default:
             throw .malformedPayload(.unknownMessage(tag))
         }

@@ -11,6 +11,8 @@ public enum MessageTag {
     public static let update: UInt8 = 0x03
     /// ``Request/delete(_:)``: a query dictionary.
     public static let delete: UInt8 = 0x04
+    /// ``Request/addEach(_:)``: the count (UInt32, at most ``Request/maximumAddEachCount``), then each query dictionary.
+    public static let addEach: UInt8 = 0x05
     /// ``Request/lockStatus``: no fields.
     public static let lockStatus: UInt8 = 0x10
     /// ``Request/unlock(passcode:)``: the passcode (length, bytes).
@@ -112,4 +114,6 @@ public enum MessageTag {
     /// ``Response/restoreReport(_:)``: added and identical (UInt32 each), the conflict count (UInt32), then per
     /// conflict the class (text), the summary (text) and the outcome (one byte).
     public static let restoreReport: UInt8 = 0x8E
+    /// ``Response/addOutcomes(_:)``: the count (UInt32), then each item's status (Int32).
+    public static let addOutcomes: UInt8 = 0x8F
 }
