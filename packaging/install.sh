@@ -8,12 +8,13 @@
 #                                                             (or DIR/bin), the per-user daemon and the user units
 #   packaging/install.sh [--user [--prefix DIR]] --uninstall  removes what the same install put there; keychains stay
 #
-# --bin DIR takes executables already built there instead of building them (release, static stdlib).
+# --bin DIR takes executables already built there instead of building them (release, static stdlib); the man pages
+# are generated when the script builds (packaging/generate-man-pages.sh), and taken from --man DIR with --bin.
 # Idempotent: running it again upgrades the executables and leaves existing keychains untouched.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-mode=system start=yes uninstall=no bin="" prefix=""
+mode=system start=yes uninstall=no bin="" prefix="" man=""
 while [ $# -gt 0 ]; do
     case "$1" in
         --user) mode=user ;;
@@ -21,7 +22,8 @@ while [ $# -gt 0 ]; do
         --uninstall) uninstall=yes ;;
         --bin) bin="$2"; shift ;;
         --prefix) prefix="$2"; shift ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --man) man="$2"; shift ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "install.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
     shift
@@ -51,6 +53,7 @@ else
 fi
 bin_dir="$prefix/bin"
 completion_dir="$prefix/share/bash-completion/completions"
+man_dir="$prefix/share/man/man1"
 doc_dir="$prefix/share/doc/coffer"
 
 can_run_systemctl() {
@@ -67,6 +70,7 @@ if [ "$uninstall" = yes ]; then
     for unit in "${user_units[@]}"; do rm -f "$unit_dir/$unit"; done
     if [ "$mode" = system ]; then rm -f /etc/systemd/system/cofferd.service /etc/systemd/system/cofferd.socket; fi
     rm -f "$bus_dir/org.freedesktop.secrets.service" "$completion_dir/coffer"
+    for name in "${executables[@]}"; do rm -f "$man_dir/$name.1" "$man_dir/$name".*.1; done
     rm -rf "$doc_dir"
     echo "removed Coffer from $prefix; keychains are left where they are"
     exit 0
@@ -75,6 +79,7 @@ fi
 if [ -z "$bin" ]; then
     for name in "${executables[@]}"; do swift build -c release --static-swift-stdlib --product "$name"; done
     bin="$(swift build -c release --show-bin-path)"
+    [ -n "$man" ] || { man="$(mktemp -d)"; packaging/generate-man-pages.sh "$man" release; }
 fi
 for name in "${executables[@]}"; do
     [ -x "$bin/$name" ] || { echo "install.sh: $bin/$name is missing; build it first or leave out --bin" >&2; exit 1; }
@@ -108,6 +113,10 @@ done
 sed "s|/usr/local/bin/|$bin_dir/|g" packaging/dbus/org.freedesktop.secrets.service > "$bus_dir/org.freedesktop.secrets.service"
 "$bin_dir/coffer" --generate-completion-script bash > "$completion_dir/coffer"
 install -m 0644 SECURITY.md README.md "$doc_dir/"
+if [ -n "$man" ]; then
+    install -d -m 0755 "$man_dir"
+    for page in "$man"/*.1; do [ -e "$page" ] && install -m 0644 "$page" "$man_dir/"; done
+fi
 
 if can_run_systemctl; then
     if [ "$mode" = system ]; then

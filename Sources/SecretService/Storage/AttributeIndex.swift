@@ -1,6 +1,7 @@
 import Foundation
 import KeychainClient
 import KeychainModel
+import KeychainOperations
 import Query
 
 /// Flat lookups of Secret Service attributes: one small Coffer item per attribute of an item (a posting),
@@ -14,8 +15,9 @@ import Query
 /// whose secrets and attributes it cannot read), and marked invisible (`kSecAttrIsInvisible`, Apple's hint
 /// that a keychain browser should not show them).
 ///
-/// Postings are written before their item and removed after it, so a crash leaves at worst a posting whose
-/// item is gone, which lookups skip; searches check the item's own attributes before answering.
+/// A new item's postings are written in the same transaction as the item; changed postings are written before
+/// the item changes and removed after it, so a crash leaves at worst a posting whose item is gone or no longer
+/// has that value, which lookups skip: searches check the item's own attributes before answering.
 struct AttributeIndex: Sendable {
     let client: any KeychainClient
     let collection: String
@@ -23,18 +25,30 @@ struct AttributeIndex: Sendable {
     /// The owner recorded on postings of items without one.
     static let noOwner = ""
 
-    /// Adds the postings of an item's `attributes`; one that exists already is kept.
-    func add(id: String, attributes: [String: String], owner: String?) throws(KeychainFailure) {
-        for (name, value) in attributes {
+    /// Adds the postings of an item's `attributes`, and then `item` when given, in one transaction (so that an item
+    /// and its postings cost one durable write); a posting that exists already is kept.
+    func add(id: String, attributes: [String: String], owner: String?, then item: QueryDictionary? = nil) throws(KeychainFailure) {
+        let queries = postings(id: id, attributes: attributes, owner: owner) + (item.map { [$0] } ?? [])
+        var start = 0
+        while start < queries.count {
+            let batch = Array(queries[start..<min(start + Request.maximumAddEachCount, queries.count)])
+            let outcomes = try client.blocking.addEach(batch)
+            for (offset, outcome) in outcomes.enumerated() where !outcome.isSuccess {
+                let isItem = item != nil && start + offset == queries.count - 1
+                if outcome != .duplicateItem || isItem { throw KeychainFailure(outcome) }
+            }
+            start += batch.count
+        }
+    }
+
+    /// The postings of an item's `attributes`.
+    private func postings(id: String, attributes: [String: String], owner: String?) -> [QueryDictionary] {
+        attributes.sorted { $0.key < $1.key }.map { name, value in
             var query = posting(name, value, id: id)
             query[QueryKey.description] = .string(owner ?? Self.noOwner)
             query[QueryKey.isInvisible] = .bool(true)
             query[QueryKey.accessible] = .string(ProtectionClass.afterFirstUnlock.rawValue)
-            do {
-                _ = try client.blocking.add(query)
-            } catch where error.status == .duplicateItem {
-                continue
-            }
+            return query
         }
     }
 

@@ -87,8 +87,7 @@ struct SecretItemStore: Sendable {
         query[QueryKey.generic] = .data(metadata.encoded())
         query[QueryKey.valueData] = .data(secret)
         do {
-            try index.add(id: id, attributes: attributes, owner: owner)
-            _ = try client.blocking.add(query)
+            try index.add(id: id, attributes: attributes, owner: owner, then: query)
         } catch {
             throw Self.replyError(error)
         }
