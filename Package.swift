@@ -226,7 +226,7 @@ let package = Package(
             name: "CofferCLI",
             dependencies: [
                 "KeychainModel", "KeychainOperations", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
-                "Prompting", "Security", "KeyCrypto", "SSHAgent",
+                "Prompting", "Security", "KeyCrypto", "SSHAgent", "ProgramIdentity",
                 // coffer file: protected files through the Swift API; coffer backup and restore too.
                 "Coffer", "BackupFormat",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

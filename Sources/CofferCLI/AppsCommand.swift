@@ -22,7 +22,7 @@ struct AppsCommand: ParsableCommand {
             group at connect, so your other programs cannot pose as it. --by-path registers by path instead: \
             a convenience any program of yours can defeat (SECURITY.md).
             """,
-        subcommands: [Add.self, List.self, Remove.self])
+        subcommands: [Add.self, List.self, Remove.self, Owners.self])
 
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(commandName: "add", abstract: "Register (or re-approve) an executable.")
@@ -37,6 +37,17 @@ struct AppsCommand: ParsableCommand {
         var byPath = false
         @Flag(name: .customLong("pin-hash"), help: "With --by-path: pin the executable's current SHA-256; a changed binary loses access until re-approved.")
         var pinHash = false
+        @Option(
+            name: .customLong("keep-items-of"),
+            help: ArgumentHelp(
+                "Also give it the items the program at this old path stored unregistered (or the unregistered.… group 'coffer apps owners' names): for a program whose path changed.",
+                valueName: "old-path-or-group"))
+        var keepItemsOf: [String] = []
+
+        /// The groups to register: `--group`s, then the unregistered groups `--keep-items-of` names.
+        var registeredGroups: [String] {
+            groups + keepItemsOf.map { $0.hasPrefix("unregistered.") ? $0 : UnregisteredProgramGroup.of(path: $0) }
+        }
 
         func validate() throws {
             guard path.hasPrefix("/") else { throw ValidationError("PATH must be absolute, not '\(path)'.") }
@@ -62,7 +73,7 @@ struct AppsCommand: ParsableCommand {
             }
             try InvokingUser.fromSudo()?.becomeForGood()
             let registration = AppRegistration(
-                executablePath: canonical, applicationIdentifier: appID, accessGroups: groups, pinsExecutableHash: pinHash,
+                executablePath: canonical, applicationIdentifier: appID, accessGroups: registeredGroups, pinsExecutableHash: pinHash,
                 mode: byPath ? .path : .identityGroup)
             try AppsCommand.withPasscode { passcode in
                 try AppsCommand.print(AppsCommand.send(.appsAdd(registration, passcode: passcode), command: "apps add"))
@@ -79,6 +90,21 @@ struct AppsCommand: ParsableCommand {
         func run() throws {
             let apps = try AppsCommand.send(.appsList, command: "apps list")
             if json { try JSONOutput.print(apps.map(AppsCommand.jsonObject)) } else { AppsCommand.print(apps) }
+        }
+    }
+
+    struct Owners: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "owners", abstract: "Show which program owns how many Secret Service items (each program sees only its own).",
+            discussion: """
+                Run by coffer-secret-service (beside coffer, else on PATH), which reads the items with its own access. \
+                An owner whose program is not found is usually a program that moved or was upgraded: register the new \
+                path with --keep-items-of OLD-PATH to give it those items again.
+                """)
+
+        func run() throws {
+            let status = try ImportSecretServiceCommand.runProvider(["coffer-secret-service", "--owners"])
+            if status != 0 { throw ExitCode(status) }
         }
     }
 

@@ -42,7 +42,8 @@ struct CofferCommand: ParsableCommand {
                 return
             }
             var command = try parse(arguments)
-            CLIKeychain.secure()
+            // The doctor only looks: it starts no daemon for the session and reads no secret.
+            if !(command is DoctorCommand) { CLIKeychain.secure() }
             try command.run()
         } catch let failure as CLIFailure {
             FileHandle.standardError.write(Data("coffer: \(failure.message)\n".utf8))

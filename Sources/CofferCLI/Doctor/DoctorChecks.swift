@@ -88,7 +88,9 @@ struct DoctorChecks {
             return DoctorFinding(area: "secret service", text: "no session bus in this shell")
         }
         if let pid = UserProcesses.first(where: { $0.first?.hasSuffix("coffer-secret-service") == true }) {
-            return DoctorFinding(area: "secret service", text: "coffer-secret-service runs (process \(pid))")
+            return DoctorFinding(
+                area: "secret service",
+                text: "coffer-secret-service runs (process \(pid)); each program sees only its own items: coffer apps owners says whose they are")
         }
         if let pid = UserProcesses.first(where: { $0.first?.hasSuffix("gnome-keyring-daemon") == true }) {
             return DoctorFinding(
