@@ -40,7 +40,12 @@ step() {
     fi
 }
 
-# Runs a shell command inside the root, with /proc, /sys, /dev and the network's name resolution.
+# Where this machine fetches Swift packages from, when its git configuration points GitHub at local mirrors
+# (`url.DIR.insteadOf`, as on machines without access to GitHub): the same folders, mounted read-only in the root,
+# and the same rules in the root's /etc/gitconfig. Empty on a machine that fetches from GitHub itself.
+mirrors="$(git config --get-regexp '^url\..*\.insteadof$' 2>/dev/null | sed -n 's/^url\.\(\/[^ ]*\)\.insteadof .*/\1/p' | sort -u)"
+
+# Runs a shell command inside the root, with /proc, /sys, /dev, the network's name resolution and the package mirrors.
 inside() {
     unshare --mount --fork /bin/sh -c '
         root="$1"; shift
@@ -51,9 +56,13 @@ inside() {
         mount -t tmpfs -o mode=1777 tmpfs "$root/tmp"
         mount -t tmpfs -o mode=0755 tmpfs "$root/run"
         cp /etc/resolv.conf "$root/etc/resolv.conf"
+        for mirror in $MIRRORS; do
+            mkdir -p "$root$mirror" && mount --rbind -o ro "$mirror" "$root$mirror"
+        done
         exec chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 PATH=/opt/swift/usr/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin /bin/bash -c "$@"
     ' sh "$chroot_dir" "$@"
 }
+export MIRRORS="$mirrors"
 
 # The README's two commands: the first two lines of its first ```sh block.
 readme_commands() {
@@ -69,6 +78,9 @@ make_root() {
         libxml2-dev pkg-config tzdata uuid-dev python3 procps'
     mkdir -p "$chroot_dir/opt"
     cp -a "$toolchain" "$chroot_dir/opt/swift"
+    git config --get-regexp '^url\..*\.insteadof$' 2>/dev/null | while read -r key value; do
+        git config --file "$chroot_dir/etc/gitconfig" --add "$key" "$value"
+    done
     # As a fresh container has them: no lists until the first apt-get update.
     rm -rf "$chroot_dir"/var/lib/apt/lists/*
     inside 'swift --version'
