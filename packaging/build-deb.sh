@@ -5,20 +5,22 @@
 # bash completion, the man pages (packaging/generate-man-pages.sh) and the docs.
 # Removing the package leaves the keychains in /var/lib/coffer and in the users' folders.
 #
-#   packaging/build-deb.sh [--bin DIR [--man DIR]] [--output DIR]
+#   packaging/build-deb.sh [--bin DIR [--man DIR]] [--output DIR] [--uncompressed]
 #
 # --bin DIR takes executables already built there (release, static stdlib) instead of building them, and --man DIR
 # man pages already generated (without it such a package has none); the package is written to the folder --output
-# names (default: the current folder) as coffer_VERSION_ARCH.deb, whose path is printed.
+# names (default: the current folder) as coffer_VERSION_ARCH.deb, whose path is printed. --uncompressed skips xz
+# (for checking a package of debug executables quickly).
 set -euo pipefail
 repository="$(cd "$(dirname "$0")/.." && pwd)"
-bin="" man="" output="$PWD"
+bin="" man="" output="$PWD" compression=xz
 while [ $# -gt 0 ]; do
     case "$1" in
         --bin) bin="$(cd "$2" && pwd)"; shift ;;
         --output) output="$(cd "$2" && pwd)"; shift ;;
         --man) man="$(cd "$2" && pwd)"; shift ;;
-        -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        --uncompressed) compression=none ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "build-deb.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
     shift
@@ -119,5 +121,5 @@ SCRIPT
 chmod 0755 "$root/DEBIAN/postinst" "$root/DEBIAN/prerm" "$root/DEBIAN/postrm"
 
 package="$output/coffer_${version}_$architecture.deb"
-dpkg-deb --root-owner-group -Zxz --build "$root" "$package" >/dev/null
+dpkg-deb --root-owner-group "-Z$compression" --build "$root" "$package" >/dev/null
 echo "$package"

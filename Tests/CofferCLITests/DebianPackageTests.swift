@@ -9,14 +9,14 @@ import TestProcesses
 struct DebianPackageTests {
     private static var repository: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
 
-    @Test(.timeLimit(.minutes(3))) func thePackageHoldsEverythingWhereDebianPutsIt() throws {
+    @Test(.timeLimit(.minutes(5))) func thePackageHoldsEverythingWhereDebianPutsIt() throws {
         let output = URL(fileURLWithPath: "/tmp/coffer-deb-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: output) }
         let bin = CLIRunner.executable.deletingLastPathComponent().path
         let built = try ChildProcess.run(
-            [Self.repository.appendingPathComponent("packaging/build-deb.sh").path, "--bin", bin, "--output", output.path],
-            timeout: .seconds(150))
+            [Self.repository.appendingPathComponent("packaging/build-deb.sh").path, "--bin", bin, "--output", output.path, "--uncompressed"],
+            timeout: .seconds(240))
         try #require(built.status == 0, "\(built.errorText)")
         let package = built.outputText.trimmingCharacters(in: .newlines)
         #expect(package.hasPrefix(output.path + "/coffer_0.1.0_") && package.hasSuffix(".deb"))

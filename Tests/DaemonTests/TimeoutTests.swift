@@ -65,7 +65,7 @@ struct TimeoutTests {
             let expected: Duration? =
                 kind == .awaitPrompt ? nil
                 : [.unlock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .appsAdd, .appsRemove,
-                   .unlockWithPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate, .exportBackup, .restoreBackup]
+                   .unlockWithPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate, .exportBackup, .restoreBackup, .addEach]
                 .contains(kind) ? .seconds(600) : .seconds(30)
             #expect(timeouts.reply(for: kind) == expected, "\(kind)")
         }

@@ -109,6 +109,13 @@ struct ItemStoreBehaviourTests {
                 ItemSelection(itemClass: .genericPassword, anyOf: ["agrp": [bytes("g")]], persistentRef: Data(count: 16)),
                 onWriter: onWriter)
             #expect(byRefPlan.contains("sqlite_autoindex_genp_1"), "\(byRefPlan)")
+            // v5: a find by label uses the label's index, in every class.
+            for (itemClass, index) in [(ItemClass.genericPassword, "genp_i_labl"), (.internetPassword, "inet_i_labl"), (.key, "keys_i_labl"), (.certificate, "cert_i_labl")] {
+                let byLabelPlan = try store.queryPlan(
+                    ItemSelection(itemClass: itemClass, equal: ["labl": bytes("label")], anyOf: ["agrp": [bytes("g"), bytes("h")]]),
+                    onWriter: onWriter)
+                #expect(byLabelPlan.contains(index), "\(byLabelPlan)")
+            }
         }
     }
 

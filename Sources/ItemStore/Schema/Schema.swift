@@ -5,7 +5,8 @@ import KeychainModel
 ///
 /// Versioning: each migration is frozen once shipped. v1 creates `genp` and `inet`; v2 makes their
 /// attribute indexes partial (``TableSchema/partialIndexSQL``); v3 adds `keys` (``keyV3``); v4 adds `cert`
-/// (``certificateV4``). Later versions add tables (a ``TableSchema``, a case in ``table(_:)`` and a migration
+/// (``certificateV4``); v5 indexes the label of every class (``labelIndexesV5``), so a find by label costs what a find
+/// by account does. Later versions add tables (a ``TableSchema``, a case in ``table(_:)`` and a migration
 /// calling ``addTables(_:to:)``) or columns (`ALTER TABLE … ADD COLUMN i_<code> BLOB`); a new column is NULL in old
 /// rows, which the row tag tolerates because it covers only non-NULL index columns.
 enum Schema {
@@ -84,7 +85,28 @@ enum Schema {
         }
         migrator.registerMigration("v3") { db in try addTables([keyV3], to: db) }
         migrator.registerMigration("v4") { db in try addTables([certificateV4], to: db) }
+        migrator.registerMigration("v5") { db in
+            try addIndexes(labelIndexesV5, to: [genericPasswordV1, internetPasswordV1, keyV3, certificateV4], db: db)
+        }
         return migrator
+    }
+
+    /// The indexes v5 adds to tables that already have the columns, with their rows per value: a label names about
+    /// two items.
+    static let labelIndexesV5 = ["labl": 2]
+
+    /// The indexes a later version adds to existing columns: partial, with their planner estimates.
+    private static func addIndexes(_ estimates: [String: Int], to tables: [TableSchema], db: Database) throws {
+        for table in tables {
+            for (code, rows) in estimates.sorted(by: { $0.key < $1.key }) where table.codes.contains(code) {
+                let column = TableSchema.column(code)
+                try db.execute(sql: "CREATE INDEX \(table.indexName(code)) ON \(table.table)(\(column)) WHERE \(column) IS NOT NULL")
+                try db.execute(
+                    sql: "INSERT INTO sqlite_stat1 (tbl, idx, stat) VALUES (?, ?, ?)",
+                    arguments: [table.table, table.indexName(code), "10000 \(rows)"])
+            }
+        }
+        try db.execute(sql: "ANALYZE sqlite_master")
     }
 
     /// Creates tables that a later version adds, with partial indexes and their planner estimates.
