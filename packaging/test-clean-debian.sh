@@ -81,6 +81,8 @@ make_root() {
     git config --get-regexp '^url\..*\.insteadof$' 2>/dev/null | while read -r key value; do
         git config --file "$chroot_dir/etc/gitconfig" --add "$key" "$value"
     done
+    # The mirrors belong to root; the user step's git must read them too.
+    [ -z "$mirrors" ] || git config --file "$chroot_dir/etc/gitconfig" --add safe.directory '*'
     # As a fresh container has them: no lists until the first apt-get update.
     rm -rf "$chroot_dir"/var/lib/apt/lists/*
     inside 'swift --version'
