@@ -263,7 +263,7 @@ let package = Package(
         // `coffer-secret-service`: serves the provider on the session bus, over the keychain the environment selects.
         .executableTarget(
             name: "CofferSecretService",
-            dependencies: ["SecretService", "CredentialHelperSupport", "KeychainClient", "KeychainModel", "Prompting"]),
+            dependencies: ["SecretService", "CredentialHelperSupport", "KeychainClient", "KeychainModel", "ProgramIdentity", "Prompting"]),
         // Benchmarks (run Benchmarks/run.sh; release build).
         .executableTarget(
             name: "CofferBenchmarks",

@@ -56,16 +56,3 @@ struct ImportSecretServiceCommand: ParsableCommand {
         return signal == 0 ? (status >> 8) & 0xff : 128 + signal
     }
 }
-
-/// Where the executables installed with `coffer` are.
-enum SpawnedExecutable {
-    /// The executable `name` in the folder of this process's own executable, when there is one.
-    static func besideSelf(_ name: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        let own = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let candidate = URL(fileURLWithPath: own).deletingLastPathComponent().appendingPathComponent(name).path
-        return access(candidate, X_OK) == 0 ? candidate : nil
-    }
-}

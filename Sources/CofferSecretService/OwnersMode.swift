@@ -1,6 +1,7 @@
 import CredentialHelperSupport
 import Foundation
 import KeychainModel
+import ProgramIdentity
 import SecretService
 
 /// `coffer-secret-service --owners`: which program owns how many of the Secret Service's items, and how to let a
@@ -13,7 +14,7 @@ enum OwnersMode {
         let client = HelperKeychain.connect(environment: environment)
         let owners: [SecretServiceOwners.Owner]
         do {
-            owners = try SecretServiceOwners(client: client).owners(candidatePaths: SecretServiceOwners.candidatePaths(environment: environment))
+            owners = try SecretServiceOwners(client: client).owners(candidatePaths: UnregisteredPrograms.candidatePaths(environment: environment))
         } catch {
             FileHandle.standardError.write(Data("coffer-secret-service: \(error)\n".utf8))
             exit(1)

@@ -48,7 +48,7 @@ struct SessionDaemonTests {
         let locked = try session.run(["status"])
         #expect(locked.standardOutput.contains("keychain: daemon at \(session.socket)\n"), "\(locked.standardOutput)")
         #expect(locked.standardOutput.contains("lock state: before-first-unlock"))
-        let daemon = try #require(Self.daemonProcess(serving: session.cli.home.path))
+        let daemon = try #require(Self.daemonProcess(serving: session.cli.home.path, runtime: session.runtime))
 
         let unlock = try session.run(["unlock"], input: "code-1234\n")
         #expect(unlock.status == 0)
@@ -59,7 +59,7 @@ struct SessionDaemonTests {
         #expect(find.status == 0, "\(find.standardError)")
         #expect(find.standardOutput == "stored-before-the-passcode\n")
         #expect(try session.run(["status"]).standardOutput.contains("lock state: unlocked"))
-        #expect(Self.daemonProcess(serving: session.cli.home.path) == daemon, "one daemon serves every command")
+        #expect(Self.daemonProcess(serving: session.cli.home.path, runtime: session.runtime) == daemon, "one daemon serves every command")
 
         #expect(try session.run(["lock"]).status == 0)
         let afterLock = try session.run(["find-generic-password", "-s", "svc", "-a", "me", "-w"])
@@ -90,7 +90,7 @@ struct SessionDaemonTests {
         let session = try Session()
         #expect(try session.run(["add-generic-password", "-s", "svc", "-a", "me", "-w", "pw"]).status == 0)
         #expect(try session.run(["status"]).standardOutput.contains("keychain: \(session.cli.home.path)\n"))
-        #expect(Self.daemonProcess(serving: session.cli.home.path) == nil)
+        #expect(Self.daemonProcess(serving: session.cli.home.path, runtime: session.runtime) == nil)
     }
 
     /// A program using the keychain (the library's choice) finds the session's daemon, unless it names its
@@ -135,17 +135,19 @@ struct SessionDaemonTests {
         #expect(PerUserDaemon.socketPath(for: KeychainFolder.fromEnvironment(other), environment: other) == "/run/user/1000/coffer/socket")
     }
 
-    /// The pid of the `cofferd` serving `home` (its environment names it), if one runs.
-    static func daemonProcess(serving home: String) -> Int32? {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        for entry in entries {
-            guard let pid = Int32(entry), isRunning(pid),
-                  let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline")),
-                  command.starts(with: Data("cofferd\0--user".utf8)),
-                  let environment = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/environ")),
-                  environment.split(separator: 0).contains(Data("COFFER_HOME=\(home)".utf8)[...])
+    /// The pid of the `cofferd` serving `home`: the process holding the lock beside its socket (`/proc/locks`, which
+    /// any user may read; a daemon is not dumpable, so its environment is not), if one runs.
+    static func daemonProcess(serving home: String, runtime: URL? = nil) -> Int32? {
+        let environment = ["COFFER_HOME": home, "XDG_RUNTIME_DIR": runtime?.path ?? "/nonexistent"]
+        let lock = PerUserDaemon.socketPath(for: KeychainFolder.fromEnvironment(environment), environment: environment) + ".lock"
+        var status = stat()
+        guard stat(lock, &status) == 0, let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return nil }
+        for line in locks.split(separator: "\n") {
+            let fields = line.split(separator: " ")
+            guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]),
+                  let inode = fields[5].split(separator: ":").last.flatMap({ UInt64($0) }), inode == UInt64(status.st_ino)
             else { continue }
-            return pid
+            return isRunning(pid) ? pid : nil
         }
         return nil
     }

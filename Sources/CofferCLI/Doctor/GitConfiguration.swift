@@ -4,8 +4,7 @@ import Foundation
 enum GitConfiguration {
     /// The helpers; empty when none is set, nil when git is not installed.
     static func credentialHelpers(environment: [String: String]) -> [String]? {
-        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        guard let git = folders.map({ "\($0)/git" }).first(where: { FileManager.default.isExecutableFile(atPath: $0) }) else { return nil }
+        guard let git = SpawnedExecutable.onPath("git", environment: environment) else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: git)
         process.arguments = ["config", "--get-all", "credential.helper"]

@@ -17,7 +17,7 @@ enum PasswordStore {
             throw CLIFailure("import: \(folder) is not a password store folder (set PASSWORD_STORE_DIR, or name the folder)")
         }
         let entries = try entryPaths(in: folder)
-        guard let gpg = executable("gpg", environment: environment) else {
+        guard let gpg = SpawnedExecutable.onPath("gpg", environment: environment) else {
             throw CLIFailure("import: gpg is not installed; the password store is decrypted with it")
         }
         var source = ImportSource()
@@ -109,11 +109,6 @@ enum PasswordStore {
         }
         _ = errorReader.wait()
         return .success(plaintext)
-    }
-
-    static func executable(_ name: String, environment: [String: String]) -> String? {
-        (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map { "\($0)/\(name)" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ProgramIdentity
 import KeychainClient
 import SSHAgent
 
@@ -42,17 +43,9 @@ struct AgentKeyLimits {
     /// group it is).
     func allowed(_ key: AgentKey) -> String {
         guard let groups = key.tag.allowedGroups else { return "every program" }
-        let candidates = Self.executablesOnPath()
+        let candidates = UnregisteredPrograms.candidatePaths(environment: ProcessInfo.processInfo.environment)
         return groups.map { group in
             programs.program(of: group, amongPaths: candidates).map { "\($0) (\(group))" } ?? group
         }.joined(separator: ", ")
-    }
-
-    /// The files in the folders of `PATH`, for naming unregistered groups back.
-    private static func executablesOnPath() -> [String] {
-        let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":")
-        return folders.flatMap { folder in
-            ((try? FileManager.default.contentsOfDirectory(atPath: String(folder))) ?? []).sorted().map { "\(folder)/\($0)" }
-        }
     }
 }

@@ -70,10 +70,6 @@ enum SessionDaemon {
 
     /// `cofferd` beside this executable (installed together, or the build folder), else the first on the `PATH`.
     static func cofferdExecutable(environment: [String: String]) -> String? {
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")).map {
-            URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("cofferd").path
-        }
-        let onPath = (environment["PATH"] ?? "").split(separator: ":").map { "\($0)/cofferd" }
-        return ([own].compactMap { $0 } + onPath).first { access($0, X_OK) == 0 }
+        SpawnedExecutable.besideSelf("cofferd") ?? SpawnedExecutable.onPath("cofferd", environment: environment)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import ProgramIdentity
 import KeychainModel
 
@@ -25,20 +26,22 @@ extension RequestOrigin {
     /// Passcode attempts are charged to the program (its executable), not to the process, so that a new
     /// process or connection of the same program keeps the count. In per-user mode every program of the
     /// user is a trusted front end: the files are the user's, so the daemon keeps no program from them. So
-    /// is every program of root in system mode: root is outside what the daemon can protect against.
+    /// is every program of root in system mode, and of the daemon's own user (`coffer`, whose files the keychains
+    /// are): both are outside what the daemon can protect against.
     init(connection: UInt64, identity: PeerIdentity, keychain: UserKeychain, mode: DaemonConfiguration.Mode) {
         var caller = switch mode {
         case .user: keychain.callerInPerUserMode(for: identity)
         case .system: keychain.caller(for: identity)
         }
         caller.passcodeAttempts = .caller(identity.executablePath)
+        let beyondProtection = identity.uid == 0 || identity.uid == geteuid()
         let trusted = switch mode {
         case .user: true
-        case .system: identity.isTrustedFrontEnd || identity.uid == 0
+        case .system: identity.isTrustedFrontEnd || beyondProtection
         }
         let needsOwnerProof = switch mode {
         case .user: false
-        case .system: identity.uid != 0
+        case .system: !beyondProtection
         }
         self.init(
             connection: connection, caller: caller, callerAsOwner: caller.withOwnerGroups(), isTrustedFrontEnd: trusted,

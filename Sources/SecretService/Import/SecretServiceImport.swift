@@ -54,7 +54,9 @@ public struct SecretServiceImport {
         let connection = try SourceConnection(address: busAddress)
         var report = SecretServiceImportReport()
         report.source = connection.ownerExecutable()
-        if let source = report.source, source == SourceConnection.executable(of: "/proc/self/exe") {
+        let isItself = report.source.map { $0 == SourceConnection.executable(of: "/proc/self/exe") }
+            ?? (connection.ownerCommandName() == SourceConnection.commandName(of: "/proc/self/comm"))
+        if isItself {
             throw SecretServiceError(
                 "\(SecretServiceServer.busName) is served by coffer-secret-service itself: stop it and start the provider to import from")
         }

@@ -43,11 +43,25 @@ final class SourceConnection {
     /// The executable of the provider's process (`/proc/PID/exe`), when the bus gives its process ID and the
     /// link can be read.
     func ownerExecutable() -> String? {
-        guard let pid = try? Self.call(bus, Self.busName, Self.busPath, Self.busName, "GetConnectionUnixProcessID", timeout: 0, { out throws(BusReplyError) in
+        ownerProcess().flatMap { Self.executable(of: "/proc/\($0)/exe") }
+    }
+
+    /// The command name of the provider's process (`/proc/PID/comm`, readable even for a process that is not
+    /// dumpable, such as coffer-secret-service itself, whose executable link only root may read).
+    func ownerCommandName() -> String? {
+        ownerProcess().flatMap { Self.commandName(of: "/proc/\($0)/comm") }
+    }
+
+    /// The provider's process ID, as the bus gives it.
+    private func ownerProcess() -> UInt32? {
+        try? Self.call(bus, Self.busName, Self.busPath, Self.busName, "GetConnectionUnixProcessID", timeout: 0, { out throws(BusReplyError) in
             try out.string(owner)
         }, reading: { answer throws(BusReplyError) in try answer.uint32() })
-        else { return nil }
-        return Self.executable(of: "/proc/\(pid)/exe")
+    }
+
+    /// The command name in the `comm` file at `path`, or nil.
+    static func commandName(of path: String) -> String? {
+        (try? String(contentsOfFile: path, encoding: .utf8)).map { $0.trimmingCharacters(in: .newlines) }
     }
 
     /// The target of the link `path`, or nil.

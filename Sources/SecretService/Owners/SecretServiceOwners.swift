@@ -28,7 +28,8 @@ public struct SecretServiceOwners: Sendable {
     /// A listing over `client`'s keychain (the provider's own view: it sees every owner's items).
     public init(client: any KeychainClient) { self.client = client }
 
-    /// Every owner, most items first. `candidatePaths` are the executables tried for unregistered groups.
+    /// Every owner, most items first. `candidatePaths` are the executables tried for unregistered groups
+    /// (``UnregisteredPrograms/candidatePaths(environment:)``).
     public func owners(candidatePaths: [String]) throws(SecretServiceError) -> [Owner] {
         var counts: [String?: Int] = [:]
         do {
@@ -41,10 +42,7 @@ public struct SecretServiceOwners: Sendable {
             throw SecretServiceError("cannot read the Secret Service items: \(error)")
         }
         let registered = (try? client.sendBlocking(.appsList).appsResult()) ?? []
-        var unregistered: [String: String] = [:]
-        for path in candidatePaths where unregistered[AppRegistry.unregisteredGroup(forPath: path)] == nil {
-            unregistered[AppRegistry.unregisteredGroup(forPath: path)] = path
-        }
+        let unregistered = UnregisteredPrograms.paths(of: Set(counts.keys.compactMap { $0 }), amongPaths: candidatePaths)
         return counts.map { group, items in
             if let group, let app = registered.first(where: { $0.accessGroups.first == group }) {
                 return Owner(group: group, items: items, program: app.executablePath, isRegistered: true)
@@ -52,27 +50,5 @@ public struct SecretServiceOwners: Sendable {
             return Owner(group: group, items: items, program: group.flatMap { unregistered[$0] }, isRegistered: false)
         }
         .sorted { ($0.items, $0.group ?? "") > ($1.items, $1.group ?? "") }
-    }
-
-    /// The executables an unregistered owner may be: this user's running programs, then every file on `PATH`
-    /// and in `/usr/libexec`, each with its symbolic links resolved as `/proc/PID/exe` shows a program.
-    public static func candidatePaths(environment: [String: String]) -> [String] {
-        var paths: [String] = []
-        let processes = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        for entry in processes where Int32(entry) != nil {
-            if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(entry)/exe") {
-                paths.append(path.hasSuffix(" (deleted)") ? String(path.dropLast(10)) : path)
-            }
-        }
-        let folders = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init) + ["/usr/libexec"]
-        for folder in folders {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
-                let path = folder + "/" + name
-                paths.append(URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
-                paths.append(path)
-            }
-        }
-        var seen = Set<String>()
-        return paths.filter { seen.insert($0).inserted }
     }
 }
