@@ -23,7 +23,7 @@ struct OwnerSettingsFileTests {
         #expect(reason.contains("not an absolute path"))
     }
 
-    @Test(.enabled(if: getuid() == 0))
+    @Test(.enabled(if: getuid() == 0, "needs root to make root-owned settings files"))
     func onlyAFileAndFoldersOfRootsAloneAreRead() throws {
         var template = Array("/tmp/coffer-owner-settings-XXXXXX".utf8CString)
         let folder = try #require(mkdtemp(&template).map { String(cString: $0) })

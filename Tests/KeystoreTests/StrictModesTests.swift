@@ -75,7 +75,7 @@ struct StrictModesTests {
 
     /// Another user plants a device key and keybag in a folder that was world-writable when the keychain
     /// was first used; even after the folder is made private, the planted files are refused.
-    @Test(.enabled(if: getuid() == 0)) func keyFilesPlantedByAnotherUserAreRefused() throws {
+    @Test(.enabled(if: getuid() == 0, "needs root to plant files as another user")) func keyFilesPlantedByAnotherUserAreRefused() throws {
         let intruder = "coffer-test-bob"
         if MultiUser.run(["/usr/bin/getent", "passwd", intruder]) != 0 {
             try #require(MultiUser.run(["/usr/sbin/useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", intruder]) == 0)

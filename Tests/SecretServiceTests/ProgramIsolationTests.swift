@@ -109,7 +109,7 @@ struct ProgramIsolationTests {
         return (path, folder)
     }
 
-    @Test(.enabled(if: getuid() == 0))
+    @Test(.enabled(if: getuid() == 0, "needs root to make a root-owned settings file"))
     func theOwnersSharedSettingLetsEveryProgramSeeEveryItem() throws {
         let (path, folder) = try Self.settingsFile("# the owner's choice\nisolation = shared\n")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -166,7 +166,7 @@ struct ProgramIsolationTests {
         #expect(session.lastStartErrors.contains("/dbus-daemon"))
     }
 
-    @Test(.enabled(if: getuid() == 0))
+    @Test(.enabled(if: getuid() == 0, "needs root to make a root-owned settings file"))
     func anUnknownIsolationSettingIsRefused() throws {
         let (path, folder) = try Self.settingsFile("isolation = none\n")
         defer { try? FileManager.default.removeItem(atPath: folder) }
