@@ -6,7 +6,15 @@ import KeychainModel
 /// this user's processes and the helpers' configuration files.
 struct DoctorChecks {
     let environment: [String: String]
+    /// The keychain the environment selects, chosen once: the choice may probe a per-user daemon's socket.
+    let choice: KeychainLocation.Choice
     let client: any KeychainClient
+
+    init(environment: [String: String]) {
+        self.environment = environment
+        choice = KeychainLocation.choice(environment: environment)
+        client = KeychainLocation.client(for: choice, environment: environment)
+    }
 
     func all() -> [DoctorFinding] {
         var findings = [keychain()]
@@ -19,14 +27,13 @@ struct DoctorChecks {
         }
         findings.append(reachable(failure: failure))
         if let status { findings.append(passcode(status)) }
-        if case .daemon = KeychainLocation.choice(environment: environment) { findings.append(promptAgent()) }
+        if case .daemon = choice { findings.append(promptAgent()) }
         findings += [secretService(), sshAgent(), git(), docker()]
         return findings
     }
 
     /// Which keychain, and why.
     func keychain() -> DoctorFinding {
-        let choice = KeychainLocation.choice(environment: environment)
         let why: String
         switch choice {
         case .embedded(let folder):
@@ -46,7 +53,7 @@ struct DoctorChecks {
     /// Whether the keychain answers; `failure` is why it did not.
     func reachable(failure: String?) -> DoctorFinding {
         guard let failure else { return DoctorFinding(area: "reachable", text: "yes") }
-        let fix = switch KeychainLocation.choice(environment: environment) {
+        let fix = switch choice {
         case .daemon: "start the daemon (sudo systemctl start cofferd.socket, or cofferd --user), or unset COFFER_SOCKET"
         case .embedded: "make COFFER_HOME a folder of yours (mode 0700), or unset it"
         }
@@ -60,7 +67,7 @@ struct DoctorChecks {
                 fix: "coffer passcode set")
         }
         let text = "set; the keychain is \(status.lockState.rawValue)"
-        guard case .embedded(let folder) = KeychainLocation.choice(environment: environment) else {
+        guard case .embedded(let folder) = choice else {
             return DoctorFinding(area: "passcode", text: text)
         }
         if SessionDaemon.wantsDaemon(for: folder, environment: environment) {

@@ -12,7 +12,7 @@ struct DoctorCommand: ParsableCommand {
 
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        let findings = DoctorChecks(environment: environment, client: KeychainLocation.client(environment: environment)).all()
+        let findings = DoctorChecks(environment: environment).all()
         for finding in findings {
             print("\(finding.isProblem ? "problem" : "ok     ") \(finding.area): \(finding.text)")
             if let fix = finding.fix { print("        fix: \(fix)") }
