@@ -7,7 +7,8 @@
 #   - one SearchItems that matches 50,000 items, the D-Bus call alone (goal: under 1 s), and beside it what a
 #     SecretStorage-like client then pays to read every item's label and attributes (one Get per property).
 #
-# Installs dbus, python3-gi and hyperfine from Debian when missing. Prints a Markdown section.
+# Installs dbus and python3-gi from Debian when missing (the client runs on Debian's /usr/bin/python3, which has them).
+# Prints a Markdown section.
 # Usage: Benchmarks/secret-service-50k.sh RELEASE_BIN_DIR   (RELEASE_BIN_DIR holds coffer-secret-service)
 set -euo pipefail
 bin="$(cd "$1" && pwd)"
@@ -87,7 +88,7 @@ mkdir -p "$HOME"
 "$BIN/coffer-secret-service" > "$WORK/provider.log" 2>&1 &
 provider=$!
 for _ in $(seq 200); do grep -q serving "$WORK/provider.log" 2>/dev/null && break; sleep 0.05; done
-python3 "$WORK/client.py" > "$WORK/results.tsv"
+/usr/bin/python3 "$WORK/client.py" > "$WORK/results.tsv"
 grep VmHWM "/proc/$provider/status" | awk '{print $2}' > "$WORK/provider.rss"
 kill "$provider"; wait "$provider" 2>/dev/null || true
 INNER

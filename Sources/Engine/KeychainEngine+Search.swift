@@ -31,7 +31,8 @@ extension KeychainEngine {
             try store.read { reader in
                 try openMatches(
                     request, caller: caller, limit: request.limit.maximum,
-                    loadData: request.needsData, reader: reader, authorization: authorization)
+                    loadData: request.needsData, reader: reader, authorization: authorization,
+                    keepingOnlyIdentity: request.returns.isSubset(of: .persistentRef))
             }
         }
         removeUndecryptable(outcome.undecryptable)

@@ -26,6 +26,9 @@ struct RowOpening {
     var fullyIndexed: Bool
     /// For reads: who decides about access-controlled items.
     var gate: ItemGate?
+    /// Whether a match keeps only its row's identity (a search that returns persistent references or nothing):
+    /// neither its attributes nor its sealed parts are kept.
+    var keepsOnlyIdentity = false
 }
 
 extension KeychainEngine {
@@ -39,16 +42,18 @@ extension KeychainEngine {
     /// With an `authorization`, the call reads: an item whose access control constrains reading is opened,
     /// skipped or refused as ``ItemGate`` decides, and a secret sealed with an application password is
     /// opened with the authorization's password. Without one (a delete), access control is not consulted
-    /// and no secret is loaded.
+    /// and no secret is loaded. With `keepingOnlyIdentity`, each match keeps only its row's identity
+    /// (``StoredItem/identityOnly``) and empty attributes.
     func openMatches(
         _ search: SearchRequest, caller: CallerContext, limit: Int?, loadData: Bool, reader: some ItemReading,
-        authorization: ItemAuthorization? = nil
+        authorization: ItemAuthorization? = nil, keepingOnlyIdentity: Bool = false
     ) throws -> SearchOutcome {
         let fullyIndexed = ItemIndexing.isFullyIndexed(search)
         let sqlLimit = fullyIndexed ? limit : nil
         let opening = RowOpening(
             loadData: loadData, fullyIndexed: fullyIndexed,
-            gate: authorization.map { ItemGate(authorization: $0, ui: search.authenticationUI) })
+            gate: authorization.map { ItemGate(authorization: $0, ui: search.authenticationUI) },
+            keepsOnlyIdentity: keepingOnlyIdentity && !loadData)
         var outcome = try openRows(search, caller: caller, sqlLimit: sqlLimit, reader: reader, opening: opening)
         if sqlLimit != nil, !outcome.undecryptable.isEmpty || outcome.skipped {
             // Skipped rows ate into the SQL limit: look again without it.
@@ -63,7 +68,7 @@ extension KeychainEngine {
     ) throws -> SearchOutcome {
         var outcome = SearchOutcome()
         let selection = ItemIndexing.selection(for: search, caller: caller, limit: sqlLimit)
-        for row in try reader.select(selection) {
+        try reader.forEachRow(selection) { row in
             do {
                 let attributes = try AttributeSet(decoding: reader.openAttributes(row))
                 guard search.matches(attributes), matchesHost(search, attributes) else {
@@ -71,15 +76,19 @@ extension KeychainEngine {
                         logger.error("row's blind index does not match its sealed attributes; skipping it", metadata: ["class": "\(row.itemClass.rawValue)", "row": "\(row.rowID)"])
                         outcome.undecryptable.append(row)
                     }
-                    continue
+                    return
                 }
                 if let gate = opening.gate, try gate.decide(attributes) == .skip {
                     outcome.skipped = true
-                    continue
+                    return
+                }
+                if opening.keepsOnlyIdentity {
+                    outcome.matches.append(OpenedItem(stored: row.identityOnly, attributes: AttributeSet(), data: nil))
+                    return
                 }
                 guard opening.loadData else {
                     outcome.matches.append(OpenedItem(stored: row, attributes: attributes, data: nil))
-                    continue
+                    return
                 }
                 let stored = try reader.openSecret(row)
                 let shown = ItemDigest.filledIn(attributes, secret: stored, in: row.itemClass)

@@ -42,13 +42,13 @@ final class BackupKeychain: @unchecked Sendable {
 
     /// Every item that may leave, as the keychain stores it (class, protection, attributes, data), sorted.
     func portableItems() throws -> [BackupRecord] {
-        try engine.exportBackup(caller: Self.caller).records.sorted { ($0.itemClass.rawValue, $0.attributes.base64EncodedString()) < ($1.itemClass.rawValue, $1.attributes.base64EncodedString()) }
+        try engine.exportBackup(caller: Self.caller).parts.flatMap { try BackupRecordStream.decode($0) }.sorted { ($0.itemClass.rawValue, $0.attributes.base64EncodedString()) < ($1.itemClass.rawValue, $1.attributes.base64EncodedString()) }
     }
 
     /// How many rows the keychain holds, of every class.
     func rowCount() throws -> Int {
         let exported = try engine.exportBackup(caller: Self.caller)
-        return exported.records.count + exported.thisDeviceOnly + exported.passcodeSetOnly + exported.nonExtractableKeys + exported.deviceBound
+        return exported.itemCount + exported.thisDeviceOnly + exported.passcodeSetOnly + exported.nonExtractableKeys + exported.deviceBound
     }
 
     /// A path in the test's folder.

@@ -15,37 +15,28 @@ public enum BackupFile {
 
     /// Seals `plaintext` under `secret` with format `version` (``BackupHeader/itemsOnlyVersion`` for a
     /// ``BackupRecordStream``, ``BackupHeader/currentVersion`` for a ``BackupPayload``). `progress` is called
-    /// with the bytes sealed so far and the total.
+    /// with the bytes sealed so far and the total. (``BackupFileSealer`` seals as the bytes come, into a file.)
     public static func seal(
         _ plaintext: SecretBytes, with secret: BackupSecret, kdf: BackupKDF = .standard,
         version: UInt8 = BackupHeader.itemsOnlyVersion, progress: (Int, Int) -> Void = { _, _ in }
     ) throws(BackupFormatError) -> Data {
-        precondition(BackupHeader.supportedVersions.contains(version), "backup format version")
-        var salt = Data(count: 32)
-        salt.withUnsafeMutableBytes { bytes in
-            var generator = SystemRandomNumberGenerator()
-            for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
-        }
-        let header = BackupHeader(version: version, secretKind: secret.kind, kdf: kdf, chunkSize: BackupHeader.defaultChunkSize, salt: salt)
-        let keys = try BackupKeys(secret, header: header)
-        let headerBytes = header.encoded(checkKey: keys.check)
-        let chunkSize = header.chunkSize
+        let chunkSize = BackupHeader.defaultChunkSize
         let chunkCount = max(1, (plaintext.count + chunkSize - 1) / chunkSize)
-        var file = Data(capacity: headerBytes.count + plaintext.count + chunkCount * (nonceLength + tagLength))
-        file.append(headerBytes)
+        var file = Data(capacity: BackupHeader.length + plaintext.count + chunkCount * (nonceLength + tagLength))
         do {
+            let sealer = try BackupFileSealer(secret: secret, kdf: kdf, version: version) { file.append(contentsOf: $0) }
             try plaintext.withUnsafeBytes { bytes in
-                for index in 0..<chunkCount {
-                    let range = index * chunkSize..<min(plaintext.count, (index + 1) * chunkSize)
-                    let box = try AES.GCM.seal(
-                        UnsafeRawBufferPointer(rebasing: bytes[range]), using: keys.content,
-                        authenticating: associatedData(headerBytes, index: index, final: index == chunkCount - 1))
-                    file.append(contentsOf: box.nonce)
-                    file.append(box.ciphertext)
-                    file.append(box.tag)
-                    progress(range.upperBound, plaintext.count)
-                }
+                var offset = 0
+                repeat {
+                    let end = min(bytes.count, offset + chunkSize)
+                    try sealer.append(UnsafeRawBufferPointer(rebasing: bytes[offset..<end]))
+                    offset = end
+                    progress(offset, bytes.count)
+                } while offset < bytes.count
             }
+            try sealer.finish()
+        } catch let error as BackupFormatError {
+            throw error
         } catch {
             throw .damaged("sealing failed")
         }
@@ -60,30 +51,22 @@ public enum BackupFile {
     /// Checks and decrypts all of `file`: the header's checksum, the secret (``BackupFormatError/wrongSecret(_:)``),
     /// then every chunk and the layout (``BackupFormatError/damaged(_:)``). Nothing is returned unless the
     /// whole file is intact. `progress` is called with the bytes opened so far and the total.
+    /// (``BackupFileOpener`` opens a file chunk by chunk without holding it.)
     public static func open(
         _ file: Data, with secret: BackupSecret, progress: (Int, Int) -> Void = { _, _ in }
     ) throws(BackupFormatError) -> SecretBytes {
-        let (header, keyCheck) = try BackupHeader.decode(file)
-        let keys = try BackupKeys(secret, header: header)
-        let headerBytes = Data(file.prefix(BackupHeader.length))
-        guard HMAC<SHA256>.isValidAuthenticationCode(keyCheck, authenticating: headerBytes.prefix(BackupHeader.checkedLength), using: keys.check)
-        else { throw .wrongSecret(header.secretKind) }
-        let body = file.count - BackupHeader.length
-        let sealedChunk = header.chunkSize + nonceLength + tagLength
-        let fullChunks = body / sealedChunk
-        let rest = body % sealedChunk
-        // The last chunk is short (its overhead and at least one byte) or full, or the only, empty one.
-        let chunkCount: Int
-        if rest == 0, fullChunks > 0 {
-            chunkCount = fullChunks
-        } else if rest >= nonceLength + tagLength + (fullChunks == 0 ? 0 : 1) {
-            chunkCount = fullChunks + 1
-        } else {
-            throw .damaged("the file's length does not match its chunks (cut short or extended)")
-        }
-        let plaintextLength = body - chunkCount * (nonceLength + tagLength)
+        let opener = try BackupFileOpener(fileLength: file.count, prefix: file.prefix(BackupHeader.length), secret: secret)
+        let total = opener.plaintextCount
         do {
-            return try decrypt(file, chunkCount: chunkCount, plaintextLength: plaintextLength, sealedChunk: sealedChunk, keys: keys, headerBytes: headerBytes, progress: progress)
+            return try SecretBytes(capacity: total) { buffer in
+                var written = 0
+                try opener.forEachChunk(read: { offset, count in file[file.startIndex + offset..<file.startIndex + offset + count] }) { plain in
+                    UnsafeMutableRawBufferPointer(rebasing: buffer[written..<written + plain.count]).copyMemory(from: plain)
+                    written += plain.count
+                    progress(written, total)
+                }
+                return written
+            }
         } catch let error as BackupFormatError {
             throw error
         } catch {
@@ -91,38 +74,7 @@ public enum BackupFile {
         }
     }
 
-    private static func decrypt(
-        _ file: Data, chunkCount: Int, plaintextLength: Int, sealedChunk: Int, keys: BackupKeys, headerBytes: Data,
-        progress: (Int, Int) -> Void
-    ) throws -> SecretBytes {
-        let start = file.startIndex + BackupHeader.length
-        return try SecretBytes(capacity: plaintextLength) { buffer in
-            var written = 0
-            for index in 0..<chunkCount {
-                let chunkStart = start + index * sealedChunk
-                let chunkEnd = min(file.endIndex, chunkStart + sealedChunk)
-                do {
-                    let box = try AES.GCM.SealedBox(
-                        nonce: AES.GCM.Nonce(data: file[chunkStart..<chunkStart + nonceLength]),
-                        ciphertext: file[chunkStart + nonceLength..<chunkEnd - tagLength],
-                        tag: file[chunkEnd - tagLength..<chunkEnd])
-                    var plain = try AES.GCM.open(
-                        box, using: keys.content, authenticating: associatedData(headerBytes, index: index, final: index == chunkCount - 1))
-                    plain.withUnsafeBytes { bytes in
-                        UnsafeMutableRawBufferPointer(rebasing: buffer[written..<written + bytes.count]).copyMemory(from: bytes)
-                    }
-                    written += plain.count
-                    plain.resetBytes(in: 0..<plain.count)
-                } catch {
-                    throw BackupFormatError.damaged("chunk \(index + 1) of \(chunkCount) does not authenticate")
-                }
-                progress(written, plaintextLength)
-            }
-            return written
-        }
-    }
-
-    private static func associatedData(_ header: Data, index: Int, final: Bool) -> Data {
+    static func associatedData(_ header: Data, index: Int, final: Bool) -> Data {
         var data = header
         withUnsafeBytes(of: UInt64(index).bigEndian) { data.append(contentsOf: $0) }
         data.append(final ? 1 : 0)

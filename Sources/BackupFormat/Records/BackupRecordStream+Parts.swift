@@ -46,9 +46,7 @@ extension BackupRecordStream {
     public static func stream(of part: Part, in stream: SecretBytes) -> SecretBytes {
         let length = headerLength + part.bytes.count
         return SecretBytes(capacity: length) { buffer in
-            var header = magic + [version]
-            withUnsafeBytes(of: UInt32(part.recordCount).bigEndian) { header.append(contentsOf: $0) }
-            buffer.copyBytes(from: header)
+            buffer.copyBytes(from: header(count: part.recordCount))
             stream.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
                 UnsafeMutableRawBufferPointer(rebasing: buffer[headerLength..<length])
                     .copyMemory(from: UnsafeRawBufferPointer(rebasing: source[part.bytes]))
@@ -59,22 +57,34 @@ extension BackupRecordStream {
 
     /// Where the record starting at `offset` ends, checking every length against the stream's end.
     private static func recordEnd(in bytes: UnsafeRawBufferPointer, from offset: Int) throws(BackupFormatError) -> Int {
-        var cursor = offset
-        func advance(_ count: Int) throws(BackupFormatError) {
-            guard count >= 0, count <= bytes.count - cursor else { throw .damaged("a length runs past the end of the item list") }
-            cursor += count
+        guard let end = try completeRecordEnd(in: bytes, from: offset) else {
+            throw .damaged("a length runs past the end of the item list")
         }
-        func length(width: Int) throws(BackupFormatError) -> Int {
+        return end
+    }
+
+    /// Where the record starting at `offset` ends; nil when `bytes` end before it does (the rest has not come
+    /// yet, or the stream is cut). Throws ``BackupFormatError/damaged(_:)`` for an invalid value flag.
+    static func completeRecordEnd(in bytes: UnsafeRawBufferPointer, from offset: Int) throws(BackupFormatError) -> Int? {
+        var cursor = offset
+        func advance(_ count: Int) -> Bool {
+            guard count <= bytes.count - cursor else { return false }
+            cursor += count
+            return true
+        }
+        func length(width: Int) -> Int? {
             let start = cursor
-            try advance(width)
+            guard advance(width) else { return nil }
             return bytes[start..<cursor].reduce(0) { $0 << 8 | Int($1) }
         }
-        try advance(try length(width: 1))  // class
-        try advance(try length(width: 1))  // protection class
-        try advance(try length(width: 4))  // attributes
-        switch try length(width: 1) {
-        case 0: break
-        case 1: try advance(try length(width: 4))
+        for width in [1, 1, 4] {  // class, protection class, attributes
+            guard let count = length(width: width), advance(count) else { return nil }
+        }
+        switch length(width: 1) {
+        case nil: return nil
+        case 0?: break
+        case 1?:
+            guard let count = length(width: 4), advance(count) else { return nil }
         default: throw .damaged("an item's value flag is invalid")
         }
         return cursor

@@ -38,7 +38,14 @@ extension Keychain {
             } catch {
                 throw BackupError(error, doing: "reading the keychain's items")
             }
-            let payload = try collection.payload(items: contents.records, progress: progress)
+            guard !collection.entries.isEmpty else {
+                // Items alone: sealed as they come from the keychain, straight into the file.
+                let fileSize = try Self.sealStreaming(contents.parts, to: url, protection: protection, kdf: kdf, progress: progress)
+                return BackupSummary(itemCount: contents.itemCount, leftBehind: contents.leftBehind, fileSize: fileSize, files: [], fileContentSize: 0)
+            }
+            let items: SecretBytes
+            do throws(BackupFormatError) { items = try BackupRecordStream.joined(contents.parts) } catch { throw BackupError(error) }
+            let payload = try collection.payload(items: items, progress: progress)
             if case .password = protection { progress(.derivingKey) }
             let file: Data
             do throws(BackupFormatError) {
@@ -53,6 +60,25 @@ extension Keychain {
             return BackupSummary(
                 itemCount: contents.itemCount, leftBehind: contents.leftBehind, fileSize: file.count, files: collection.entries.map(\.path),
                 fileContentSize: collection.entries.reduce(0) { $0 + $1.length })
+        }
+    }
+
+    /// Seals the record stream made of `parts` into the file at `url` as it goes (format version 1): the memory
+    /// of one chunk beside the parts. Returns the file's size.
+    private static func sealStreaming(
+        _ parts: [SecretBytes], to url: URL, protection: BackupSecret, kdf: BackupKDF, progress: @escaping @Sendable (BackupStage) -> Void
+    ) throws(BackupError) -> Int {
+        if case .password = protection { progress(.derivingKey) }
+        let total = BackupRecordStream.joinedLength(of: parts)
+        return try BackupFileIO.writeAtomically(to: url.path) { write in
+            let sealer = try BackupFileSealer(secret: protection, kdf: kdf, write: write)
+            try BackupRecordStream.forEachPiece(joining: parts) { piece in
+                try sealer.append(piece)
+                progress(.cipher(done: sealer.plaintextCount, total: total))
+            }
+            try sealer.finish()
+            progress(.file)
+            return sealer.fileCount
         }
     }
 
@@ -86,12 +112,67 @@ extension Keychain {
         let keychain = self
         return try await BackupWorkThread.run { () throws(BackupError) in
             progress(.file)
-            let file = try BackupFileIO.read(url.path)
+            let reader = try BackupFileReader(url.path)
+            let prefix = try reader.read(at: 0, count: min(reader.length, BackupHeader.length))
+            let version: UInt8
+            do throws(BackupFormatError) { version = try BackupFile.header(of: prefix).version } catch { throw BackupError(error) }
+            guard version != BackupHeader.itemsOnlyVersion else {
+                let items = try Self.restoreStreaming(reader, prefix: prefix, protection: protection, policy: policy, client: client, progress: progress)
+                return BackupRestoreReport(items: items)
+            }
+            let file = try reader.read(at: 0, count: reader.length)
             let opened = try Self.open(file, protection: protection, progress: progress)
             let records = opened.items
             let files = try BackupFileRestoration(opened, filesTo: filesTo, keychain: keychain)
             let items = try StagedRestoreUpload.restore(records, policy: policy, client: client, progress: progress)
             return BackupRestoreReport(items: items, files: try files.restore(policy: policy, progress: progress))
+        }
+    }
+
+    /// Restores a backup of items alone (format version 1) a chunk at a time: every chunk is authenticated
+    /// first (nothing is sent unless the whole file holds), then decrypted again and cut into parts that are
+    /// staged as they fill, so only the keychain's staging holds the items.
+    private static func restoreStreaming(
+        _ reader: BackupFileReader, prefix: Data, protection: BackupSecret, policy: RestorePolicy, client: any KeychainClient,
+        progress: @escaping @Sendable (BackupStage) -> Void
+    ) throws(BackupError) -> RestoreReport {
+        let opener: BackupFileOpener
+        do throws(BackupFormatError) {
+            if case .password = protection { progress(.derivingKey) }
+            opener = try BackupFileOpener(fileLength: reader.length, prefix: prefix, secret: protection)
+        } catch {
+            throw BackupError(error)
+        }
+        let total = opener.plaintextCount
+        let read = { (offset: Int, count: Int) throws -> Data in try reader.read(at: offset, count: count) }
+        return try Self.mappingErrors { () throws -> RestoreReport in
+            var checked = 0
+            try opener.forEachChunk(read: read) { plain in
+                checked += plain.count
+                progress(.cipher(done: checked, total: total))
+            }
+            var upload = StagedRestoreUpload(
+                client: client, expectedParts: max(1, (total + StagedRestoreUpload.partBytes - 1) / StagedRestoreUpload.partBytes),
+                progress: progress)
+            let splitter = BackupRecordStream.Splitter(maximumBytes: StagedRestoreUpload.partBytes, largestPiece: opener.header.chunkSize)
+            try opener.forEachChunk(read: read) { plain in
+                for part in try splitter.append(plain) { try upload.stage(part) }
+            }
+            if let last = try splitter.finish() { try upload.stage(last) }
+            return try upload.restore(policy: policy)
+        }
+    }
+
+    /// Runs `body`, whose errors are a ``BackupError`` or a ``BackupFormatError``, as one ``BackupError``.
+    private static func mappingErrors<Value>(_ body: () throws -> Value) throws(BackupError) -> Value {
+        do {
+            return try body()
+        } catch let error as BackupError {
+            throw error
+        } catch let error as BackupFormatError {
+            throw BackupError(error)
+        } catch {
+            throw BackupError(.file, "\(error)")
         }
     }
 
@@ -103,7 +184,8 @@ extension Keychain {
     /// What protects the backup at `url` (a password or a recovery key), read from its header alone.
     public static func backupProtection(of url: URL) throws(BackupError) -> BackupSecretKind {
         do {
-            return try BackupFile.header(of: BackupFileIO.read(url.path)).secretKind
+            let reader = try BackupFileReader(url.path)
+            return try BackupFile.header(of: reader.read(at: 0, count: min(reader.length, BackupHeader.length))).secretKind
         } catch let error as BackupError {
             throw error
         } catch let error as BackupFormatError {

@@ -49,7 +49,11 @@ enum BackupCoding {
     }
 
     static func encode(_ contents: BackupContents, into writer: inout WireWriter) throws(ProtocolError) {
-        try writer.secret(contents.records)
+        try writer.count(contents.parts.count)
+        for part in contents.parts {
+            try writer.countValue()
+            try writer.secret(part)
+        }
         writer.uint32(UInt32(clamping: contents.itemCount))
         let left = contents.leftBehind
         for count in [left.thisDeviceOnly, left.passcodeSetOnly, left.nonExtractableKeys, left.deviceBound] {
@@ -58,12 +62,17 @@ enum BackupCoding {
     }
 
     static func decodeContents(from reader: inout WireReader) throws(ProtocolError) -> BackupContents {
-        let records = try reader.secret()
+        let partCount = try reader.count(minimumElementSize: 4)
+        var parts: [SecretBytes] = []
+        for _ in 0..<partCount {
+            try reader.countValue()
+            parts.append(try reader.secret())
+        }
         let itemCount = Int(try reader.uint32())
         let left = BackupContents.LeftBehind(
             thisDeviceOnly: Int(try reader.uint32()), passcodeSetOnly: Int(try reader.uint32()),
             nonExtractableKeys: Int(try reader.uint32()), deviceBound: Int(try reader.uint32()))
-        return BackupContents(records: records, itemCount: itemCount, leftBehind: left)
+        return BackupContents(parts: parts, itemCount: itemCount, leftBehind: left)
     }
 
     static func encode(_ report: RestoreReport, into writer: inout WireWriter) throws(ProtocolError) {

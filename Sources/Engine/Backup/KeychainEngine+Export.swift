@@ -6,8 +6,11 @@ import Query
 
 /// What ``KeychainEngine/exportBackup(caller:)`` read.
 public struct ExportedBackup: Sendable {
-    /// The items that may leave the device, attributes and data as stored.
-    public var records: [BackupRecord]
+    /// The items that may leave the device, attributes and data as stored: record streams of about
+    /// ``BackupRecordStream/partBytes`` each, in zeroizing memory.
+    public var parts: [SecretBytes] = []
+    /// How many items the parts hold.
+    public var itemCount = 0
     /// How many stay here: this device only, `akpu`, non-extractable or token keys, bound to this device.
     public var thisDeviceOnly = 0, passcodeSetOnly = 0, nonExtractableKeys = 0, deviceBound = 0
 
@@ -26,7 +29,8 @@ extension KeychainEngine {
     static let backupClasses: [ItemClass] = [.genericPassword, .internetPassword, .certificate, .key]
 
     /// Reads every item of the caller's groups that may leave the device (``BackupEligibility``), with its
-    /// attributes and its data as stored: a secret sealed with an application password stays sealed.
+    /// attributes and its data as stored: a secret sealed with an application password stays sealed. The rows
+    /// are read one at a time and written into record streams of a few MiB, in one read transaction.
     ///
     /// A row of a locked class fails the export with -25308 (a backup is all the items or none); a row that
     /// cannot be decrypted for good is left out, as a search leaves it out (§10.7).
@@ -34,23 +38,23 @@ extension KeychainEngine {
         guard caller.hasAnyGroup else { throw .missingEntitlement }
         return try mapped {
             try store.read { reader in
-                var exported = ExportedBackup(records: [])
+                var exported = ExportedBackup()
+                var builder = BackupRecordStream.PartBuilder(maximumBytes: BackupRecordStream.partBytes)
                 for itemClass in Self.backupClasses {
-                    for row in try reader.select(Self.everyRow(of: itemClass, caller: caller)) {
+                    try reader.forEachRow(Self.everyRow(of: itemClass, caller: caller)) { row in
                         if let reason = BackupEligibility.reason(for: row.protection) {
                             exported.leave(reason)
-                            continue
+                            return
                         }
                         do {
                             let encoded = try reader.openAttributes(row)
                             let attributes = try AttributeSet(decoding: encoded)
                             if let reason = BackupEligibility.reason(for: attributes, in: itemClass) {
                                 exported.leave(reason)
-                                continue
+                                return
                             }
                             let secret = try reader.openSecret(row)
-                            exported.records.append(
-                                BackupRecord(itemClass: itemClass, protection: row.protection, attributes: encoded, secret: secret))
+                            builder.append(BackupRecord(itemClass: itemClass, protection: row.protection, attributes: encoded, secret: secret))
                         } catch where StatusMapping.isLocked(error) {
                             throw KeychainStatus.interactionNotAllowed
                         } catch where StatusMapping.isUndecryptable(error) {
@@ -58,6 +62,8 @@ extension KeychainEngine {
                         }
                     }
                 }
+                exported.parts = builder.finish()
+                exported.itemCount = builder.recordCount
                 return exported
             }
         }

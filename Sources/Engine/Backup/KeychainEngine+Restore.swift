@@ -9,26 +9,42 @@ import Glibc
 #endif
 
 extension KeychainEngine {
-    /// Writes a backup's items in ONE transaction, sealed under this keychain's keys and blind indexes: a
-    /// crash or an error part-way leaves the keychain as it was.
+    /// Writes a backup's items, the records of `streams` in order, in ONE transaction, sealed under this
+    /// keychain's keys and blind indexes: a crash or an error part-way leaves the keychain as it was. The
+    /// records are decoded and written one at a time, so a restore of any size holds only its streams.
     ///
-    /// Every record is checked first (``RestoredItem``); one refused record refuses the restore before anything
-    /// is written. An item whose primary key (§1.4) is taken by an identical item is counted as identical; by a
-    /// different one, `policy` decides. A taken row that cannot be decrypted is replaced, as an add replaces it
-    /// (§10.4); a row of a locked class fails the restore with -25308.
+    /// Every record is checked (``RestoredItem``) as it comes; one refused record (or a malformed stream,
+    /// -26275) refuses the restore, and the transaction is rolled back. An item whose primary key (§1.4) is
+    /// taken by an identical item is counted as identical; by a different one, `policy` decides. A taken row
+    /// that cannot be decrypted is replaced, as an add replaces it (§10.4); a row of a locked class fails the
+    /// restore with -25308.
     public func restoreBackup(
-        _ records: [BackupRecord], policy: RestoreOutcome.Policy, caller: CallerContext
+        _ streams: [SecretBytes], policy: RestoreOutcome.Policy, caller: CallerContext
     ) throws(KeychainFailure) -> RestoreOutcome {
-        var items: [RestoredItem] = []
-        items.reserveCapacity(records.count)
-        for record in records { items.append(try RestoredItem(record, caller: caller)) }
-        let pause = RestorePauseHook.fromEnvironment(itemCount: items.count)
+        var itemCount = 0
+        do throws(BackupFormatError) {
+            for stream in streams { itemCount += try BackupRecordStream.declaredCount(of: stream) }
+        } catch {
+            throw KeychainFailure(.decode, reason: error.description)
+        }
+        let pause = RestorePauseHook.fromEnvironment(itemCount: itemCount)
         do {
             return try store.write { writer in
                 var outcome = RestoreOutcome()
-                for (index, item) in items.enumerated() {
-                    try restore(item, policy: policy, caller: caller, writer: writer, into: &outcome)
-                    pause?.reached(index + 1)
+                var written = 0
+                for stream in streams {
+                    do throws(RecordWalkError<any Error>) {
+                        try BackupRecordStream.forEachRecord(in: stream) { (record) throws(any Error) in
+                            try restore(RestoredItem(record, caller: caller), policy: policy, caller: caller, writer: writer, into: &outcome)
+                            written += 1
+                            pause?.reached(written)
+                        }
+                    } catch {
+                        switch error {
+                        case .format(let failure): throw KeychainFailure(.decode, reason: failure.description)
+                        case .body(let failure): throw failure
+                        }
+                    }
                 }
                 return outcome
             }

@@ -11,6 +11,11 @@ public protocol ItemReading {
     /// are malformed is returned like any tampered row: opening it throws ``ItemStoreError/corrupt(rowID:)``.
     func select(_ selection: ItemSelection) throws -> [StoredItem]
 
+    /// Calls `body` with each row ``select(_:)`` would return, in row-id order, one at a time: a selection of
+    /// any size in the memory of one row. `body` may open the row but must not run another selection or
+    /// write on this reader while the rows are being stepped; an error it throws ends the walk and propagates.
+    func forEachRow(_ selection: ItemSelection, _ body: (StoredItem) throws -> Void) throws
+
     /// The item's attributes (the bytes given as ``NewItem/attributes``).
     ///
     /// Needs the metadata key of the item's protection class (and the index key, for the row tag); never

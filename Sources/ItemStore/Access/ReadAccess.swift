@@ -12,18 +12,23 @@ struct ReadAccess {
 
     /// See ``ItemReading/select(_:)``.
     func select(_ selection: ItemSelection) throws -> [StoredItem] {
+        var items: [StoredItem] = []
+        try forEachRow(selection) { items.append($0) }
+        return items
+    }
+
+    /// See ``ItemReading/forEachRow(_:_:)``.
+    func forEachRow(_ selection: ItemSelection, _ body: (StoredItem) throws -> Void) throws {
         let table = try Schema.table(selection.itemClass)
         let indexer = try keys.indexer(for: selection.itemClass)
-        guard let query = try SelectionSQL.clause(for: selection, table: table, indexer: indexer, keys: keys) else { return [] }
+        guard let query = try SelectionSQL.clause(for: selection, table: table, indexer: indexer, keys: keys) else { return }
         let statement = try connection.selectStatement(table: table, clause: query.clause)
         statement.bind(query.bindings)
         defer { statement.finish() }
-        var items: [StoredItem] = []
         var message = RowTagMessage(capacity: 1024)
         while try statement.step(connection.failure) {
-            items.append(RowDecoder.item(from: statement, table: table, indexer: indexer, message: &message))
+            try body(RowDecoder.item(from: statement, table: table, indexer: indexer, message: &message))
         }
-        return items
     }
 
     /// SQLite's plan for a selection (`EXPLAIN QUERY PLAN`, the `detail` column of each step).

@@ -23,3 +23,15 @@ public struct StoredItem: Sendable {
     /// Checked once per read, so opening both attributes and secret does not verify twice.
     let tagIsValid: Bool
 }
+
+extension StoredItem {
+    /// The row reduced to its identity (row id, class, protection, persistent reference), without its sealed
+    /// parts: what a result that keeps only persistent references holds per row, so that listing many rows
+    /// costs little memory. It cannot be opened (opening it fails as a corrupt row does).
+    public var identityOnly: StoredItem {
+        StoredItem(
+            rowID: rowID, itemClass: itemClass, protection: protection, persistentRef: persistentRef,
+            sealed: SealedRow(uniqueDigest: Data(), wrappedKey: Data(), attributes: Data(), secret: Data(), rowTag: Data(), indexes: []),
+            tagIsValid: false)
+    }
+}

@@ -3,16 +3,16 @@ import KeychainModel
 /// The answer to ``Request/exportBackup(_:)``: the items that may leave the device, as a backup's plaintext
 /// record stream (BackupFormat's `BackupRecordStream`), and how many were left behind and why.
 public struct BackupContents: Sendable, Equatable {
-    /// The record stream, in zeroizing memory.
-    public var records: SecretBytes
+    /// The items, as record streams of a few MiB each, in order, in zeroizing memory (one stream when joined).
+    public var parts: [SecretBytes]
     /// How many items it holds.
     public var itemCount: Int
     /// The items that stay on this device.
     public var leftBehind: LeftBehind
 
     /// Contents.
-    public init(records: SecretBytes, itemCount: Int, leftBehind: LeftBehind) {
-        self.records = records
+    public init(parts: [SecretBytes], itemCount: Int, leftBehind: LeftBehind) {
+        self.parts = parts
         self.itemCount = itemCount
         self.leftBehind = leftBehind
     }

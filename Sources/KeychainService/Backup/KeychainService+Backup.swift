@@ -6,7 +6,7 @@ import Keystore
 
 extension KeychainService {
     /// ``Request/exportBackup(_:)``: checks the passcode when one is set (counted as an unlock attempt), then
-    /// reads the items that may leave the device, inside the service, into one record stream.
+    /// reads the items that may leave the device, inside the service, into record streams of a few MiB.
     func exportBackup(_ export: BackupExport, caller: CallerContext) -> Response {
         do {
             let keystore = try keystore()
@@ -24,8 +24,7 @@ extension KeychainService {
             let left = BackupContents.LeftBehind(
                 thisDeviceOnly: exported.thisDeviceOnly, passcodeSetOnly: exported.passcodeSetOnly,
                 nonExtractableKeys: exported.nonExtractableKeys, deviceBound: exported.deviceBound)
-            return .backup(BackupContents(
-                records: BackupRecordStream.encode(exported.records), itemCount: exported.records.count, leftBehind: left))
+            return .backup(BackupContents(parts: exported.parts, itemCount: exported.itemCount, leftBehind: left))
         } catch {
             if error.status == .interactionNotAllowed {
                 return .failure(.interactionNotAllowed, reason: "the keychain is locked; unlock it before making a backup")
@@ -34,15 +33,15 @@ extension KeychainService {
         }
     }
 
-    /// ``Request/restoreBackup(_:)``: decodes every record (those staged under the request's identifier first),
-    /// then writes them all in one transaction.
+    /// ``Request/restoreBackup(_:)``: writes every record of the streams staged under the request's identifier
+    /// (and of the request's own), decoded one at a time, in one transaction.
     func restoreBackup(_ restore: BackupRestore, caller: CallerContext, session: UInt64) -> Response {
         guard let streams = restoreStreams(restore, caller: caller, session: session) else {
             return .failure(.param, reason: "no restore is staged under \(restore.staging.map(String.init(describing:)) ?? "") for this caller: it was already written, abandoned (no part for \(stagingTimeOut)) or its connection closed, or another caller staged it")
         }
-        var records: [BackupRecord] = []
+        // Staged parts were checked when they came; the request's own records are checked here.
         do {
-            for stream in streams { records += try BackupRecordStream.decode(stream) }
+            if restore.staging == nil || !restore.records.isEmpty { _ = try BackupRecordStream.count(in: restore.records) }
         } catch {
             return .failure(.decode, reason: error.description)
         }
@@ -54,7 +53,7 @@ extension KeychainService {
             }
         do throws(KeychainFailure) {
             let engine = try run { () throws(KeychainStatus) -> KeychainEngine in try self.engine() }
-            let outcome = try engine.restoreBackup(records, policy: policy, caller: caller)
+            let outcome = try engine.restoreBackup(streams, policy: policy, caller: caller)
             return .restoreReport(RestoreReport(
                 added: outcome.added, identical: outcome.identical,
                 conflicts: outcome.conflicts.map { conflict in

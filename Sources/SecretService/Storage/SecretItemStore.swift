@@ -20,27 +20,44 @@ struct SecretItemStore: Sendable {
     private var index: AttributeIndex { AttributeIndex(client: client, collection: collection) }
 
     /// Every item of the collection, without secrets; items in another format are left out. Its cost grows
-    /// with the collection: searches with attributes use ``search(_:)``.
+    /// with the collection: searches with attributes use ``search(_:where:)``.
     func items() throws(BusReplyError) -> [SecretItemRecord] {
-        var query = baseQuery
-        query[QueryKey.matchLimit] = .string(QueryConstant.matchLimitAll)
-        query[QueryKey.returnAttributes] = .bool(true)
-        return try found(query).compactMap(Self.record)
+        try items(limit: nil) ?? []
     }
 
+    /// Every item of the collection when it holds fewer than `limit` (all of them without a limit); nil when it
+    /// holds `limit` or more, so that finding out costs at most `limit` items' reads.
+    private func items(limit: Int?) throws(BusReplyError) -> [SecretItemRecord]? {
+        var query = baseQuery
+        query[QueryKey.matchLimit] = limit.map { .number(Int64($0)) } ?? .string(QueryConstant.matchLimitAll)
+        query[QueryKey.returnAttributes] = .bool(true)
+        let found = try found(query)
+        if let limit, found.count >= limit { return nil }
+        return found.compactMap(Self.record)
+    }
+
+    /// How many times cheaper reading an item is within one read of the whole collection than on its own (one
+    /// keychain call each): a search that matches many items reads the whole collection instead when the
+    /// collection is less than this many times larger than what it matches.
+    static let wholeReadAdvantage = 8
+
     /// The items whose attributes include every one of `query`'s (every item for an empty query) and whose
-    /// owner `isVisible` accepts, read with the keychain unlocked. Candidates another program owns are left
-    /// out before their items are read.
+    /// owner `isVisible` accepts, read with the keychain unlocked, in the order of their ids. Candidates another
+    /// program owns are left out before their items are read. Many candidates in a collection not much larger
+    /// are read in one call (``wholeReadAdvantage``), few ones item by item.
     func search(_ query: [String: String], where isVisible: (String?) -> Bool = { _ in true }) throws(BusReplyError) -> [SecretItemRecord] {
         guard !query.isEmpty else { return try items().filter { isVisible($0.owner) } }
-        var records: [SecretItemRecord] = []
         let candidates: [String: String?]
         do {
-            candidates = try index.candidates(matching: query, exact: false)
+            candidates = try index.candidates(matching: query, exact: false).filter { isVisible($0.value) }
         } catch {
             throw Self.replyError(error)
         }
-        for (id, owner) in candidates.sorted(by: { $0.key < $1.key }) where isVisible(owner) {
+        if candidates.count >= 64, let whole = try items(limit: candidates.count * Self.wholeReadAdvantage) {
+            return whole.filter { candidates[$0.id] != nil && $0.matches(query) && isVisible($0.owner) }.sorted { $0.id < $1.id }
+        }
+        var records: [SecretItemRecord] = []
+        for id in candidates.keys.sorted() {
             guard let record = try item(id: id), record.matches(query), isVisible(record.owner) else { continue }
             records.append(record)
         }
