@@ -3,8 +3,9 @@
 #
 #   - whole `coffer find-generic-password … -w` processes by label, next to the same find by service and account
 #     (hyperfine, 30 runs each, in one run): the label is indexed from schema v5, so the two should cost the same;
-#   - `dump-keychain`, `dump-keychain --json`, `backup` and `restore` (into a fresh keychain) of every item: the time
-#     and the peak resident memory of each (GNU time). Goal: under 100 MB each, streamed.
+#   - `dump-keychain`, `dump-keychain --json`, `backup` and `restore` (into a fresh keychain) of every item, with a
+#     password and with a recovery key: the time and the peak resident memory of each (GNU time). Goal: under
+#     100 MB each, streamed. A password's scrypt work area alone takes 128 MiB (N = 2^17, r = 8).
 #
 # Installs hyperfine and time from Debian when missing. Prints a Markdown section.
 # Usage: Benchmarks/large-keychain.sh PATH_TO_COFFER [ITEMS]
@@ -41,6 +42,11 @@ measure dump-json "$coffer" dump-keychain --json
 printf 'benchmark-backup-password\n' > "$work/password"
 measure backup "$coffer" backup -o "$work/keychain.cbak" < "$work/password"
 COFFER_HOME="$work/restored" measure restore "$coffer" restore "$work/keychain.cbak" < "$work/password"
+# The same with a recovery key: no scrypt work area (128 MiB), so the peak is what holding the items costs.
+/usr/bin/time -f "%e %M" -o "$work/backup-key.time" "$coffer" backup -o "$work/keychain-key.cbak" --recovery-key \
+    > "$work/recovery-key" 2>"$work/backup-key.err" || { cat "$work/backup-key.err" >&2; exit 1; }
+head -n 1 "$work/recovery-key" > "$work/recovery-key.line"
+COFFER_HOME="$work/restored-key" measure restore-key "$coffer" restore "$work/keychain-key.cbak" < "$work/recovery-key.line"
 
 python3 - "$work" "$items" "$coffer" <<'PY'
 import json, os, statistics, sys
@@ -59,7 +65,8 @@ for name, result in zip(["find by label (`-l`)", "find by service and account (`
 print()
 print("| command | time | peak resident |")
 print("| --- | --- | --- |")
-for name, label in [("dump", "`dump-keychain`"), ("dump-json", "`dump-keychain --json`"), ("backup", "`backup -o FILE`"), ("restore", "`restore FILE` (fresh keychain)")]:
+for name, label in [("dump", "`dump-keychain`"), ("dump-json", "`dump-keychain --json`"), ("backup", "`backup -o FILE`"), ("restore", "`restore FILE` (fresh keychain)"),
+                    ("backup-key", "`backup -o FILE --recovery-key`"), ("restore-key", "`restore FILE` (recovery key, fresh keychain)")]:
     seconds, kib = open(os.path.join(work, f"{name}.time")).read().split()
     print(f"| {label} | {float(seconds):.1f} s | {int(kib) / 1024:.0f} MiB |")
 PY

@@ -31,18 +31,19 @@ extension Keychain {
         let keychain = self
         return try await BackupWorkThread.run { () throws(BackupError) in
             let collection = try BackupFileCollection(files, keychain: keychain)
-            progress(.keychain)
-            let contents: BackupContents
-            do throws(KeychainFailure) {
-                contents = try client.sendBlocking(.exportBackup(BackupExport(passcode: keychainPasscode))).backupResult()
-            } catch {
-                throw BackupError(error, doing: "reading the keychain's items")
+            let export = { () throws(BackupError) -> BackupContents in
+                progress(.keychain)
+                do throws(KeychainFailure) {
+                    return try client.sendBlocking(.exportBackup(BackupExport(passcode: keychainPasscode))).backupResult()
+                } catch {
+                    throw BackupError(error, doing: "reading the keychain's items")
+                }
             }
             guard !collection.entries.isEmpty else {
                 // Items alone: sealed as they come from the keychain, straight into the file.
-                let fileSize = try Self.sealStreaming(contents.parts, to: url, protection: protection, kdf: kdf, progress: progress)
-                return BackupSummary(itemCount: contents.itemCount, leftBehind: contents.leftBehind, fileSize: fileSize, files: [], fileContentSize: 0)
+                return try Self.sealStreaming(to: url, protection: protection, kdf: kdf, progress: progress, contents: export)
             }
+            let contents = try export()
             let items: SecretBytes
             do throws(BackupFormatError) { items = try BackupRecordStream.joined(contents.parts) } catch { throw BackupError(error) }
             let payload = try collection.payload(items: items, progress: progress)
@@ -63,22 +64,26 @@ extension Keychain {
         }
     }
 
-    /// Seals the record stream made of `parts` into the file at `url` as it goes (format version 1): the memory
-    /// of one chunk beside the parts. Returns the file's size.
+    /// Seals the record stream of the items `contents` reads into the file at `url` as it goes (format version 1):
+    /// the memory of one chunk beside the items. The key is derived first, so that the password's scrypt work
+    /// area is freed before the items are read.
     private static func sealStreaming(
-        _ parts: [SecretBytes], to url: URL, protection: BackupSecret, kdf: BackupKDF, progress: @escaping @Sendable (BackupStage) -> Void
-    ) throws(BackupError) -> Int {
+        to url: URL, protection: BackupSecret, kdf: BackupKDF, progress: @escaping @Sendable (BackupStage) -> Void,
+        contents readContents: () throws(BackupError) -> BackupContents
+    ) throws(BackupError) -> BackupSummary {
         if case .password = protection { progress(.derivingKey) }
-        let total = BackupRecordStream.joinedLength(of: parts)
         return try BackupFileIO.writeAtomically(to: url.path) { write in
             let sealer = try BackupFileSealer(secret: protection, kdf: kdf, write: write)
-            try BackupRecordStream.forEachPiece(joining: parts) { piece in
+            let contents = try readContents()
+            let total = BackupRecordStream.joinedLength(of: contents.parts)
+            try BackupRecordStream.forEachPiece(joining: contents.parts) { piece in
                 try sealer.append(piece)
                 progress(.cipher(done: sealer.plaintextCount, total: total))
             }
             try sealer.finish()
             progress(.file)
-            return sealer.fileCount
+            return BackupSummary(
+                itemCount: contents.itemCount, leftBehind: contents.leftBehind, fileSize: sealer.fileCount, files: [], fileContentSize: 0)
         }
     }
 
