@@ -6,7 +6,7 @@ import Testing
 
 /// `kSecAccessControlApplicationPassword`: the secret is sealed a second time under scrypt of the
 /// application password the context carries (`LAContext.setCredential`).
-@Suite("Access control: application password")
+@Suite("Access control: application password", .timeLimit(.minutes(10)))
 struct ApplicationPasswordTests {
     private typealias K = ProtectedKeychain
 

@@ -9,7 +9,7 @@ import KeychainService
 
 /// `kSecUseAuthenticationContext`: an evaluated context serves later calls without a prompt for its
 /// lifetime (the reuse duration, §6.5), until invalidated; proofs belong to their session only.
-@Suite("Access control: authentication contexts")
+@Suite("Access control: authentication contexts", .timeLimit(.minutes(10)))
 struct AuthenticationContextTests {
     private typealias K = ProtectedKeychain
 
@@ -135,7 +135,7 @@ struct AuthenticationContextTests {
 }
 
 /// A connection cannot grow the keychain's memory without bound by making contexts.
-@Suite("Access control: bounded contexts")
+@Suite("Access control: bounded contexts", .timeLimit(.minutes(10)))
 struct BoundedContextTests {
     @Test func aSessionKeepsAtMostSixtyFourContextsDroppingTheStalest() throws {
         let keychain = try ProtectedKeychain()

@@ -8,7 +8,7 @@ import Testing
 
 /// §6.3 and §6.4: what a call gets for an item whose access control asks for the person, by
 /// `kSecUseAuthenticationUI` and `LAContext`, with the person scripted at the prompt.
-@Suite("Access control: authentication UI")
+@Suite("Access control: authentication UI", .timeLimit(.minutes(10)))
 struct AuthenticationUITests {
     private typealias K = ProtectedKeychain
 

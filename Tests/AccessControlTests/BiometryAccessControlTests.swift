@@ -6,7 +6,7 @@ import Testing
 
 /// Biometric access controls with a scripted reader: `biometryAny` and `userPresence` survive enrollment
 /// changes; `biometryCurrentSet` binds the set enrolled when the item was stored.
-@Suite("Access control: biometry")
+@Suite("Access control: biometry", .timeLimit(.minutes(10)))
 struct BiometryAccessControlTests {
     private typealias K = ProtectedKeychain
     private static let setA = Array(repeating: UInt8(0xA), count: 32)

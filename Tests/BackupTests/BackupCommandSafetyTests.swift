@@ -5,7 +5,7 @@ import TestProcesses
 
 /// `coffer backup` refuses a password anyone could guess offline unless told it is meant, never an empty one, and
 /// never replaces an existing file without `--force`.
-@Suite("coffer backup: passwords and existing files")
+@Suite("coffer backup: passwords and existing files", .timeLimit(.minutes(10)))
 struct BackupCommandSafetyTests {
     private static func run(_ arguments: [String], input: String = "", in keychain: BackupKeychain) throws -> ChildProcess.Outcome {
         try ChildProcess.run([KilledRestoreTests.coffer] + arguments, input: input, environment: KilledRestoreTests.environment(keychain))

@@ -6,7 +6,7 @@ import Query
 import Testing
 
 /// Items of the backup whose primary key is taken: keep, replace, both.
-@Suite("Restore conflicts")
+@Suite("Restore conflicts", .timeLimit(.minutes(10)))
 struct ConflictTests {
     static let password = SecretBytes(text: "pw")
 

@@ -6,7 +6,7 @@ import Testing
 import TestProcesses
 
 /// `coffer backup --file` and `coffer restore --files-to` as processes: what they print, and refusals by name.
-@Suite("coffer backup --file")
+@Suite("coffer backup --file", .timeLimit(.minutes(10)))
 struct FileBackupCommandTests {
     private static func run(_ arguments: [String], input: String = "", in keychain: BackupKeychain) throws -> ChildProcess.Outcome {
         try ChildProcess.run([KilledRestoreTests.coffer] + arguments, input: input, environment: KilledRestoreTests.environment(keychain))

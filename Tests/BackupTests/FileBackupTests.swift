@@ -7,7 +7,7 @@ import Testing
 
 /// Protected files in backups: each class round trips onto another keychain, conflicts follow the policy, a
 /// file that is not protected is refused by name, and backups without files still restore.
-@Suite("Backups of protected files")
+@Suite("Backups of protected files", .timeLimit(.minutes(10)))
 struct FileBackupTests {
     static let password = SecretBytes(text: "pw")
 

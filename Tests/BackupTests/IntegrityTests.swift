@@ -7,7 +7,7 @@ import Testing
 
 /// A backup file is authenticated as a whole: every single-byte change and every truncation is refused before
 /// anything is written.
-@Suite("Backup integrity")
+@Suite("Backup integrity", .timeLimit(.minutes(10)))
 struct IntegrityTests {
     @Test(arguments: Transport.allCases)
     func everySingleByteFlipIsDetectedAndNothingIsWritten(transport: Transport) async throws {

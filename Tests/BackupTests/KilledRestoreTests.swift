@@ -11,7 +11,7 @@ import Glibc
 
 /// `coffer backup` and `coffer restore` as processes: exit codes and messages, and a restore killed with
 /// SIGKILL in the middle of its transaction.
-@Suite("coffer backup and restore")
+@Suite("coffer backup and restore", .timeLimit(.minutes(10)))
 struct KilledRestoreTests {
     static var coffer: String {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("coffer").path

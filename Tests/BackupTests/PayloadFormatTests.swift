@@ -4,7 +4,7 @@ import KeychainModel
 import Testing
 
 /// The plaintext of a backup with files (format version 2): layout, bounds and paths.
-@Suite("Backup payload format")
+@Suite("Backup payload format", .timeLimit(.minutes(10)))
 struct PayloadFormatTests {
     private let items = BackupRecordStream.encode([
         BackupRecord(itemClass: .genericPassword, protection: .whenUnlocked, attributes: Data([1, 2, 3]), secret: Data("s".utf8)),

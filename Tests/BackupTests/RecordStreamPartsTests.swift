@@ -4,7 +4,7 @@ import KeychainModel
 import Testing
 
 /// Cutting a record stream into parts on record boundaries, each a record stream of its own.
-@Suite("Record stream parts")
+@Suite("Record stream parts", .timeLimit(.minutes(10)))
 struct RecordStreamPartsTests {
     static func records(_ count: Int, secretBytes: Int) -> [BackupRecord] {
         (0..<count).map { index in

@@ -3,7 +3,7 @@ import KeychainModel
 import Testing
 
 /// The printed recovery key: round trip, typing mistakes, length and alphabet.
-struct RecoveryKeyTests {
+@Suite(.timeLimit(.minutes(10))) struct RecoveryKeyTests {
     @Test func printedFormRoundTrips() throws {
         let key = RecoveryKey.generate()
         let printed = key.formatted()

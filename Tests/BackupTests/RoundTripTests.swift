@@ -6,7 +6,7 @@ import KeychainModel
 import Testing
 
 /// Backups written and restored through the Swift API, on both transports.
-@Suite("Backup round trips")
+@Suite("Backup round trips", .timeLimit(.minutes(10)))
 struct RoundTripTests {
     static let password = SecretBytes(text: "correct horse battery staple")
 

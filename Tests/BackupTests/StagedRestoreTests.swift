@@ -11,7 +11,7 @@ import Testing
 
 /// Restores larger than one daemon request (17 MiB): the records go to the keychain in parts, kept for the
 /// connection that sent them, bounded, and written in one transaction.
-@Suite("Staged restores")
+@Suite("Staged restores", .timeLimit(.minutes(10)))
 struct StagedRestoreTests {
     static let password = SecretBytes(text: "correct horse battery staple")
 

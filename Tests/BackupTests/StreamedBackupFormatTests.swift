@@ -5,7 +5,7 @@ import Testing
 
 /// The pieces that let a backup of any size go through in bounded memory: building record streams in parts,
 /// cutting a stream that arrives piece by piece, and sealing and opening a file a chunk at a time.
-@Suite("Streamed backup format")
+@Suite("Streamed backup format", .timeLimit(.minutes(10)))
 struct StreamedBackupFormatTests {
     static let records = RecordStreamPartsTests.records(300, secretBytes: 700)
 

@@ -3,7 +3,7 @@ import Testing
 @testable import Biometry
 
 /// The enrolled-set hash's canonical encoding.
-@Suite struct EnrolledSetTests {
+@Suite(.timeLimit(.minutes(10))) struct EnrolledSetTests {
     @Test func orderAndRepeatsDoNotCount() {
         let listed = EnrolledSet(user: "alice", fingers: ["right-thumb", "left-thumb", "right-thumb"])
         #expect(listed.fingers == ["left-thumb", "right-thumb"])

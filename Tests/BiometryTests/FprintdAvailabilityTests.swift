@@ -3,7 +3,7 @@ import Biometry
 import Testing
 
 /// What `FprintdSensor.availability()` reports, against a fake fprintd on a private bus.
-@Suite struct FprintdAvailabilityTests {
+@Suite(.timeLimit(.minutes(10))) struct FprintdAvailabilityTests {
     @Test func noFprintdOnTheBusIsNotAvailable() throws {
         let bus = try FakeFprintdBus(withFprintd: false)
         let availability = FprintdSensor(user: "alice", busAddress: bus.address).availability()

@@ -4,7 +4,7 @@ import Testing
 
 /// What `FprintdSensor.verify(timeout:)` reports, and what it asks of fprintd, against a fake fprintd on
 /// a private bus.
-@Suite struct FprintdVerificationTests {
+@Suite(.timeLimit(.minutes(10))) struct FprintdVerificationTests {
     static let enrolled = ["right-index-finger"]
 
     @Test func aMatchingFingerIsMatched() throws {

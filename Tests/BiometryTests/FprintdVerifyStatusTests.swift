@@ -3,7 +3,7 @@ import Testing
 @testable import Biometry
 
 /// What each `VerifyStatus` result of fprintd's documentation means for a verification.
-@Suite struct FprintdVerifyStatusTests {
+@Suite(.timeLimit(.minutes(10))) struct FprintdVerifyStatusTests {
     @Test func statusesFollowFprintdsDocumentation() {
         #expect(FprintdVerifyStatus.outcome(result: "verify-match", done: true) == .matched)
         #expect(FprintdVerifyStatus.outcome(result: "verify-no-match", done: true) == .noMatch)

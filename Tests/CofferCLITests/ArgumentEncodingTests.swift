@@ -3,7 +3,7 @@ import Testing
 
 @testable import CofferCLI
 
-@Suite("coffer refuses arguments that are not valid UTF-8")
+@Suite("coffer refuses arguments that are not valid UTF-8", .timeLimit(.minutes(10)))
 struct ArgumentEncodingTests {
     @Test func anInvalidServiceNameIsRefusedAndDoesNotCollideWithAnother() throws {
         let cli = CLIRunner()

@@ -63,7 +63,7 @@ struct CLIFailureInTest: Error, CustomStringConvertible {
 
 /// `import`, `find-certificate` and `verify-cert`, with openssl making the certificates and computing the
 /// fingerprints they are checked against, on both transports.
-@Suite("coffer certificate commands", .serialized)
+@Suite("coffer certificate commands", .serialized, .timeLimit(.minutes(10)))
 struct CertificateCommandTests {
     init() throws { try DebianPackages.ensureInstalled(["openssl"]) }
 

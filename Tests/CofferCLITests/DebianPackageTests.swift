@@ -5,7 +5,7 @@ import TestProcesses
 /// `packaging/build-deb.sh` makes a Debian package with every executable in /usr/bin, the units naming them there,
 /// maintainer scripts that make `coffer` setgid to the trusted front end's group through dpkg-statoverride, and the
 /// C libraries the executables link as its dependencies. (`packaging/test-clean-debian.sh` installs and removes it.)
-@Suite("packaging/build-deb.sh")
+@Suite("packaging/build-deb.sh", .timeLimit(.minutes(10)))
 struct DebianPackageTests {
     private static var repository: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// A delete needs something to delete: with no attribute the password commands refuse, as `secret-tool clear` and
 /// `pass rm` do, and `--all` says how many items it deletes.
-@Suite("coffer delete-…-password needs a selector or --all")
+@Suite("coffer delete-…-password needs a selector or --all", .timeLimit(.minutes(10)))
 struct DeletionSafetyTests {
     @Test(arguments: ["generic", "internet"])
     func noSelectorDeletesNothing(kind: String) throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `coffer doctor` says which keychain this shell uses and why, and gives the fix for each problem.
-@Suite("coffer doctor")
+@Suite("coffer doctor", .timeLimit(.minutes(10)))
 struct DoctorCommandTests {
     @Test func itNamesTheKeychainAndTheFixForEachProblem() throws {
         let cli = CLIRunner()

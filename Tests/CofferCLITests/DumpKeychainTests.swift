@@ -5,7 +5,7 @@ import Testing
 
 /// `dump-keychain` reads item by item (its memory does not grow with the keychain), leaves out invisible items
 /// (the Secret Service's attribute postings) unless asked, and says how many it left out.
-@Suite("coffer dump-keychain")
+@Suite("coffer dump-keychain", .timeLimit(.minutes(10)))
 struct DumpKeychainTests {
     @Test func invisibleItemsAreCountedNotListedUnlessAsked() throws {
         let cli = CLIRunner()

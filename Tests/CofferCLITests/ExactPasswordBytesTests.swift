@@ -7,7 +7,7 @@ import Glibc
 
 /// `security`'s `-w` prints a password that is not printable text in hexadecimal; `--raw` and `-o FILE` give its exact
 /// bytes, as `secret-tool lookup` and `pass show` do, for PEM keys and binary secrets.
-@Suite("coffer find-…-password --raw and -o")
+@Suite("coffer find-…-password --raw and -o", .timeLimit(.minutes(10)))
 struct ExactPasswordBytesTests {
     private static let pem = Data("-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEIA==\n-----END PRIVATE KEY-----".utf8)
     private static let binary = Data([0x00, 0x41, 0x0A, 0xFF, 0x42])

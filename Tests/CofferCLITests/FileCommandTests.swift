@@ -3,7 +3,7 @@ import Testing
 import TestProcesses
 
 /// `coffer file protect | unprotect | cat | class | mv`, on the embedded keychain and through a per-user cofferd.
-@Suite("coffer file")
+@Suite("coffer file", .timeLimit(.minutes(10)))
 struct FileCommandTests {
     static let content = Data((0..<2_000_000).map { UInt8(truncatingIfNeeded: $0 &* 13 &+ ($0 >> 9)) })
 

@@ -4,7 +4,7 @@ import TestProcesses
 
 /// `import` of PKCS#12 files, `find-identity` and `export`, with openssl making the files and checking what comes
 /// out, on both transports.
-@Suite("coffer identity commands", .serialized)
+@Suite("coffer identity commands", .serialized, .timeLimit(.minutes(10)))
 struct IdentityCommandTests {
     init() throws { try DebianPackages.ensureInstalled(["openssl"]) }
 

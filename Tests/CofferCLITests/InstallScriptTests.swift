@@ -8,7 +8,7 @@ import Glibc
 
 /// `packaging/install.sh --user` installs every executable, the user units and the D-Bus activation file pointing at
 /// where it put them, without root; `--uninstall` removes them and leaves the keychain.
-@Suite("packaging/install.sh --user")
+@Suite("packaging/install.sh --user", .timeLimit(.minutes(10)))
 struct InstallScriptTests {
     private static var repository: URL { URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent() }
     private static let executables = ["coffer", "cofferd", "coffer-secret-service", "git-credential-coffer", "docker-credential-coffer"]

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("coffer item commands (modelled on macOS security)")
+@Suite("coffer item commands (modelled on macOS security)", .timeLimit(.minutes(10)))
 struct ItemCommandTests {
     @Test func storeAndReadBackAGenericPassword() throws {
         let cli = CLIRunner()
@@ -131,7 +131,7 @@ struct ItemCommandTests {
     }
 }
 
-@Suite("The CLI says why a call was refused")
+@Suite("The CLI says why a call was refused", .timeLimit(.minutes(10)))
 struct CLIRejectionTests {
     @Test func anOversizedLabelNamesTheAttributeAndTheLimit() throws {
         let runner = CLIRunner()

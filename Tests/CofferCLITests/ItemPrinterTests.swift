@@ -5,7 +5,7 @@ import Testing
 
 @testable import CofferCLI
 
-@Suite("coffer prints items as macOS security does")
+@Suite("coffer prints items as macOS security does", .timeLimit(.minutes(10)))
 struct ItemPrinterTests {
     /// A key's reference is shown by its class, never with the key's bytes.
     @Test func aReferenceShowsItsClassOnly() {

@@ -3,7 +3,7 @@ import Testing
 import TestProcesses
 
 /// `--json` gives scripts one JSON value with Apple's attribute codes, and no secret unless asked for.
-@Suite("coffer --json")
+@Suite("coffer --json", .timeLimit(.minutes(10)))
 struct JSONOutputTests {
     private static func object(_ text: String) throws -> Any {
         try JSONSerialization.jsonObject(with: Data(text.utf8))

@@ -51,7 +51,7 @@ final class KeyCLIFixture {
 
 /// `create-key`, `find-key`, `export-public-key`, `sign`, `verify` and `delete-key`, with `openssl` and
 /// `ssh-keygen` reading what they write (installed when missing), on both transports.
-@Suite("coffer key commands", .serialized)
+@Suite("coffer key commands", .serialized, .timeLimit(.minutes(10)))
 struct KeyCommandTests {
     init() throws { try DebianPackages.ensureInstalled(["openssl", "openssh-client"]) }
 

@@ -3,7 +3,7 @@ import Testing
 
 /// A mistyped or unusable `COFFER_HOME` is told by name: a read does not make a new, empty keychain, and a folder that
 /// cannot be used says why, without `COFFER_LOG`.
-@Suite("coffer with a wrong COFFER_HOME")
+@Suite("coffer with a wrong COFFER_HOME", .timeLimit(.minutes(10)))
 struct KeychainLocationMistakeTests {
     @Test func aReadDoesNotMakeAKeychainWhereThereIsNone() throws {
         let cli = CLIRunner()

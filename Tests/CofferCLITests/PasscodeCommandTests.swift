@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite("coffer passcode and status")
+@Suite("coffer passcode and status", .timeLimit(.minutes(10)))
 struct PasscodeCommandTests {
     @Test func statusOfANewKeychain() throws {
         let cli = CLIRunner()

@@ -5,7 +5,7 @@ import TestProcesses
 /// `coffer import --from`: the logins of pass, KeePassXC, Bitwarden and Credential Exchange exports become password
 /// items, 500 to a transaction, on both transports; importing again adds nothing; what is left out is reported
 /// with its reason; a broken export is refused with a message naming the problem.
-@Suite("coffer import --from", .serialized)
+@Suite("coffer import --from", .serialized, .timeLimit(.minutes(10)))
 struct PasswordImportTests {
     static let keePassXC = """
         "Group","Title","Username","Password","URL","Notes","TOTP","Icon","Last Modified","Created"

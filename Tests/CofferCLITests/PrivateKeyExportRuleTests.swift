@@ -6,7 +6,7 @@ import Testing
 
 /// `export --private-key` refuses, by the key item's attributes, a key that may not leave the keychain, before
 /// reading its bytes (a software key stored with `kSecAttrIsExtractable` false cannot be made from the command line).
-@Suite("export refuses keys that may not leave")
+@Suite("export refuses keys that may not leave", .timeLimit(.minutes(10)))
 struct PrivateKeyExportRuleTests {
     private func refusal(_ attributes: [String: KeychainValue]) -> String? {
         do {

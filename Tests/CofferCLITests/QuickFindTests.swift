@@ -6,7 +6,7 @@ import Testing
 
 /// The quick reading of `find-…-password` command lines must agree with ArgumentParser's on every line it
 /// accepts, and leave every other line to ArgumentParser.
-@Suite("coffer: quick find command lines")
+@Suite("coffer: quick find command lines", .timeLimit(.minutes(10)))
 struct QuickFindTests {
     /// What ArgumentParser makes of a find command line: entries, -w, -g.
     private func parsedByArgumentParser(_ arguments: [String]) throws -> ([KeychainValue: KeychainValue], Bool, Bool) {

@@ -9,7 +9,7 @@ import Glibc
 /// A keychain folder its owner cannot write (`chmod -R a-w`) is read, never written: finds answer, every
 /// change fails with `errSecReadOnly` (-25292), and nothing in the folder changes. Root ignores
 /// permissions, so `coffer` runs as a throwaway user; the tests need root to become that user.
-@Suite("Read-only keychain folder", .enabled(if: getuid() == 0, "needs root to make a folder another user cannot write"), .serialized)
+@Suite("Read-only keychain folder", .enabled(if: getuid() == 0, "needs root to make a folder another user cannot write"), .serialized, .timeLimit(.minutes(10)))
 struct ReadOnlyKeychainTests {
     @Test func readOnlyFolderWithoutWriteAheadLogIsReadable() throws {
         let keychain = try ReadOnlyKeychain()

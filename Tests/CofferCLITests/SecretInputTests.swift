@@ -3,7 +3,7 @@ import Testing
 
 @testable import CofferCLI
 
-@Suite("coffer reads secrets from standard input whole")
+@Suite("coffer reads secrets from standard input whole", .timeLimit(.minutes(10)))
 struct SecretInputTests {
     private static let pem = """
         -----BEGIN PRIVATE KEY-----

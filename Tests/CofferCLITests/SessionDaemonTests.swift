@@ -12,7 +12,7 @@ import Glibc
 /// with a passcode, so an unlock lasts across commands; every program finds that daemon without
 /// `COFFER_SOCKET`; the daemon stops at logout (its runtime folder removed). Outside a session the
 /// unlock lasts one command, and the command says so.
-@Suite("a per-user daemon for the login session")
+@Suite("a per-user daemon for the login session", .timeLimit(.minutes(10)))
 struct SessionDaemonTests {
     /// A keychain folder and a runtime folder (0700, as pam_systemd makes `XDG_RUNTIME_DIR`); removing the
     /// runtime folder at the end stops any daemon started for it.

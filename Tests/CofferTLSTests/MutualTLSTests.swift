@@ -12,7 +12,7 @@ import X509
 /// leaves the keychain (`kSecAttrTokenIDSecureEnclave`, in an embedded keychain in a fresh folder), which signs the
 /// handshake through the keychain; the server requires a client certificate and verifies it with Coffer's
 /// evaluation for clients.
-@Suite struct MutualTLSTests {
+@Suite(.timeLimit(.minutes(10))) struct MutualTLSTests {
     let pki: TestPKI
     let server: ServerCredential
 

@@ -8,7 +8,7 @@ import X509
 
 /// SPKI SHA-256 pins and pin sets on their own: the pin's definition (HPKP, RFC 7469 §2.4), the backup rule
 /// (§4.3: at least one pin not in the served chain), and checks of raw chains and evaluated trusts.
-@Suite struct PinSetTests {
+@Suite(.timeLimit(.minutes(10))) struct PinSetTests {
     let pki: TestPKI
     let server: ServerCredential
     let other: ServerCredential

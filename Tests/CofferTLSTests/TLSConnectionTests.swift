@@ -9,7 +9,7 @@ import Testing
 /// A client with App Transport Security's defaults and Coffer's verification (trust evaluation against the test CA,
 /// then pins) against local TLS servers on 127.0.0.1 presenting a pinned, an unpinned and an expired chain, and
 /// servers that offer only what ATS refuses.
-@Suite struct TLSConnectionTests {
+@Suite(.timeLimit(.minutes(10))) struct TLSConnectionTests {
     let pki: TestPKI
     let pinned: ServerCredential
     let unpinned: ServerCredential

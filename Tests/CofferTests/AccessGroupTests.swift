@@ -2,7 +2,7 @@ import Coffer
 import Foundation
 import Testing
 
-@Suite("Access groups through the Swift API")
+@Suite("Access groups through the Swift API", .timeLimit(.minutes(10)))
 struct AccessGroupTests {
     @Test func addsGoToTheFirstGroup() async throws {  // §8.3
         let temporary = TemporaryKeychain(accessGroups: ["TEAM.first", "TEAM.second"])

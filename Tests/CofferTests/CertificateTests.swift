@@ -7,7 +7,7 @@ import TestProcesses
 /// Certificates and identities through the Swift API, on both transports: certificates read as Apple reads them
 /// (reference §7.3) and checked against openssl, stored and found by their attributes, and found with the private
 /// key of their public key as identities (§7.4).
-@Suite("Certificates and identities through the Swift API")
+@Suite("Certificates and identities through the Swift API", .timeLimit(.minutes(10)))
 struct CertificateTests {
     init() throws { try DebianPackages.ensureInstalled(["openssl"]) }
 

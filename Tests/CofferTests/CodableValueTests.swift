@@ -2,7 +2,7 @@ import Coffer
 import Foundation
 import Testing
 
-@Suite("Codable values through the Swift API")
+@Suite("Codable values through the Swift API", .timeLimit(.minutes(10)))
 struct CodableValueTests {
     struct Credentials: Codable, Equatable {
         var user: String

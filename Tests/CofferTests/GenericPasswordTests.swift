@@ -3,7 +3,7 @@ import Coffer
 import Foundation
 import Testing
 
-@Suite("Generic passwords through the Swift API")
+@Suite("Generic passwords through the Swift API", .timeLimit(.minutes(10)))
 struct GenericPasswordTests {
     @Test(arguments: Transport.allCases) func addReturnsTheStoredItemWithItsMetadata(transport: Transport) async throws {
         let temporary = TemporaryKeychain(transport: transport)

@@ -3,7 +3,7 @@ import Coffer
 import Foundation
 import Testing
 
-@Suite("Internet passwords through the Swift API")
+@Suite("Internet passwords through the Swift API", .timeLimit(.minutes(10)))
 struct InternetPasswordTests {
     private static func item(server: String = "example.com", account: String = "alice", secret: String = "pw",
                              protocol: InternetProtocol? = .https) -> InternetPassword {

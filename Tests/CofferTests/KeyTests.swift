@@ -6,7 +6,7 @@ import TestProcesses
 
 /// Keys through the Swift API, on both transports: generated and stored as `SecKeyCreateRandomKey` stores
 /// them (reference §7.1, §7.5), found by tag, and used with Apple's algorithms and statuses.
-@Suite("Keys through the Swift API")
+@Suite("Keys through the Swift API", .timeLimit(.minutes(10)))
 struct KeyTests {
     init() throws { try DebianPackages.ensureInstalled(["openssl"]) }
 

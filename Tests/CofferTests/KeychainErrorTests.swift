@@ -2,7 +2,7 @@ import Coffer
 import Foundation
 import Testing
 
-@Suite("KeychainError and descriptions never show secrets")
+@Suite("KeychainError and descriptions never show secrets", .timeLimit(.minutes(10)))
 struct KeychainErrorTests {
     static let secret = "correct horse battery staple"
 

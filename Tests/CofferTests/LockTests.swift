@@ -2,7 +2,7 @@ import Coffer
 import Foundation
 import Testing
 
-@Suite("Lock states through the Swift API")
+@Suite("Lock states through the Swift API", .timeLimit(.minutes(10)))
 struct LockTests {
     static let passcode = "1234"
 

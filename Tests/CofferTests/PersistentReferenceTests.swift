@@ -2,7 +2,7 @@ import Coffer
 import Foundation
 import Testing
 
-@Suite("Persistent references through the Swift API")
+@Suite("Persistent references through the Swift API", .timeLimit(.minutes(10)))
 struct PersistentReferenceTests {
     @Test func referenceIsStableAcrossUpdatesAndFetchesAndDeletes() async throws {  // §9
         let temporary = TemporaryKeychain()

@@ -38,7 +38,7 @@ final class RecordingClient: KeychainClient {
     }
 }
 
-@Suite("The dictionaries the Swift API builds")
+@Suite("The dictionaries the Swift API builds", .timeLimit(.minutes(10)))
 struct QueryDictionaryTests {
     @Test func typedQueryBecomesApplesKeys() async throws {
         let client = RecordingClient()

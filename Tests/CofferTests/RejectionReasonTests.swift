@@ -5,7 +5,7 @@ import Testing
 
 /// A refused call says why, through either transport: the rule, the key and the reason reach
 /// `KeychainError`, while the status stays Apple's.
-@Suite("Rejections carry their reason")
+@Suite("Rejections carry their reason", .timeLimit(.minutes(10)))
 struct RejectionReasonTests {
     @Test(arguments: Transport.allCases)
     func aLimitOnDeleteNamesTheRuleAndTheKey(transport: Transport) async throws {

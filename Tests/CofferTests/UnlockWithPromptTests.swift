@@ -7,7 +7,7 @@ import KeychainOperations
 import Testing
 
 /// `Keychain.unlockWithPrompt()`: the program asks, the prompt agent answers, the program never sees the passcode.
-@Suite("Unlocking through the prompt, from the Swift API")
+@Suite("Unlocking through the prompt, from the Swift API", .timeLimit(.minutes(10)))
 struct UnlockWithPromptTests {
     private static func secret(_ text: String) -> SecretBytes { SecretBytes(copying: Array(text.utf8)) }
 

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// docker-credential-coffer: docker's protocol (JSON on standard input and output) and its exact error texts.
-@Suite("docker-credential-coffer", .serialized)
+@Suite("docker-credential-coffer", .serialized, .timeLimit(.minutes(10)))
 struct DockerCredentialHelperTests {
     @Test(arguments: HelperTransport.allCases) func storeGetListEraseRoundTrip(transport: HelperTransport) throws {
         let runner = try HelperRunner(transport)

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// git-credential-coffer, driven with the protocol's own lines and through `git credential`, on both transports.
-@Suite("git-credential-coffer", .serialized)
+@Suite("git-credential-coffer", .serialized, .timeLimit(.minutes(10)))
 struct GitCredentialHelperTests {
     private static let stored = "protocol=https\nhost=example.com\nusername=bob\npassword=secr3t\n"
 

@@ -3,7 +3,7 @@ import Testing
 import TestProcesses
 
 /// Every executable answers `--help` and `--version` by itself: without reading input, touching the keychain or the bus.
-@Suite("--help and --version for every executable")
+@Suite("--help and --version for every executable", .timeLimit(.minutes(10)))
 struct HelpAndVersionTests {
     @Test(arguments: ["coffer", "cofferd", "coffer-secret-service", "git-credential-coffer", "docker-credential-coffer"])
     func versionNamesTheRelease(executable: String) throws {

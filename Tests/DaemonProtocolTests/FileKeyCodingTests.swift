@@ -4,7 +4,7 @@ import KeychainModel
 import KeychainOperations
 import Testing
 
-@Suite("File key messages")
+@Suite("File key messages", .timeLimit(.minutes(10)))
 struct FileKeyCodingTests {
     static let classB = WrappedFileKey(
         protection: .completeUnlessOpen, wrappedKey: Data(repeating: 3, count: 40), ephemeralPublicKey: Data(repeating: 4, count: 32))

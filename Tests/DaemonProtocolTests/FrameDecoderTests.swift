@@ -3,7 +3,7 @@ import KeychainOperations
 import Foundation
 import Testing
 
-@Suite("Frame decoder")
+@Suite("Frame decoder", .timeLimit(.minutes(10)))
 struct FrameDecoderTests {
     static func header(magic: [UInt8] = FrameFormat.magic, version: UInt16 = FrameFormat.version, length: UInt32)
         -> [UInt8]

@@ -5,7 +5,7 @@ import Testing
 
 /// Random bytes, and random damage to valid messages, never crash or hang the decoders: each input is
 /// either decoded or refused with a ``ProtocolError``, and whatever decodes re-encodes to the same bytes.
-@Suite("Garbage input")
+@Suite("Garbage input", .timeLimit(.minutes(10)))
 struct GarbageTests {
     @Test func randomBytesNeverCrashTheDecoders() throws {
         var random = SeededGenerator(seed: 0x6A4B_A6E)

@@ -6,7 +6,7 @@ import Query
 import Testing
 
 /// Malformed payloads inside intact frames: each is refused with its typed reason.
-@Suite("Payload strictness")
+@Suite("Payload strictness", .timeLimit(.minutes(10)))
 struct PayloadStrictnessTests {
     static let id: [UInt8] = [0, 0, 0, 0, 0, 0, 0, 7]
 

@@ -4,7 +4,7 @@ import KeychainModel
 import KeychainOperations
 import Testing
 
-@Suite("Restore messages")
+@Suite("Restore messages", .timeLimit(.minutes(10)))
 struct RestoreCodingTests {
     static let stream = SecretBytes(copying: Array("CFBR".utf8) + [1, 0, 0, 0, 0])
 

@@ -5,7 +5,7 @@ import KeychainOperations
 import Query
 import Testing
 
-@Suite("Message round trips")
+@Suite("Message round trips", .timeLimit(.minutes(10)))
 struct RoundTripTests {
     static let everyRequest: [Request] = [
         .add([.string(QueryKey.itemClass): "genp", .string(QueryKey.valueData): .data(Data([1, 2, 3]))]),

@@ -4,7 +4,7 @@ import Engine
 import Foundation
 import Testing
 
-@Suite("App registry: entitlements for Linux programs")
+@Suite("App registry: entitlements for Linux programs", .timeLimit(.minutes(10)))
 struct AppRegistryTests {
     private let path = "/usr/bin/mail-client"
 

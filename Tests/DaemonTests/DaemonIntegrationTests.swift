@@ -13,7 +13,7 @@ import Glibc
 #endif
 
 /// `cofferd` as a process, driven through the client transport.
-@Suite("cofferd end to end", .serialized)
+@Suite("cofferd end to end", .serialized, .timeLimit(.minutes(10)))
 struct DaemonIntegrationTests {
     private func item(_ account: String, _ secret: String? = nil) -> QueryDictionary {
         var query: QueryDictionary = ["class": "genp", "svce": "daemon-test", "acct": .string(account)]

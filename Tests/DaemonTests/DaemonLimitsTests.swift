@@ -13,7 +13,7 @@ import Glibc
 /// cofferd's limits seen from one user's side: stalled frames are closed, frames beyond the bytes in
 /// flight are refused at their header, and a full disk (below the reserve) refuses writes while reads,
 /// deletes and unlocking go on.
-@Suite("cofferd limits, one user", .serialized)
+@Suite("cofferd limits, one user", .serialized, .timeLimit(.minutes(10)))
 struct DaemonLimitsTests {
     /// The header of a frame announcing the largest payload a request may have (17 MiB).
     static let largestHeader: [UInt8] = Array("CFRP".utf8) + [0, 1] + withUnsafeBytes(of: UInt32(17 << 20).bigEndian, Array.init)

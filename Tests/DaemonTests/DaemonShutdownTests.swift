@@ -13,7 +13,7 @@ import Glibc
 #endif
 
 /// SIGTERM stops accepting, lets the request being answered finish and be answered, then exits 0.
-@Suite("cofferd shutdown")
+@Suite("cofferd shutdown", .timeLimit(.minutes(10)))
 struct DaemonShutdownTests {
     @Test(.timeLimit(.minutes(1))) func aRequestInFlightAtSigtermIsAnswered() throws {
         // A passcode with a slow KDF (N = 2^16), so that the unlock is still running when SIGTERM comes.

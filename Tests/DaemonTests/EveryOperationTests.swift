@@ -10,7 +10,7 @@ import Testing
 
 /// Every request the seam knows, sent through both transports: the same handler answers both, so the
 /// answers are the same, except that the program registry exists only in the daemon.
-@Suite("Every operation, through both transports")
+@Suite("Every operation, through both transports", .timeLimit(.minutes(10)))
 struct EveryOperationTests {
     private static func secret(_ text: String) -> SecretBytes { SecretBytes(copying: Array(text.utf8)) }
 

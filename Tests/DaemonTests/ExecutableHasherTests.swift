@@ -10,7 +10,7 @@ import Glibc
 
 /// Hashing a caller's executable is bounded: regular files only, a size limit, abandoned when the peer
 /// goes, and cached under a key a program of the user cannot restore (the status-change time).
-@Suite("Bounded executable hashing")
+@Suite("Bounded executable hashing", .timeLimit(.minutes(10)))
 struct ExecutableHasherTests {
     private func scratchFile(_ bytes: [UInt8] = []) throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("hasher-\(UUID().uuidString)").path

@@ -6,7 +6,7 @@ import Testing
 
 /// The daemon's frame reader: frames whatever the read boundaries, each reserved at its announced
 /// length before anything is allocated for it, and the format's refusals as soon as the header shows them.
-@Suite("Frame assembler")
+@Suite("Frame assembler", .timeLimit(.minutes(10)))
 struct FrameAssemblerTests {
     private func frame(_ payload: [UInt8]) -> [UInt8] {
         Array(try! FrameFormat.frame(Data(payload), maximumPayloadLength: 1 << 20))

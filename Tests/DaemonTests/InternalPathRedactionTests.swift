@@ -6,7 +6,7 @@ import Testing
 @testable import Daemon
 
 /// A client of the daemon is told what failed, never where the daemon keeps its files.
-@Suite("The daemon's paths stay inside")
+@Suite("The daemon's paths stay inside", .timeLimit(.minutes(10)))
 struct InternalPathRedactionTests {
     private let folder = "/var/lib/coffer/1000"
 

@@ -8,7 +8,7 @@ import Testing
 /// Work a worker thread hands to the event loop runs while the loop runs, and is dropped once the
 /// server closed the hand-off for the loop's shutdown (a task handed to a loop being torn down crashed
 /// the daemon).
-@Suite("Hand-offs to the event loop")
+@Suite("Hand-offs to the event loop", .timeLimit(.minutes(10)))
 struct LoopHandOffTests {
     @Test func aHandOffRunsOnTheLoopWhileItIsOpen() throws {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)

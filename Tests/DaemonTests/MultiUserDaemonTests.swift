@@ -10,7 +10,8 @@ import Glibc
 /// Needs root (CI runs as root) to create the users; skipped otherwise.
 @Suite(
     "cofferd as a system service, with real users", .serialized, .enabled(if: getuid() == 0, "needs root to create the users"),
-    .enabled(if: HostCapabilities.canGrantPtrace, "CAP_SYS_PTRACE is not in this machine's bounding set, so cofferd cannot be given it as its unit does"))
+    .enabled(if: HostCapabilities.canGrantPtrace, "CAP_SYS_PTRACE is not in this machine's bounding set, so cofferd cannot be given it as its unit does"),
+    .timeLimit(.minutes(10)))
 struct MultiUserDaemonTests {
     static let serviceUser = "coffer-test-svc"
     static let alice = "coffer-test-alice"

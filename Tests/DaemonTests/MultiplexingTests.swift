@@ -13,7 +13,7 @@ import Glibc
 /// One connection to the daemon carries a process's requests, many at once, each answer reaching the
 /// request it belongs to; a task that stops waiting is answered at once, and a write in flight is never
 /// reported as cancelled.
-@Suite("One multiplexed daemon connection")
+@Suite("One multiplexed daemon connection", .timeLimit(.minutes(10)))
 struct MultiplexingTests {
     private static func item(_ account: String) -> QueryDictionary {
         ["class": "genp", "svce": "multiplexed", "acct": .string(account)]

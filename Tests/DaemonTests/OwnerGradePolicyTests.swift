@@ -8,7 +8,7 @@ import Testing
 
 /// Which of a trusted front end's calls need the owner's proof through the system daemon, decided from the
 /// keychain's state and the connection's; the multi-user tests cross the same boundary with real processes.
-@Suite("Owner-grade requests")
+@Suite("Owner-grade requests", .timeLimit(.minutes(10)))
 struct OwnerGradePolicyTests {
     private typealias Facts = OwnerGradePolicy.Facts
 
@@ -57,7 +57,7 @@ struct OwnerGradePolicyTests {
 }
 
 /// The owner's groups are never a program's: the registry refuses them, through the daemon.
-@Suite("The owner's groups in the registry")
+@Suite("The owner's groups in the registry", .timeLimit(.minutes(10)))
 struct OwnerGroupRegistrationTests {
     @Test func noProgramIsRegisteredWithAnOwnersGroup() async throws {
         let temporary = try TemporaryDaemon()

@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// Settings that weaken a boundary are read only from a file root alone could have written.
-@Suite("Settings files only the owner could write")
+@Suite("Settings files only the owner could write", .timeLimit(.minutes(10)))
 struct OwnerSettingsFileTests {
     @Test func linesAreKeysAndValuesWithCommentsAndBlanksLeftOut() {
         let parsed = OwnerSettingsFile.parse("# a comment\n\n  isolation =  shared \r\nno equals sign\nisolation=per-program\nempty =\n")

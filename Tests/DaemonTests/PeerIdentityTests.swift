@@ -27,7 +27,7 @@ final class InMemoryPrograms: RegisteredPrograms, @unchecked Sendable {
     }
 }
 
-@Suite("Who is calling")
+@Suite("Who is calling", .timeLimit(.minutes(10)))
 struct PeerIdentityTests {
     private func socketPair() throws -> (Int32, Int32) {
         var descriptors: [Int32] = [0, 0]

@@ -8,7 +8,7 @@ import Testing
 /// In per-user mode the daemon adds no boundary the files do not have: a program the user did not register
 /// gets the embedded keychain's view (every item; adds go to `coffer.default`), so `coffer` sees the same
 /// items through the daemon as without it. A registered program still gets only its entry's groups.
-@Suite("per-user daemon: the view of an unregistered program")
+@Suite("per-user daemon: the view of an unregistered program", .timeLimit(.minutes(10)))
 struct PerUserCallerViewTests {
     @Test func anUnregisteredProgramSeesWhatTheEmbeddedKeychainSees() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-view-\(UUID().uuidString)")

@@ -7,7 +7,7 @@ import Testing
 
 /// Passcodes a program sends through the daemon are charged to that program, whatever connection or
 /// process it uses, and never to the keybag's count that the person's prompt keeps.
-@Suite("Passcode attempts through the daemon")
+@Suite("Passcode attempts through the daemon", .timeLimit(.minutes(10)))
 struct ProgramPasscodeAttemptTests {
     private static func secret(_ text: String) -> SecretBytes { SecretBytes(copying: Array(text.utf8)) }
 

@@ -9,7 +9,7 @@ import TestProcesses
 
 /// The daemon's prompt: a program asks to unlock, the daemon asks the session's prompt agent, the agent
 /// answers with the person's passcode, and the program learns only the outcome.
-@Suite("The prompt agent")
+@Suite("The prompt agent", .timeLimit(.minutes(10)))
 struct PromptAgentTests {
     private static func secret(_ text: String) -> SecretBytes { SecretBytes(copying: Array(text.utf8)) }
 

@@ -9,7 +9,7 @@ import Testing
 @testable import Daemon
 
 /// The bookkeeping behind the per-user limits, alone.
-@Suite("Per-user limits")
+@Suite("Per-user limits", .timeLimit(.minutes(10)))
 struct ResourceLimitsTests {
     @Test func connectionsAreCappedPerUserAndInAll() {
         let counter = ConnectionCounter(perUser: 2, total: 3)

@@ -12,7 +12,7 @@ import Glibc
 /// One cofferd per socket: a second one started by the same user for the same socket (the same unit started twice,
 /// or a program of the service user) refuses to start and leaves the first serving. It used to replace the live
 /// socket with its own and remove it on exit, leaving every client without a daemon.
-@Suite("A second cofferd for the same socket")
+@Suite("A second cofferd for the same socket", .timeLimit(.minutes(10)))
 struct SecondDaemonTests {
     @Test(.timeLimit(.minutes(1))) func aSecondDaemonRefusesToStartAndTheFirstGoesOnServing() throws {
         let daemon = try DaemonProcess()

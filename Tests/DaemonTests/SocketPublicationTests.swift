@@ -9,7 +9,7 @@ import Glibc
 
 /// A daemon's socket file appears only once the socket listens, so a client that sees the file never has
 /// its connect refused (a start-up race that made clients report `errSecNotAvailable`).
-@Suite("The daemon's socket is published listening")
+@Suite("The daemon's socket is published listening", .timeLimit(.minutes(10)))
 struct SocketPublicationTests {
     private static func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-socket-\(UUID().uuidString)")

@@ -7,7 +7,7 @@ import Testing
 
 /// A restore staged in parts counts all of them against the storage quota when it is committed, as one large
 /// restore request would have been counted.
-@Suite("Staged restores and the storage quota")
+@Suite("Staged restores and the storage quota", .timeLimit(.minutes(10)))
 struct StagedRestoreQuotaTests {
     /// A record stream of one generic-password record with `attributeBytes` of filler attributes.
     static func fillerPart(attributeBytes: Int) -> SecretBytes {

@@ -14,7 +14,7 @@ import Glibc
 /// A daemon that is stopped, silent or overwhelmed never hangs its clients: they answer
 /// `errSecNotAvailable` with the reason, and a request that may have been received is never sent twice.
 /// No assertion is about time: each test only needs an answer to come (short time-outs make it come soon).
-@Suite("Daemon client time-outs and resending")
+@Suite("Daemon client time-outs and resending", .timeLimit(.minutes(10)))
 struct TimeoutTests {
     private static let short = DaemonTimeouts(connect: .milliseconds(500), reply: .milliseconds(500), personReply: .seconds(600))
 

@@ -9,7 +9,7 @@ import Glibc
 /// The `coffer` CLI against the per-user daemon (`cofferd --user`), both run as an ordinary user: the
 /// daemon has no capabilities, so it can identify the CLI only while the CLI is dumpable. Needs root to
 /// create the throwaway user; skipped otherwise.
-@Suite("coffer against cofferd --user", .serialized, .enabled(if: getuid() == 0, "needs root to create the throwaway user"))
+@Suite("coffer against cofferd --user", .serialized, .enabled(if: getuid() == 0, "needs root to create the throwaway user"), .timeLimit(.minutes(10)))
 struct UserDaemonCLITests {
     static let user = "coffer-test-alice"
 

@@ -5,7 +5,7 @@ import Foundation
 import Keystore
 import Testing
 
-@Suite("One keychain per user")
+@Suite("One keychain per user", .timeLimit(.minutes(10)))
 struct UserKeychainsTests {
     private func temporaryFolder() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("coffer-users-\(UUID().uuidString)")

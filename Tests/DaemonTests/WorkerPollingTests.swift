@@ -12,7 +12,7 @@ import Glibc
 /// the previous request and polls for the next (``ReadLease``). Frames sent right after an answer, split
 /// across pauses, or several at once come out whole and matched to their identifiers; bytes that break
 /// the format close the connection on either path. Nothing here depends on which path ran.
-@Suite("cofferd: the worker that answered reads the next requests", .serialized)
+@Suite("cofferd: the worker that answered reads the next requests", .serialized, .timeLimit(.minutes(10)))
 struct WorkerPollingTests {
     /// Sends `bytes` whole on a raw connection.
     private static func send(_ descriptor: Int32, _ bytes: Data) {

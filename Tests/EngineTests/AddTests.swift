@@ -4,7 +4,7 @@ import KeychainModel
 import Query
 import Testing
 
-@Suite("SecItemAdd through the engine")
+@Suite("SecItemAdd through the engine", .timeLimit(.minutes(10)))
 struct AddTests {
     @Test(arguments: Transport.allCases) func addThenFindReturnsTheSecret(transport: Transport) throws {
         let keychain = TestKeychain(transport: transport)

@@ -7,7 +7,7 @@ import Testing
 @testable import Engine
 
 /// The `sha1` attribute (reference §5.6): what goes into it, its exact bytes, and how the engine keeps it.
-@Suite("Item digest (sha1, §5.6)")
+@Suite("Item digest (sha1, §5.6)", .timeLimit(.minutes(10)))
 struct ItemDigestTests {
     /// The generic password of the worked example below, as the engine stores it after an add at
     /// `CFAbsoluteTime` 1.5 (the Z/E defaults `sync`, `tomb`, `musr` filled in, `pdmn` defaulted to `ak`).

@@ -22,7 +22,7 @@ private func privateKey(tag: String, _ extra: QueryDictionary = [:]) -> QueryDic
 private let keyBytes = Data([0x04] + Array(repeating: 0xA5, count: 96))
 
 /// Key items (`kSecClassKey`) through the keychain service, in process and through the daemon.
-@Suite("Key items through the engine")
+@Suite("Key items through the engine", .timeLimit(.minutes(10)))
 struct KeyItemEngineTests {
     /// §1.3.4 defaults, §7.1 value forms: what a key added with only a tag and its data reads back as.
     @Test(arguments: Transport.allCases) func defaultsAreStoredAndReturned(transport: Transport) throws {

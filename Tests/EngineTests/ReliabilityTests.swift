@@ -10,7 +10,7 @@ import Glibc
 #endif
 
 /// Acknowledged writes survive SIGKILL; concurrent threads and processes lose nothing.
-@Suite("Reliability")
+@Suite("Reliability", .timeLimit(.minutes(10)))
 struct ReliabilityTests {
     static var helper: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("CofferTestHelper")

@@ -4,7 +4,7 @@ import KeychainModel
 import Query
 import Testing
 
-@Suite("SecItemCopyMatching through the engine")
+@Suite("SecItemCopyMatching through the engine", .timeLimit(.minutes(10)))
 struct SearchTests {
     @Test(arguments: Transport.allCases) func noMatchIsItemNotFound(transport: Transport) {  // C1
         #expect(TestKeychain(transport: transport).status { _ = try $0.copy(genp()) } == .itemNotFound)

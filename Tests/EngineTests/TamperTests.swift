@@ -5,7 +5,7 @@ import Query
 import Testing
 
 /// Corrupt or tampered rows are detected, skipped and never returned with wrong contents (§10.7).
-@Suite("Tampered and corrupt rows")
+@Suite("Tampered and corrupt rows", .timeLimit(.minutes(10)))
 struct TamperTests {
     private func rawDatabase(_ keychain: TestKeychain) throws -> DatabaseQueue {
         try DatabaseQueue(path: keychain.folder.databaseURL.path)

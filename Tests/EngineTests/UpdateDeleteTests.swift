@@ -4,7 +4,7 @@ import KeychainModel
 import Query
 import Testing
 
-@Suite("SecItemUpdate and SecItemDelete through the engine")
+@Suite("SecItemUpdate and SecItemDelete through the engine", .timeLimit(.minutes(10)))
 struct UpdateDeleteTests {
     @Test(arguments: Transport.allCases) func updateChangesDataAndAttributes(transport: Transport) throws {
         let keychain = TestKeychain(transport: transport)

@@ -21,7 +21,7 @@ func byIssuerAndSerial(_ serial: String, issuer: String = "issuer", group: Strin
     ItemSelection(itemClass: .certificate, equal: ["issr": bytes(issuer), "slnr": bytes(serial)], anyOf: ["agrp": [bytes(group)]])
 }
 
-@Suite("ItemStore: the cert table (schema v4)")
+@Suite("ItemStore: the cert table (schema v4)", .timeLimit(.minutes(10)))
 struct CertificateTableTests {
     @Test func certificatesAreStoredMatchedAndUniqueInTheirOwnTable() throws {
         try withStore { store, _, _ in

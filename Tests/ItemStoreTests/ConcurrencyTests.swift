@@ -11,7 +11,7 @@ import Glibc
 #endif
 
 /// Several stores (connections) and several processes on one file.
-@Suite("ItemStore: concurrency and processes")
+@Suite("ItemStore: concurrency and processes", .timeLimit(.minutes(10)))
 struct ConcurrencyTests {
     @Test func storesRacingOnTheSameUniqueKeyAdmitExactlyOne() throws {
         let folder = try TempFolder()

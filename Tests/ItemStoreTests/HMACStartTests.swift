@@ -7,7 +7,7 @@ import Testing
 
 /// ``HMACStart`` is HMAC-SHA256: RFC 4231's vectors, and the same MACs as swift-crypto's `HMAC`, which wrote
 /// the blind indexes and row tags of every keychain made before it (they must still match).
-@Suite("ItemStore: HMAC from prepared states")
+@Suite("ItemStore: HMAC from prepared states", .timeLimit(.minutes(10)))
 struct HMACStartTests {
     private func hex(_ text: String) -> [UInt8] { Hexadecimal.bytes(text) ?? [] }
 

@@ -5,7 +5,7 @@ import Testing
 
 @testable import ItemStore
 
-@Suite("ItemStore: item format")
+@Suite("ItemStore: item format", .timeLimit(.minutes(10)))
 struct ItemCryptoTests {
     private let ref = Data((0..<16).map { UInt8($0) })
 

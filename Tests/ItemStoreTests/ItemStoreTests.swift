@@ -5,7 +5,7 @@ import Testing
 
 @testable import ItemStore
 
-@Suite("ItemStore: storing, matching, opening")
+@Suite("ItemStore: storing, matching, opening", .timeLimit(.minutes(10)))
 struct ItemStoreBehaviourTests {
     @Test func insertSelectOpenRoundTrip() throws {
         try withStore { store, _, _ in
@@ -330,7 +330,7 @@ struct ItemStoreBehaviourTests {
     }
 }
 
-@Suite("ItemStore: keyring use")
+@Suite("ItemStore: keyring use", .timeLimit(.minutes(10)))
 struct ItemStoreKeyringTests {
     @Test func attributeOnlyOpenNeverUnwrapsTheItemKey() throws {
         try withStore { store, keyring, _ in

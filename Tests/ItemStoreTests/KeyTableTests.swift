@@ -21,7 +21,7 @@ func byTag(_ tag: String, group: String = "group.test") -> ItemSelection {
     ItemSelection(itemClass: .key, equal: ["atag": bytes(tag)], anyOf: ["agrp": [bytes(group)]])
 }
 
-@Suite("ItemStore: the keys table (schema v3)")
+@Suite("ItemStore: the keys table (schema v3)", .timeLimit(.minutes(10)))
 struct KeyTableTests {
     @Test func keysAreStoredMatchedAndUniqueInTheirOwnTable() throws {
         try withStore { store, _, _ in

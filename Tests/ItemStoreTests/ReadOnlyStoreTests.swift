@@ -6,7 +6,7 @@ import Testing
 
 /// A store opened read-only (``ItemStore/Options/readOnly``, what a read-only folder or file does): reads
 /// work, writes are refused before anything is written, no file is created, the schema is not migrated.
-@Suite("ItemStore: read-only")
+@Suite("ItemStore: read-only", .timeLimit(.minutes(10)))
 struct ReadOnlyStoreTests {
     private static var readOnly: ItemStore.Options {
         var options = ItemStore.Options()

@@ -6,7 +6,7 @@ import Testing
 @testable import ItemStore
 
 /// A row's sealed data must authenticate; a change anywhere is `.corrupt(rowID:)` for that row only.
-@Suite("ItemStore: tamper detection")
+@Suite("ItemStore: tamper detection", .timeLimit(.minutes(10)))
 struct TamperTests {
     /// Opens both parts of every row; returns the rows that failed as corrupt (other errors are rethrown).
     private func corruptRows(_ store: ItemStore) throws -> [Int64] {
@@ -125,7 +125,7 @@ struct TamperTests {
     }
 }
 
-@Suite("ItemStore: at rest")
+@Suite("ItemStore: at rest", .timeLimit(.minutes(10)))
 struct AtRestTests {
     /// Searches `haystack` for `needle`.
     private func contains(_ haystack: Data, _ needle: Data) -> Bool {

@@ -5,7 +5,7 @@ import Testing
 
 /// Every algorithm of SecKey.h against EC P-256 and RSA-2048 keys: what a key supports works both ways and
 /// detects tampering; what it does not support answers false and fails with `errSecParam`, as Apple's does.
-@Suite struct AlgorithmTests {
+@Suite(.timeLimit(.minutes(10))) struct AlgorithmTests {
     static let ellipticCurve = try! AsymmetricKey.generate(type: .ellipticCurve, sizeInBits: 256)
     static let rsa = try! AsymmetricKey.generate(type: .rsa, sizeInBits: 2048)
     static let message = Data("The quick brown fox".utf8)

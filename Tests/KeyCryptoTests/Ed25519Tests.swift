@@ -4,7 +4,7 @@ import Testing
 
 /// Ed25519 keys (`kSecAttrKeyTypeEd25519`, 105): the 32-byte external representations, RFC 8032's first test vector,
 /// the public key formats, and PKCS#8 as OpenSSL reads and writes it.
-struct Ed25519Tests {
+@Suite(.timeLimit(.minutes(10))) struct Ed25519Tests {
     /// RFC 8032 §7.1, TEST 1: the secret key, its public key, and the signature of the empty message.
     static let seed = Data(hexString: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
     static let point = Data(hexString: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")

@@ -5,7 +5,7 @@ import KeyCrypto
 import Testing
 
 /// Signatures, ciphertexts and shared secrets agree with `openssl` and Python's `cryptography`, both ways.
-@Suite(.serialized) struct InteropTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct InteropTests {
     static let ellipticCurve = try! AsymmetricKey.generate(type: .ellipticCurve, sizeInBits: 256)
     static let message = Data("interop message".utf8)
 

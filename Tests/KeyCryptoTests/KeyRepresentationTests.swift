@@ -4,7 +4,7 @@ import KeyCrypto
 import Testing
 
 /// External representations (byte for byte Apple's), sizes, labels and derived attributes (§7.1).
-@Suite struct KeyRepresentationTests {
+@Suite(.timeLimit(.minutes(10))) struct KeyRepresentationTests {
     @Test(arguments: [(256, 65), (384, 97), (521, 133)])
     func ellipticCurveKeysRoundTrip(bits: Int, publicLength: Int) throws {
         let key = try AsymmetricKey.generate(type: .ellipticCurve, sizeInBits: bits)

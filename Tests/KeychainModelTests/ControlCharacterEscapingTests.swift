@@ -1,7 +1,7 @@
 import KeychainModel
 import Testing
 
-@Suite struct ControlCharacterEscapingTests {
+@Suite(.timeLimit(.minutes(10))) struct ControlCharacterEscapingTests {
     @Test func plainTextIsUnchanged() {
         #expect(ControlCharacterEscaping.escaped("/usr/bin/firefox (pid 42)") == "/usr/bin/firefox (pid 42)")
         #expect(ControlCharacterEscaping.escaped("Ünïcødé ✓ 鍵") == "Ünïcødé ✓ 鍵")

@@ -3,7 +3,7 @@ import Testing
 
 /// ``Hexadecimal``: two digits per byte, in the case asked for, and back from either case; anything else spells
 /// no bytes.
-@Suite("KeychainModel: hexadecimal text")
+@Suite("KeychainModel: hexadecimal text", .timeLimit(.minutes(10)))
 struct HexadecimalTests {
     @Test func writesTwoDigitsPerByte() {
         #expect(Hexadecimal.text([0x00, 0x0F, 0xA5, 0xFF]) == "000fa5ff")

@@ -1,7 +1,7 @@
 import KeychainModel
 import Testing
 
-@Suite("Status codes")
+@Suite("Status codes", .timeLimit(.minutes(10)))
 struct KeychainStatusTests {
     @Test func valuesAreApples() {
         let expected: [(KeychainStatus, Int32, String)] = [
@@ -24,7 +24,7 @@ struct KeychainStatusTests {
     }
 }
 
-@Suite("Protection classes")
+@Suite("Protection classes", .timeLimit(.minutes(10)))
 struct ProtectionClassTests {
     @Test func keyclassNumbersRoundTrip() {
         #expect(ProtectionClass.whenUnlocked.keyclassNumber == 6)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import KeychainModel
 
-@Suite("SecretBytes are locked in memory")
+@Suite("SecretBytes are locked in memory", .timeLimit(.minutes(10)))
 struct SecretBytesLockingTests {
     /// The `Locked:` size, in kB, of the mapping of `/proc/self/smaps` that holds `address`: `mlock` splits
     /// a mapping at the locked pages and the kernel reports them there, whatever other threads do.

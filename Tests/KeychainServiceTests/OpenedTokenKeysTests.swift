@@ -9,7 +9,7 @@ import Testing
 
 /// A key that never leaves is opened from its seal once and kept while its class keys are in memory:
 /// every lock forgets it, so a locked class's key is never used, and it is opened again after unlocking.
-@Suite("Token keys kept open between uses")
+@Suite("Token keys kept open between uses", .timeLimit(.minutes(10)))
 struct OpenedTokenKeysTests {
     private static let caller = CallerContext(accessGroups: .unrestricted(defaultGroup: "test"))
     private static let message = Data("challenge".utf8)

@@ -7,7 +7,7 @@ import Testing
 
 /// Restores staged in parts (`stageRestore`, then `restoreBackup` naming the staging): the parts are the
 /// caller's own, bounded, and dropped when abandoned.
-@Suite("Staged restores in the keychain service")
+@Suite("Staged restores in the keychain service", .timeLimit(.minutes(10)))
 struct StagedRestoreTests {
     private static let alice = CallerContext(accessGroups: .list(["alice"]))
     private static let bob = CallerContext(accessGroups: .list(["bob"]))

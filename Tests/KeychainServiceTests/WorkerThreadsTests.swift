@@ -6,7 +6,7 @@ import Testing
 
 /// Coffer's own threads: work runs off the cooperative pool, in parallel up to the pool's size, and a
 /// cancelled task withdraws work that has not started.
-@Suite("Worker threads")
+@Suite("Worker threads", .timeLimit(.minutes(10)))
 struct WorkerThreadsTests {
     @Test func workRunsOnACofferThreadNotOnTheCallersTask() async {
         let workers = WorkerThreads(maximum: 2)

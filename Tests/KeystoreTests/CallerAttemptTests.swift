@@ -6,7 +6,7 @@ import Testing
 /// Passcodes a program sends through the daemon are charged to that program: its wrong guesses delay
 /// only its own next attempts and never erase anything, while the keybag's count (the person's, at the
 /// trusted prompt) keeps Apple's delays and erase.
-@Suite("Failed attempts charged to a caller")
+@Suite("Failed attempts charged to a caller", .timeLimit(.minutes(10)))
 struct CallerAttemptTests {
     @Test func aProgramsGuessesDelayOnlyThatProgram() throws {
         let clock = ManualClock()

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// A writer killed with SIGKILL at random moments always leaves a loadable keybag.
-@Suite("Keybag durability under SIGKILL")
+@Suite("Keybag durability under SIGKILL", .timeLimit(.minutes(10)))
 struct CrashDurabilityTests {
     static var helperURL: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("CofferTestHelper")

@@ -5,7 +5,7 @@ import Testing
 
 /// The wrap service of protected files: each class against the lock state, class B's public-key wrapping,
 /// and the keybag upgrade that gives an old keybag class B's key pair.
-@Suite("File keys")
+@Suite("File keys", .timeLimit(.minutes(10)))
 struct FileKeyTests {
     @Test func eachClassUnwrapsOnlyWhenItsClassKeyIsUsable() throws {
         let (keystore, folder) = try keystoreWithPasscode()

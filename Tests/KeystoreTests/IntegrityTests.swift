@@ -3,7 +3,7 @@ import Foundation
 import Keystore
 import Testing
 
-@Suite("Keybag and device key integrity")
+@Suite("Keybag and device key integrity", .timeLimit(.minutes(10)))
 struct IntegrityTests {
     @Test func everySingleByteChangeToTheKeybagIsDetected() throws {
         let (_, folder) = try keystoreWithPasscode()

@@ -5,7 +5,7 @@ import Testing
 
 @testable import Keystore
 
-@Suite("The keystore's keys are locked in memory")
+@Suite("The keystore's keys are locked in memory", .timeLimit(.minutes(10)))
 struct KeyMemoryLockingTests {
     @Test func deviceIndexAndClassKeysAreLockedAcrossLockAndUnlock() throws {
         // Root has CAP_IPC_LOCK; an ordinary user within RLIMIT_MEMLOCK is checked the same way. Where the

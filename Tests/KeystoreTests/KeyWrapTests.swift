@@ -7,7 +7,7 @@ import Testing
 
 /// ``KeyWrap`` is RFC 3394: its published vector, what swift-crypto wraps, and a refusal, never a key, for
 /// any changed byte or a wrong length.
-@Suite("Keystore: AES key unwrap")
+@Suite("Keystore: AES key unwrap", .timeLimit(.minutes(10)))
 struct KeyWrapTests {
     private func hex(_ text: String) -> Data { Data(Hexadecimal.bytes(text) ?? []) }
 

@@ -4,7 +4,7 @@ import KeychainModel
 import Keystore
 import Testing
 
-@Suite("Lock states")
+@Suite("Lock states", .timeLimit(.minutes(10)))
 struct LockStateTests {
     private let aClasses: [ProtectionClass] = [.whenUnlocked, .whenUnlockedThisDeviceOnly, .whenPasscodeSetThisDeviceOnly]
     private let cClasses: [ProtectionClass] = [.afterFirstUnlock, .afterFirstUnlockThisDeviceOnly]

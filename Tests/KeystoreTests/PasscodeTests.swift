@@ -4,7 +4,7 @@ import KeychainModel
 import Keystore
 import Testing
 
-@Suite("Passcode set, change, remove")
+@Suite("Passcode set, change, remove", .timeLimit(.minutes(10)))
 struct PasscodeTests {
     @Test func passcodeShorterThanFourCharactersIsRefused() throws {
         let keystore = try Keystore.open(folder: makeTemporaryFolder())

@@ -3,7 +3,7 @@ import KeychainModel
 import Keystore
 import Testing
 
-@Suite("Passcode verification without unlocking")
+@Suite("Passcode verification without unlocking", .timeLimit(.minutes(10)))
 struct PasscodeVerifierTests {
     @Test func rightPasscodeSucceedsAndResetsTheCount() throws {
         let clock = ManualClock()

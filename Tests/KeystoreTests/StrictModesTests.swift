@@ -9,7 +9,7 @@ import Glibc
 #endif
 
 /// Key and database files another user could have written are refused, as ssh's StrictModes does.
-@Suite("Keychain folder and file permissions")
+@Suite("Keychain folder and file permissions", .timeLimit(.minutes(10)))
 struct StrictModesTests {
     private static func unavailableReason(_ body: () throws(KeystoreError) -> Void) -> String? {
         do {

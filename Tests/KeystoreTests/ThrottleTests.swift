@@ -3,7 +3,7 @@ import KeychainModel
 import Keystore
 import Testing
 
-@Suite("Failed unlock attempts and delays")
+@Suite("Failed unlock attempts and delays", .timeLimit(.minutes(10)))
 struct ThrottleTests {
     @Test func scheduleMatchesApple() {
         let policy = ThrottlePolicy()

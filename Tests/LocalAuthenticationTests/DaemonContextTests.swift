@@ -8,7 +8,7 @@ import Testing
 
 /// `LAContext` through `cofferd`: the daemon asks the session's prompt agent (played here by a second
 /// connection sending `awaitPrompt` and `answerPrompt`), and keeps the proof for the program's connection.
-@Suite("LAContext through the daemon", .serialized)
+@Suite("LAContext through the daemon", .serialized, .timeLimit(.minutes(10)))
 struct DaemonContextTests {
     @Test func theRightPasscodeAtTheAgentProvesPresence() async throws {
         let fixture = try DaemonFixture()

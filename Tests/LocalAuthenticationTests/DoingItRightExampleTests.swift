@@ -62,7 +62,7 @@ private enum TokenStore {
     }
 }
 
-@Suite("The DoingItRight article's example", .serialized)
+@Suite("The DoingItRight article's example", .serialized, .timeLimit(.minutes(10)))
 struct DoingItRightExampleTests {
     @Test func theTokenIsStoredProbedAndReadAfterOnePrompt() async throws {
         let fixture = try DaemonFixture()

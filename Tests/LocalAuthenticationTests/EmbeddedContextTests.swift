@@ -6,7 +6,7 @@ import Testing
 
 /// `LAContext` on the embedded keychain: everything that needs no prompt. (This keychain has no fprintd
 /// verifier, so biometry is never available here.)
-@Suite("LAContext on the embedded keychain")
+@Suite("LAContext on the embedded keychain", .timeLimit(.minutes(10)))
 struct EmbeddedContextTests {
     @Test func withoutAPasscodeDeviceOwnerAuthenticationCannotBeEvaluated() async throws {
         let fixture = try EmbeddedFixture()

@@ -5,7 +5,7 @@ import Testing
 
 /// Evaluations on the embedded keychain that prompt on this process's own terminal or pinentry (here a
 /// scripted pinentry named by `COFFER_PINENTRY`; tests have no terminal).
-@Suite("LAContext prompts on the embedded keychain")
+@Suite("LAContext prompts on the embedded keychain", .timeLimit(.minutes(10)))
 struct EmbeddedPromptTests {
     /// A pinentry that answers every GETPIN with `passcode` (Assuan: `D <data>` then `OK`).
     private static func scriptedPinentry(answering passcode: String, in folder: URL) throws -> String {

@@ -3,7 +3,7 @@ import LocalAuthentication
 import Testing
 
 /// `LAError` in the shapes client code written for Apple's platforms relies on.
-@Suite("LAError")
+@Suite("LAError", .timeLimit(.minutes(10)))
 struct LAErrorTests {
     /// An error as a reply block receives it.
     private func replied(_ code: LAError.Code) -> (any Error)? {

@@ -5,7 +5,7 @@ import Testing
 
 /// `SecItem…` calls carrying an `LAContext` under `kSecUseAuthenticationContext`, through the daemon: the
 /// context's proof opens a `.userPresence` item without a second prompt (reference §6.4).
-@Suite("Security with an LAContext, through the daemon", .serialized)
+@Suite("Security with an LAContext, through the daemon", .serialized, .timeLimit(.minutes(10)))
 struct SecurityWithContextTests {
     private static func item(_ extra: [String: Any] = [:]) -> [String: Any] {
         var query: [String: Any] = [

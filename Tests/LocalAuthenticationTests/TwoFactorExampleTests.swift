@@ -98,7 +98,7 @@ private final class LoginServer {
 }
 
 /// The article's flow through the daemon, with the person at the prompt agent played by the fixture.
-@Suite("The two-factor article's example", .serialized)
+@Suite("The two-factor article's example", .serialized, .timeLimit(.minutes(10)))
 struct TwoFactorExampleTests {
     /// Enrolls (no prompt: the agent is not even listening yet), registers with `server` as alice, and
     /// registers the prompt agent with a prompt it cancels.

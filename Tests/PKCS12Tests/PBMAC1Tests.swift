@@ -5,7 +5,7 @@ import Testing
 
 /// PBMAC1 (RFC 9579) against the RFC's own example A.1 (PBKDF2 with HMAC-SHA-256, HMAC-SHA-256 MAC, contents in
 /// PBES2 with AES-256-CBC; the password is "1234"). Debian 12's OpenSSL 3.0 cannot write PBMAC1.
-@Suite struct PBMAC1Tests {
+@Suite(.timeLimit(.minutes(10))) struct PBMAC1Tests {
     /// RFC 9579 appendix A.1, "Valid PKCS #12 File with SHA-256 HMAC and PRF".
     static let exampleA1 = """
         MIIKigIBAzCCCgUGCSqGSIb3DQEHAaCCCfYEggnyMIIJ7jCCBGIGCSqGSIb3DQEH

@@ -8,7 +8,7 @@ import Testing
 /// and AES-256-CBC, HMAC-SHA-256 MAC), `-legacy` (RC2-40 certificates, 3DES key, SHA-1 MAC), 3DES throughout, no
 /// encryption, 2-key 3DES with RC2-128, RC4, and AES-128 with a SHA-512 MAC; RSA and P-256 keys with a
 /// 2-certificate chain.
-@Suite struct PKCS12ReaderTests {
+@Suite(.timeLimit(.minutes(10))) struct PKCS12ReaderTests {
     static let cases: [(OpenSSLPKCS12Files.KeyKind, String)] = OpenSSLPKCS12Files.KeyKind.allCases.flatMap { kind in
         OpenSSLPKCS12Files.forms.keys.sorted().map { (kind, $0) }
     }

@@ -4,7 +4,7 @@ import Prompting
 import Testing
 
 /// Asking the person to allow something (`coffer ssh-agent`'s `ssh-add -c` keys): pinentry's `CONFIRM` dialog.
-@Suite("Confirming through pinentry")
+@Suite("Confirming through pinentry", .timeLimit(.minutes(10)))
 struct PinentryConfirmTests {
     private static let question = PasscodeQuestion(
         title: "coffer ssh-agent", description: "Allow use of the SSH key laptop?", timeout: .seconds(30))

@@ -9,7 +9,7 @@ import Glibc
 
 /// Asking through a pinentry program: the Assuan conversation, the person's answers, and a program that
 /// misbehaves, which must never hold the caller nor outlive the question.
-@Suite("Asking through pinentry")
+@Suite("Asking through pinentry", .timeLimit(.minutes(10)))
 struct PinentryPromptTests {
     private static func question(error: String? = nil, timeout: Duration? = .seconds(30)) -> PasscodeQuestion {
         PasscodeQuestion(

@@ -8,7 +8,7 @@ import Glibc
 #endif
 
 /// Reading one secret line: what the terminal and a script's standard input give.
-@Suite("Reading a secret line")
+@Suite("Reading a secret line", .timeLimit(.minutes(10)))
 struct SecretLineReaderTests {
     /// A pipe holding `text`, its writing end closed unless `keepOpen`; returns the reading end and the writing end (-1 when closed).
     private static func pipe(holding text: String, keepOpen: Bool = false) -> (read: Int32, write: Int32) {

@@ -4,7 +4,7 @@ import Testing
 
 /// Which prompter a process uses when it is not told: the terminal, else COFFER_PINENTRY, else `pinentry`
 /// on `PATH`.
-@Suite("The standard prompter")
+@Suite("The standard prompter", .timeLimit(.minutes(10)))
 struct StandardPrompterTests {
     @Test func aTerminalComesFirst() {
         let hasTerminal = TerminalPasscodeReader.isAvailable

@@ -5,7 +5,7 @@ import ProtectedFileFormat
 import Testing
 
 /// The format alone: the header's fields and authentication, the chunk layout, sealing bound to index and end.
-@Suite("Protected file format")
+@Suite("Protected file format", .timeLimit(.minutes(10)))
 struct FormatTests {
     static let key = SymmetricKey(size: .bits256)
 

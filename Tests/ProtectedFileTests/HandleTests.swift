@@ -5,7 +5,7 @@ import ProtectedFileFormat
 import Testing
 
 /// Streaming reads and writes through a handle, checked against the same operations on plain bytes.
-@Suite("Protected file handles")
+@Suite("Protected file handles", .timeLimit(.minutes(10)))
 struct HandleTests {
     @Test(arguments: Transport.allCases)
     func randomWritesSeeksAndTruncationsMatchPlainBytes(transport: Transport) throws {

@@ -6,7 +6,7 @@ import Testing
 
 /// A protected file that was changed is an error, never wrong bytes: every single-byte flip, truncation,
 /// extension and chunk reordering.
-@Suite("Protected file integrity")
+@Suite("Protected file integrity", .timeLimit(.minutes(10)))
 struct IntegrityTests {
     @Test(arguments: Transport.allCases)
     func everySingleByteFlipIsDetected(transport: Transport) throws {

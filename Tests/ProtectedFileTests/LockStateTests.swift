@@ -5,7 +5,7 @@ import Testing
 
 /// Each class across lock, unlock and a restart of the keychain (a new process, or a new daemon), through both
 /// transports, with Apple's errors.
-@Suite("Protected files and the lock state")
+@Suite("Protected files and the lock state", .timeLimit(.minutes(10)))
 struct LockStateTests {
     static let classes: [FileProtectionType] = [.complete, .completeUnlessOpen, .completeUntilFirstUserAuthentication, .none]
 

@@ -9,7 +9,7 @@ import Glibc
 
 /// A protected file opens only at the path it was written for: another protected file of the same keychain copied
 /// over it (`cp other config`) is refused, not read as its content; `ProtectedFile.move` takes a file elsewhere.
-@Suite("Protected files are bound to their path")
+@Suite("Protected files are bound to their path", .timeLimit(.minutes(10)))
 struct PathBindingTests {
     @Test(arguments: Transport.allCases)
     func aProtectedFileCopiedOverAnotherIsRefused(transport: Transport) throws {

@@ -2,7 +2,7 @@ import KeychainModel
 import Testing
 @testable import Query
 
-@Suite("AccessControl (§6.1)")
+@Suite("AccessControl (§6.1)", .timeLimit(.minutes(10)))
 struct AccessControlTests {
     @Test func flagsHaveAppleBitValues() {
         #expect(AccessControlFlags.userPresence.rawValue == 0x1)

@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// SecItemAdd rules (A3–A11) and the §1.5 defaults.
-@Suite("SecItemAdd")
+@Suite("SecItemAdd", .timeLimit(.minutes(10)))
 struct AddRulesTests {
     @Test func genericPasswordDefaults() throws {
         let request = try QueryParser.parseAdd(["class": "genp", "acct": "alice", "v_Data": .data(secret)])

@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// The table of Apple's names that rejections use.
-@Suite("Apple names")
+@Suite("Apple names", .timeLimit(.minutes(10)))
 struct AppleNamesTests {
     /// One `public static let` of `QueryKey.swift`: its values and the Apple constant its doc comment names.
     struct DeclaredKey {

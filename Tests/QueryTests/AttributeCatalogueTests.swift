@@ -2,7 +2,7 @@ import KeychainModel
 import Testing
 @testable import Query
 
-@Suite("Attribute catalogue (§1.3, §1.4)")
+@Suite("Attribute catalogue (§1.3, §1.4)", .timeLimit(.minutes(10)))
 struct AttributeCatalogueTests {
     @Test func genericPasswordHasAppleSchemaAttributes() {
         let codes = Set(AttributeCatalogue.descriptors(for: .genericPassword).map(\.code))

@@ -3,7 +3,7 @@ import KeychainModel
 import Testing
 @testable import Query
 
-@Suite("AttributeSet and its encoding (§10.10)")
+@Suite("AttributeSet and its encoding (§10.10)", .timeLimit(.minutes(10)))
 struct AttributeSetTests {
     private let sample = AttributeSet([
         ("acct", .string("alice")), ("gena", .data(Data([0, 1, 2]))), ("port", .number(-443)),

@@ -3,7 +3,7 @@ import KeychainModel
 import Testing
 @testable import Query
 
-@Suite("Value coercion (§1.2, G5)")
+@Suite("Value coercion (§1.2, G5)", .timeLimit(.minutes(10)))
 struct AttributeValueCoercionTests {
     @Test func blobKeepsStringDataAndNumbersAsGiven() throws {
         #expect(try AttributeValue.coerce("abc", to: .blob) == .string("abc"))

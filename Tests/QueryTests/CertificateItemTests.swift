@@ -12,7 +12,7 @@ func certificates(_ extra: [KeychainValue: KeychainValue] = [:]) -> QueryDiction
 
 /// Certificate items (§1.3.3, §1.4, §1.5, §7.3): defaults, uniqueness, the reference's dictionary and its
 /// expansion, the issuer normalization hook, and `kSecReturnRef`.
-@Suite("Certificate items")
+@Suite("Certificate items", .timeLimit(.minutes(10)))
 struct CertificateItemTests {
     private let der = Data([0x30, 0x03, 0x02, 0x01, 0x01])
 

@@ -5,7 +5,7 @@ import Testing
 
 /// Apple's DER property-list encoding (reference §5.7; OSX/utilities/der_plist.c, der_number.c, der_date.c,
 /// der_dictionary.c), byte for byte.
-@Suite("DER property list (§5.7)")
+@Suite("DER property list (§5.7)", .timeLimit(.minutes(10)))
 struct DERPropertyListTests {
     private func hex(_ value: DERPropertyList) -> String {
         Hexadecimal.text(value.encoded, separator: " ")

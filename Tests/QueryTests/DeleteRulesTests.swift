@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// SecItemDelete rules (D1, D2, D5, D6) and its default limit (§2.3).
-@Suite("SecItemDelete")
+@Suite("SecItemDelete", .timeLimit(.minutes(10)))
 struct DeleteRulesTests {
     @Test func deleteMatchesEverything() throws {
         let request = try QueryParser.parseDelete(genp())

@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// Rules G9–G14, G18, G22 (§3.2, all calls).
-@Suite("General rules")
+@Suite("General rules", .timeLimit(.minutes(10)))
 struct GeneralRulesTests {
     typealias Call = KeyClassificationTests.Call
 

@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// §2.1 key classification and rules G2–G8, G15, which every call shares.
-@Suite("Key classification (§2.1)")
+@Suite("Key classification (§2.1)", .timeLimit(.minutes(10)))
 struct KeyClassificationTests {
     /// The four query parsers, so shared rules are checked for each call.
     enum Call: String, CaseIterable {

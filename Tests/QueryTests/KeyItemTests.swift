@@ -11,7 +11,7 @@ func keys(_ extra: [KeychainValue: KeychainValue] = [:]) -> QueryDictionary {
 }
 
 /// Key items (§1.3.4, §1.4, §7.1, §10.1): defaults, value forms, uniqueness and matching.
-@Suite("Key items")
+@Suite("Key items", .timeLimit(.minutes(10)))
 struct KeyItemTests {
     private let zeroDate = Date(timeIntervalSinceReferenceDate: 0)
 

@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// Result shapes of key items (§2.4): `kSecReturnRef` yields an ``ItemReference``, alone or under `v_Ref`.
-@Suite("Result shaping of keys (§2.4)")
+@Suite("Result shaping of keys (§2.4)", .timeLimit(.minutes(10)))
 struct KeyResultShapeTests {
     private let keyBytes = Data([0x04, 0x01, 0x02, 0x03])
     private let reference = PersistentReference(

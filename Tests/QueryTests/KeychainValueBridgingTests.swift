@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import Query
 
-@Suite("KeychainValue bridging")
+@Suite("KeychainValue bridging", .timeLimit(.minutes(10)))
 struct KeychainValueBridgingTests {
     @Test func swiftBoolIsCFBoolean() {
         #expect(KeychainValue(bridging: true) == .bool(true))

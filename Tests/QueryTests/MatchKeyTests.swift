@@ -3,7 +3,7 @@ import KeychainModel
 import Testing
 @testable import Query
 
-@Suite("Match keys (§10.1)")
+@Suite("Match keys (§10.1)", .timeLimit(.minutes(10)))
 struct MatchKeyTests {
     private func descriptor(_ code: String, _ itemClass: ItemClass = .genericPassword) -> AttributeDescriptor {
         AttributeCatalogue.descriptor(for: code, in: itemClass)!

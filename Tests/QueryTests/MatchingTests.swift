@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// SearchRequest.matches (§10.1): exact equality on coerced values plus the implicit filters.
-@Suite("Matching (§10.1)")
+@Suite("Matching (§10.1)", .timeLimit(.minutes(10)))
 struct MatchingTests {
     private func stored(_ extra: [(String, AttributeValue)] = []) -> AttributeSet {
         var attributes = AttributeSet([

@@ -3,7 +3,7 @@ import KeychainModel
 import Testing
 @testable import Query
 
-@Suite("Persistent references (§9)")
+@Suite("Persistent references (§9)", .timeLimit(.minutes(10)))
 struct PersistentReferenceTests {
     @Test func uuidFormIsClassPlusSixteenBytes() throws {
         let data = genpReference.data

@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// Every rejection names its rule, its key and a reason with keys by Apple's names.
-@Suite("Query rejections say why")
+@Suite("Query rejections say why", .timeLimit(.minutes(10)))
 struct QueryRejectionTests {
     /// Expects `found` to be a rejection with exactly these parts.
     private func expect(

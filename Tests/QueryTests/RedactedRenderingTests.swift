@@ -3,7 +3,7 @@ import Query
 import Testing
 
 /// The one rendering of dictionaries for errors, descriptions and diagnostics: secrets by length only.
-@Suite("Redacted rendering")
+@Suite("Redacted rendering", .timeLimit(.minutes(10)))
 struct RedactedRenderingTests {
     private static let secret = "Zq7-hunter2-VxW9"
 

@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// A rejection's text never carries the secret of `kSecValueData`, however the query goes wrong.
-@Suite("Rejections keep secrets")
+@Suite("Rejections keep secrets", .timeLimit(.minutes(10)))
 struct RejectionSecrecyTests {
     /// A secret no reason could contain by accident.
     private static let password = "Zq7-hunter2-VxW9"

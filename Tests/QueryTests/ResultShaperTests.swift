@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// Result shapes of SecItemCopyMatching and SecItemAdd (§2.4).
-@Suite("Result shaping (§2.4)")
+@Suite("Result shaping (§2.4)", .timeLimit(.minutes(10)))
 struct ResultShaperTests {
     private let cdat = Date(timeIntervalSinceReferenceDate: 1000)
 

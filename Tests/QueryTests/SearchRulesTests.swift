@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// SecItemCopyMatching rules (C2–C4, C8), default limits (§2.3) and sync handling (§2.5).
-@Suite("SecItemCopyMatching")
+@Suite("SecItemCopyMatching", .timeLimit(.minutes(10)))
 struct SearchRulesTests {
     @Test func filtersAreCoercedAndSeparated() throws {
         let request = try QueryParser.parseSearch(

@@ -4,7 +4,7 @@ import Testing
 @testable import Query
 
 /// SecItemUpdate rules (U1–U5, U7, U8, U13, U14) and the attributesToUpdate catalogue (§2.1, §10.2, §10.3).
-@Suite("SecItemUpdate")
+@Suite("SecItemUpdate", .timeLimit(.minutes(10)))
 struct UpdateRulesTests {
     private func update(_ query: QueryDictionary, _ changes: QueryDictionary) throws(KeychainStatus) -> UpdateRequest {
         try statusOf(QueryParser.parseUpdate(query: query, attributesToUpdate: changes))

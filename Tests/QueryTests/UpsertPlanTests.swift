@@ -4,7 +4,7 @@ import Query
 import Testing
 
 /// The update an upsert falls back to: the item with the added item's primary key, and what to write.
-@Suite("Upsert plans")
+@Suite("Upsert plans", .timeLimit(.minutes(10)))
 struct UpsertPlanTests {
     @Test func queryIsThePrimaryKeyWithStoredDefaultsAndChangesTheRest() {  // §1.4 and its NOT NULL defaults
         let added: QueryDictionary = [

@@ -10,7 +10,7 @@ import Testing
 
 /// The agent's keys live in the keychain owner's group: a caller without it sees none of them and is told so, and
 /// keys an older agent stored in the group of the `coffer` command that ran it move there on first use.
-@Suite struct AgentKeyGroupTests {
+@Suite(.timeLimit(.minutes(10))) struct AgentKeyGroupTests {
     private static let commandGroup = "unregistered.0123456789abcdef"
 
     private static func keychain() -> (folder: URL, client: EmbeddedKeychain) {

@@ -5,7 +5,7 @@ import Testing
 @testable import SSHAgent
 
 /// The wire codec: RFC 4251 §5's types, and every length checked against what is left.
-struct SSHWireTests {
+@Suite(.timeLimit(.minutes(10))) struct SSHWireTests {
     @Test func mpintDropsLeadingZerosAndKeepsTheSignByte() throws {
         var writer = SSHWireWriter()
         writer.mpint(Data([0x00, 0x00, 0x80, 0x01]))
@@ -110,7 +110,7 @@ struct SSHWireTests {
 }
 
 /// Arbitrary bytes never crash the parser: each is a request or an ``SSHWireError``.
-struct AgentRequestRobustnessTests {
+@Suite(.timeLimit(.minutes(10))) struct AgentRequestRobustnessTests {
     @Test func randomAndTruncatedPayloadsAreParsedOrRefused() {
         var generator = SystemRandomNumberGenerator()
         // Well-formed starts cut short at every length, then random payloads for each message number.

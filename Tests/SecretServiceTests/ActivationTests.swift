@@ -3,7 +3,7 @@ import Testing
 
 /// The provider started on demand: a bus whose service directory holds an activation file for the built
 /// `coffer-secret-service` starts it on `secret-tool`'s first call, with nothing started beforehand.
-@Suite("coffer-secret-service started by D-Bus activation")
+@Suite("coffer-secret-service started by D-Bus activation", .timeLimit(.minutes(10)))
 struct ActivationTests {
     @Test
     func theFirstSecretToolCallStartsTheProvider() throws {

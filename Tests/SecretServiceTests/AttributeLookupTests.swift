@@ -4,7 +4,7 @@ import Testing
 /// Searches through the attribute postings: an attribute many items share (here 70 items of one service, more
 /// than a lookup reads of one attribute) does not hide the one item another attribute names, and a search on the
 /// shared attribute alone still finds them all.
-@Suite("Secret Service attribute lookups")
+@Suite("Secret Service attribute lookups", .timeLimit(.minutes(10)))
 struct AttributeLookupTests {
     @Test(arguments: ProviderTransport.allCases)
     func aSharedAttributeDoesNotHideTheOneItemAnotherNames(_ transport: ProviderTransport) throws {

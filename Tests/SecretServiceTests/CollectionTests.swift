@@ -4,7 +4,7 @@ import Testing
 /// Collections beyond `login`: created with a label and an alias, listed, relabelled, reached through aliases,
 /// searched on their own, deleted with their items, with the Service's signals; a collection made for the
 /// `session` alias lasts until the provider starts again.
-@Suite("Secret Service collections and aliases")
+@Suite("Secret Service collections and aliases", .timeLimit(.minutes(10)))
 struct CollectionTests {
     private static let client = """
         def get(path, interface, name):

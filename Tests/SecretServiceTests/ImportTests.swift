@@ -3,7 +3,7 @@ import Testing
 
 /// `coffer import-secret-service` (which runs `coffer-secret-service --import`) copying gnome-keyring's items
 /// while it owns the name, then Coffer's provider serving them, on both transports.
-@Suite("coffer import-secret-service from gnome-keyring")
+@Suite("coffer import-secret-service from gnome-keyring", .timeLimit(.minutes(10)))
 struct ImportTests {
     /// Python (SecretStorage) storing a binary secret in the default collection.
     private static let storeBinary = """

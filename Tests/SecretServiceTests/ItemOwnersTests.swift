@@ -4,7 +4,7 @@ import Testing
 /// `coffer apps owners` says which program owns how many Secret Service items; a program whose path changed
 /// (a Python upgrade) is found missing, and registering the new path with `--keep-items-of` the old one gives it
 /// its items back, through the daemon.
-@Suite("Secret Service item owners")
+@Suite("Secret Service item owners", .timeLimit(.minutes(10)))
 struct ItemOwnersTests {
     private static let passcode = "owners passcode"
 

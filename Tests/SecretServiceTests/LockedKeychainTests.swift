@@ -4,7 +4,7 @@ import Testing
 /// A keychain with a passcode, locked: searches still name the matching items (as locked), their secrets stay
 /// out of reach, and `Unlock` hands out a prompt that asks through Coffer's prompter (here a scripted pinentry,
 /// as over SSH with no desktop), after which `secret-tool` reads the secret.
-@Suite("Secret Service with a locked keychain")
+@Suite("Secret Service with a locked keychain", .timeLimit(.minutes(10)))
 struct LockedKeychainTests {
     private static let passcode = "correct horse"
 

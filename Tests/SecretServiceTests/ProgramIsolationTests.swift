@@ -9,7 +9,7 @@ import Glibc
 /// unregistered, each with an access group derived from its path), so neither reaches the other's items by any
 /// call of the interface. Only the owner's root-owned settings file restores gnome-keyring's behaviour
 /// (`isolation = shared`): whoever starts a provider cannot, through its environment or a file of its own.
-@Suite("Secret Service: one program's items are not another's")
+@Suite("Secret Service: one program's items are not another's", .timeLimit(.minutes(10)))
 struct ProgramIsolationTests {
     /// Python's half of the calls: `call` on the service, a collection or an item, and what it printed.
     private static let client = """

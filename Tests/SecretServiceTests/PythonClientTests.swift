@@ -5,7 +5,7 @@ import TestProcesses
 /// Python's Secret Service clients against `coffer-secret-service` on a private session bus, on both transports:
 /// SecretStorage (over jeepney, with a `dh-ietf1024-sha256-aes128-cbc-pkcs7` session) and `keyring` with its
 /// SecretService backend. Python is one program and `secret-tool` another: neither sees the other's items.
-@Suite("SecretStorage and python keyring against coffer-secret-service")
+@Suite("SecretStorage and python keyring against coffer-secret-service", .timeLimit(.minutes(10)))
 struct PythonClientTests {
     static let packages = ["python3-secretstorage", "python3-keyring"]
 

@@ -4,7 +4,7 @@ import Testing
 /// The provider maps each client to its program's registration (`coffer apps`, cofferd's registry): two
 /// programs registered with a common access group see each other's items in that group, and an unregistered
 /// program still sees none.
-@Suite("Secret Service clients through the app registry")
+@Suite("Secret Service clients through the app registry", .timeLimit(.minutes(10)))
 struct RegisteredProgramTests {
     private static let passcode = "registry passcode"
 

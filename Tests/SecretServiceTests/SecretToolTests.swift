@@ -3,7 +3,7 @@ import Testing
 
 /// `secret-tool` (libsecret) against `coffer-secret-service` on a private session bus, on both transports:
 /// what it prints must be what it prints against gnome-keyring.
-@Suite("secret-tool against coffer-secret-service")
+@Suite("secret-tool against coffer-secret-service", .timeLimit(.minutes(10)))
 struct SecretToolTests {
     @Test(arguments: ProviderTransport.allCases)
     func lookupReturnsTheStoredSecret(_ transport: ProviderTransport) throws {

@@ -3,7 +3,7 @@ import Testing
 
 /// The Service interface called directly (`gdbus call`), for what `secret-tool` does not show: the `plain`
 /// algorithm, refusals clients rely on, aliases, and unlocking a keychain that is not locked.
-@Suite("org.freedesktop.Secret.Service through gdbus")
+@Suite("org.freedesktop.Secret.Service through gdbus", .timeLimit(.minutes(10)))
 struct ServiceInterfaceTests {
     private static let service = "/org/freedesktop/secrets"
 

@@ -6,7 +6,7 @@ import Glibc
 #endif
 
 /// Sessions end with the client that opened them: the provider watches clients leave the bus.
-@Suite("Secret Service sessions and their clients")
+@Suite("Secret Service sessions and their clients", .timeLimit(.minutes(10)))
 struct SessionLifetimeTests {
     private static let service = "/org/freedesktop/secrets"
 

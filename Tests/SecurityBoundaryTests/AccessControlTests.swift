@@ -4,7 +4,7 @@ import Testing
 
 /// `SecAccessControl` as client code uses it: creation errors through `Unmanaged<CFError>`, storing it
 /// with an item, getting it back, and the rules about it in queries (G9, G11, A4, U13).
-@Suite struct AccessControlTests {
+@Suite(.timeLimit(.minutes(10))) struct AccessControlTests {
     @Test func refusedFlagsReportAnErrorThroughUnmanaged() throws {
         var error: Unmanaged<CFError>?
         let access = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenUnlocked, [.or, .and], &error)

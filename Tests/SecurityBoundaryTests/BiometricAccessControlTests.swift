@@ -11,7 +11,7 @@ import Glibc
 
 /// Biometric access control end to end, with a fake fprintd on a private system bus: the keychain (the
 /// process itself, or the daemon) asks fprintd for a finger; the app only gets the item or a status.
-@Suite("Biometric access control through fprintd", .serialized)
+@Suite("Biometric access control through fprintd", .serialized, .timeLimit(.minutes(10)))
 struct BiometricAccessControlTests {
     private static let enrolled = ["right-index-finger"]
 

@@ -5,7 +5,7 @@ import Testing
 /// `kSecClassKey` items through Apple's four functions, with the raw attribute dictionaries client code
 /// (and, later, `SecKey`) writes: Apple's string constants for the key class and type, the external
 /// representation as `kSecValueData` (reference §1.3.4, §1.4, §2.4, §7.1, §10.1); on both transports.
-@Suite struct KeyItemTests {
+@Suite(.timeLimit(.minutes(10))) struct KeyItemTests {
     /// An ANSI X9.63 P-256 private key's shape: 04 ‖ X ‖ Y ‖ K.
     private static let privateKeyBytes = Data([0x04] + (1...96).map { UInt8($0) })
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `SecKeychainItemCopyContent`: the class, the attributes a list names and the password of an item a
 /// legacy call handed out, as macOS's file keychain gives them; on both transports.
-@Suite struct LegacyItemContentTests {
+@Suite(.timeLimit(.minutes(10))) struct LegacyItemContentTests {
     private static func text(_ attribute: SecKeychainAttribute) -> String? {
         attribute.data.map { String(decoding: Data(bytes: $0, count: Int(attribute.length)), as: UTF8.self) }
     }

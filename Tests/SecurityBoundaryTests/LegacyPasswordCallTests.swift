@@ -27,7 +27,7 @@ private struct LegacyGenericPasswords {
 
 /// macOS's legacy password calls (`SecKeychainAddGenericPassword` and the others) with Apple's statuses,
 /// over the same items as the `SecItem…` calls.
-@Suite struct LegacyPasswordCallTests {
+@Suite(.timeLimit(.minutes(10))) struct LegacyPasswordCallTests {
     private let tool = LegacyGenericPasswords(service: "com.example.tool")
 
     private func secItemSearch(_ account: String, _ extra: [String: Any] = [:]) -> [String: Any] {

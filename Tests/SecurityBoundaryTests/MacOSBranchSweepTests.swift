@@ -4,7 +4,7 @@ import Testing
 
 /// The keys and idioms macOS-flavoured SecItem code sends, each with Apple's status for the data-protection
 /// keychain (the table in docs/MacOSBranch.md; one test per row).
-@Suite struct MacOSBranchSweepTests {
+@Suite(.timeLimit(.minutes(10))) struct MacOSBranchSweepTests {
     private static let service = "sweep"
 
     private static func item(_ account: String, _ extra: [String: Any] = [:]) -> [String: Any] {

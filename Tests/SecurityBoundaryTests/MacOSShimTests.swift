@@ -5,7 +5,7 @@ import Testing
 /// What macOS's SecItem functions do to a dictionary only macOS code sends, before their keychain sees it
 /// (Apple's `SecItemCategorizeQuery` and `SecItemCopyTranslatedAttributes` in
 /// `OSX/libsecurity_keychain/lib/SecItem.cpp`); rows of docs/MacOSBranch.md, on both transports.
-@Suite struct MacOSShimTests {
+@Suite(.timeLimit(.minutes(10))) struct MacOSShimTests {
     private static let service = "shim"
     private static var dataProtection: [String: Any] { [kSecUseDataProtectionKeychain as String: true] }
 

@@ -86,7 +86,7 @@ private struct MacOSWrapper {
 
 /// The wrapper's macOS branch end to end: D1 (`kSecMatchLimitAll` on delete) and A11 (synchronizable with a
 /// `…ThisDeviceOnly` class) are what made such wrappers fail on Linux.
-@Suite struct MacOSWrapperTests {
+@Suite(.timeLimit(.minutes(10))) struct MacOSWrapperTests {
     @Test(arguments: BoundaryTransport.allCases) func setGetRemoveRemoveAllAndAllKeys(transport: BoundaryTransport) throws {
         try withFreshKeychain(transport) {
             let keychain = MacOSWrapper(service: "com.example.wrapper")

@@ -3,7 +3,7 @@ import Security
 import Testing
 
 /// More spellings seen in real keychain wrappers.
-@Suite struct MoreSpellingTests {
+@Suite(.timeLimit(.minutes(10))) struct MoreSpellingTests {
     @Test(arguments: BoundaryTransport.allCases) func keychainWrapperStyleSaveLoadUpdateDelete(transport: BoundaryTransport) throws {
         try withFreshKeychain(transport) {
             let service = "com.example.wrapper"

@@ -5,7 +5,7 @@ import Testing
 /// `kSecReturnRef` on passwords answers a `SecKeychainItem`, as macOS's shim answers it
 /// (`SecItemCreateFromAttributeDictionary_osx`), and code passes it back as `kSecValueRef`, in
 /// `kSecMatchItemList` or to `SecKeychainItemDelete`; on both transports.
-@Suite struct PasswordItemReferenceTests {
+@Suite(.timeLimit(.minutes(10))) struct PasswordItemReferenceTests {
     private static let service = "refs"
 
     private static func add(_ account: String) -> Bool {

@@ -3,7 +3,7 @@ import Security
 import Testing
 
 /// Apple's statuses for the reference's rules on passwords (§3.2), seen through Apple's four functions.
-@Suite struct PasswordRuleTests {
+@Suite(.timeLimit(.minutes(10))) struct PasswordRuleTests {
     private func password(_ account: String, service: String = "rules", data: String = "pw") -> [String: Any] {
         [
             kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: service,

@@ -4,7 +4,7 @@ import Testing
 
 /// Access-controlled items read through Apple's calls, with a person (a scripted pinentry) at the prompt:
 /// the process's own in embedded mode, the prompt agent's in daemon mode (§6.3, §6.4).
-@Suite("Access control with a person at the prompt", .serialized)
+@Suite("Access control with a person at the prompt", .serialized, .timeLimit(.minutes(10)))
 struct PromptedAccessControlTests {
     private static func protectedItem(_ account: String, flags: SecAccessControlCreateFlags = .userPresence) -> [String: Any] {
         let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, flags, nil)!

@@ -4,7 +4,7 @@ import Testing
 
 /// Secure Enclave keys whose use needs the person (`privateKeyUsage` with constraints, §6.2, §7.5): the
 /// keychain asks before it signs, with a person (a scripted pinentry) at the prompt, on both transports.
-@Suite("Secure Enclave keys with a person at the prompt", .serialized)
+@Suite("Secure Enclave keys with a person at the prompt", .serialized, .timeLimit(.minutes(10)))
 struct PromptedSecureEnclaveKeyTests {
     private static func makeKey(_ flags: SecAccessControlCreateFlags, tag: String) -> SecKey? {
         let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, nil)!

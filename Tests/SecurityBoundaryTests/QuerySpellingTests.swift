@@ -4,7 +4,7 @@ import Testing
 
 /// Apple-style client code, written the ways real apps write it, must compile against `Security` alone
 /// and get Apple's results. Each test is one common spelling.
-@Suite struct QuerySpellingTests {
+@Suite(.timeLimit(.minutes(10))) struct QuerySpellingTests {
     @Test(arguments: BoundaryTransport.allCases) func stringKeyedDictionaryLiteralRoundTrips(transport: BoundaryTransport) {
         withFreshKeychain(transport) {
             let add: [String: Any] = [

@@ -5,7 +5,7 @@ import Testing
 /// `kSecAttrSHA1` (`sha1`) through the public calls, on both transports: Apple's keychain returns it in
 /// attribute results, computes it on every add and update, matches on it as on any attribute, and never
 /// takes a caller's value (docs/MacOSBranch.md; reference §5.6).
-@Suite struct SHA1AttributeTests {
+@Suite(.timeLimit(.minutes(10))) struct SHA1AttributeTests {
     private static let service = "digest"
 
     private static func genp(_ account: String, _ extra: [String: Any] = [:]) -> [String: Any] {

@@ -8,7 +8,7 @@ import Testing
 /// `kSecClassCertificate` items through Apple's four functions, added by reference (`kSecValueRef` = a
 /// `SecCertificate` openssl made) and by data with explicit attributes (reference §1.3.3, §1.4, §1.5, §7.3); on
 /// both transports.
-@Suite struct CertificateItemTests {
+@Suite(.timeLimit(.minutes(10))) struct CertificateItemTests {
     private static func certificate(_ der: Data) throws -> SecCertificate {
         try #require(SecCertificateCreateWithData(nil, der as CFData))
     }

@@ -6,7 +6,7 @@ import Testing
 
 /// `kSecMatchIssuers`, `kSecMatchPolicy`, `kSecMatchValidOnDate` and `kSecMatchTrustedOnly` on certificate items,
 /// as Apple's daemon applies them (`match_item`); on both transports.
-@Suite struct CertificateMatchTests {
+@Suite(.timeLimit(.minutes(10))) struct CertificateMatchTests {
     private struct Chain {
         let root: SecCertificate
         let intermediate: SecCertificate

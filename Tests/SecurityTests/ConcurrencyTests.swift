@@ -3,7 +3,7 @@ import Security
 import Testing
 
 /// The module may be called from any thread at once: calls run in parallel on Swift's cooperative pool.
-@Suite struct ConcurrencyTests {
+@Suite(.timeLimit(.minutes(10))) struct ConcurrencyTests {
     @Test func parallelCallsAllSucceed() async throws {
         let count = 40
         try await withFreshKeychain {

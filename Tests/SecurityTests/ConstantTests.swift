@@ -3,7 +3,7 @@ import Testing
 
 /// Every constant against Apple's value, typed here from Apple's SecItemConstants.c, SecBase.h,
 /// SecAccessControl.h and SecKeychain.h independently of the module's own tables.
-@Suite struct ConstantTests {
+@Suite(.timeLimit(.minutes(10))) struct ConstantTests {
     static var strings: [(CFString, String)] { [
         (kSecClass, "class"), (kSecClassGenericPassword, "genp"), (kSecClassInternetPassword, "inet"),
         (kSecClassCertificate, "cert"), (kSecClassKey, "keys"), (kSecClassIdentity, "idnt"),

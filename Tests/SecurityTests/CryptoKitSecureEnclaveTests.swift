@@ -6,7 +6,7 @@ import Testing
 
 /// CryptoKit's `SecureEnclave` keys, as Apple code uses them, on both transports: made and used by the
 /// keychain, their handles reusable there and useless elsewhere.
-@Suite struct CryptoKitSecureEnclaveTests {
+@Suite(.timeLimit(.minutes(10))) struct CryptoKitSecureEnclaveTests {
     @Test(arguments: Transport.allCases) func signingKeysSignWhatTheirPublicKeysVerify(transport: Transport) throws {
         try withFreshKeychain(transport: transport) {
             #expect(SecureEnclave.isAvailable)

@@ -5,7 +5,7 @@ import Testing
 @testable import Security
 
 /// What `COFFER_LOG=debug` prints: the call, its dictionary with secrets redacted, and the status by name.
-@Suite struct DiagnosticsTests {
+@Suite(.timeLimit(.minutes(10))) struct DiagnosticsTests {
     @Test func secretsAreRedactedAndTheStatusIsNamed() {
         let query = ValueBridge.query([
             kSecClass: kSecClassInternetPassword, kSecAttrAccount: "alice", kSecValueData: Data("hunter2".utf8),

@@ -8,7 +8,7 @@ import Testing
 /// Identities in the keychain (reference §7.4): a private key whose application label is a certificate's public
 /// key hash, found with `kSecClassIdentity`, added, updated and deleted through the certificate and the key as
 /// Apple's client does; on both transports.
-@Suite struct IdentityItemTests {
+@Suite(.timeLimit(.minutes(10))) struct IdentityItemTests {
     /// A P-256 key openssl made, and self-signed certificates of it.
     struct Made: Sendable {
         let keyRepresentation: Data

@@ -5,7 +5,7 @@ import Testing
 
 /// The lock states through macOS's lock-control names (reference §4.2, rules G16, A2, C5, U12), in process
 /// and through the daemon.
-@Suite struct LockTests {
+@Suite(.timeLimit(.minutes(10))) struct LockTests {
     private let unlocked = kSecUnlockStateStatus | kSecReadPermStatus | kSecWritePermStatus
     private let locked = kSecReadPermStatus | kSecWritePermStatus
 

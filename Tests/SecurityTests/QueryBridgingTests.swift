@@ -6,7 +6,7 @@ import Testing
 
 /// The fast reading of callers' dictionaries (``PlainDictionaryReader``) gives what the general reading gives,
 /// and ``SpecialKeys`` finds every key a `SecItem` pass acts on.
-@Suite struct QueryBridgingTests {
+@Suite(.timeLimit(.minutes(10))) struct QueryBridgingTests {
     /// Dictionaries of the classes the fast reader knows, as callers build them.
     static func plainDictionaries() -> [NSDictionary] {
         [

@@ -7,7 +7,7 @@ import Testing
 
 /// `COFFER_LOG=debug` shows why a call was refused: the rule, the key and the reason, from either
 /// transport, while the function returns Apple's status.
-@Suite("Security diagnostics say why")
+@Suite("Security diagnostics say why", .timeLimit(.minutes(10)))
 struct SecurityRejectionReasonTests {
     @Test(arguments: Transport.allCases)
     func aForeignAttributeIsNamedWithItsRule(transport: Transport) throws {

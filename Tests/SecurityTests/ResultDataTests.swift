@@ -7,7 +7,7 @@ import Testing
 
 /// The `NSData` results this module hands out (``ResultData``) behave as any `NSData`, and read back as `Data`
 /// in one copy.
-@Suite struct ResultDataTests {
+@Suite(.timeLimit(.minutes(10))) struct ResultDataTests {
     static let samples: [Data] = [Data(), Data("hunter2".utf8), Data((0..<2_048).map { UInt8($0 & 0xFF) })]
 
     @Test(arguments: samples) func readsBackAsTheBytesItWasMadeOf(bytes: Data) throws {

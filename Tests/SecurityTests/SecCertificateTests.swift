@@ -13,7 +13,7 @@ import Glibc
 /// RSA-2048, an intermediate P-256 with a multi-valued RDN, a P-384 leaf with e-mail addresses in its subject and
 /// its subject alternative name, certificates without a common name, and Ed448 and secp256k1 certificates, which
 /// swift-certificates refuses.
-@Suite struct SecCertificateTests {
+@Suite(.timeLimit(.minutes(10))) struct SecCertificateTests {
     private func certificate(_ der: Data) throws -> SecCertificate {
         try #require(SecCertificateCreateWithData(nil, der as CFData))
     }

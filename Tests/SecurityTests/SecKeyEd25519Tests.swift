@@ -4,7 +4,7 @@ import Testing
 
 /// `SecKey` with Ed25519 software keys (`kSecAttrKeyTypeEd25519`, Apple's SPI since macOS 14 and iOS 17): generation,
 /// the 32-byte external representations, attributes, and `kSecKeyAlgorithmEdDSASignatureMessageCurve25519SHA512`.
-@Suite struct SecKeyEd25519Tests {
+@Suite(.timeLimit(.minutes(10))) struct SecKeyEd25519Tests {
     @Test func generatedKeysImportSignAndVerify() throws {
         var error: Unmanaged<CFError>?
         let key = try #require(SecKeyCreateRandomKey([kSecAttrKeyType as String: kSecAttrKeyTypeEd25519] as CFDictionary, &error))

@@ -5,7 +5,7 @@ import Testing
 
 /// `SecKey` with software keys (reference §7.1, §7.2): generation, external representations, attributes,
 /// the operations, and keys stored and found as `kSecClassKey` items, on both transports.
-@Suite struct SecKeyTests {
+@Suite(.timeLimit(.minutes(10))) struct SecKeyTests {
     private func ecParameters(bits: Int = 256, extra: [String: Any] = [:]) -> [String: Any] {
         [kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: bits].merging(extra) { $1 }
     }

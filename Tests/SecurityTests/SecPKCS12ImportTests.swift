@@ -5,7 +5,7 @@ import Testing
 /// `SecPKCS12Import` against files `openssl pkcs12 -export` writes at test time (OpenSSL 3's default, `-legacy`, and
 /// 3DES with a SHA-1 MAC), with RSA and P-256 keys and a 2-certificate chain: Apple's item dictionaries, the
 /// identity's key and certificate, and Apple's statuses for a wrong passphrase and for bad bytes.
-@Suite struct SecPKCS12ImportTests {
+@Suite(.timeLimit(.minutes(10))) struct SecPKCS12ImportTests {
     static let forms: [String: [String]] = [
         "default": [],
         "legacy": ["-legacy"],

@@ -6,7 +6,7 @@ import Testing
 
 /// `SecTrust` and `SecPolicy` against a small PKI the `openssl` command makes at test time: a root CA (RSA), an
 /// intermediate CA (P-256) and leaves for `example.test`, with Apple's statuses for each kind of failure.
-@Suite struct SecTrustTests {
+@Suite(.timeLimit(.minutes(10))) struct SecTrustTests {
     private let pki: TrustTestPKI
 
     init() throws {

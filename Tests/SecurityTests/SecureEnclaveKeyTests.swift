@@ -5,7 +5,7 @@ import Testing
 
 /// Keys that never leave the keychain (`kSecAttrTokenIDSecureEnclave`, reference §7.5), on both transports:
 /// made and used by the keychain, exported never, stored as token key items, and useless to another keychain.
-@Suite struct SecureEnclaveKeyTests {
+@Suite(.timeLimit(.minutes(10))) struct SecureEnclaveKeyTests {
     private func parameters(tag: Data, permanent: Bool = true, extra: [String: Any] = [:]) -> [String: Any] {
         var privateAttributes: [String: Any] = [kSecAttrIsPermanent as String: permanent, kSecAttrApplicationTag as String: tag]
         privateAttributes.merge(extra) { $1 }

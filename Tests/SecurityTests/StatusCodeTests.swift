@@ -6,7 +6,7 @@ import Testing
 /// Every `errSec…` constant against its Apple name and value, typed here from Apple's SecBase.h (and, for
 /// `errSecAuthNeeded`, `errSecInternal` and `errSecUpgradePending`, the keychain reference §3.1)
 /// independently of the module's own tables, and against what KeychainModel's status table says of it.
-@Suite struct StatusCodeTests {
+@Suite(.timeLimit(.minutes(10))) struct StatusCodeTests {
     /// One `errSec…` code: Apple's name, the module's constant, Apple's value.
     struct Code: Sendable, CustomTestStringConvertible {
         let name: String

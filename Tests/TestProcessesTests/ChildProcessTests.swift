@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// The way tests start programs: what they print comes back, waits end, and nothing outlives them.
-@Suite("Child processes of the tests")
+@Suite("Child processes of the tests", .timeLimit(.minutes(10)))
 struct ChildProcessTests {
     @Test func outputErrorsAndStatusComeBack() throws {
         let finished = try ChildProcess.run(["/bin/sh", "-c", "cat; echo to-errors >&2; exit 3"], input: "to-output\n")
