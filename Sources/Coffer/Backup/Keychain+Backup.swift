@@ -168,8 +168,9 @@ extension Keychain {
         }
     }
 
-    /// Runs `body`, whose errors are a ``BackupError`` or a ``BackupFormatError``, as one ``BackupError``.
-    private static func mappingErrors<Value>(_ body: () throws -> Value) throws(BackupError) -> Value {
+    /// Runs `body`, whose errors are a ``BackupError`` or a ``BackupFormatError``, as one ``BackupError``; any
+    /// other error is a file error described by `otherwise` (by the error itself when nil).
+    private static func mappingErrors<Value>(otherwise: String? = nil, _ body: () throws -> Value) throws(BackupError) -> Value {
         do {
             return try body()
         } catch let error as BackupError {
@@ -177,7 +178,7 @@ extension Keychain {
         } catch let error as BackupFormatError {
             throw BackupError(error)
         } catch {
-            throw BackupError(.file, "\(error)")
+            throw BackupError(.file, otherwise ?? "\(error)")
         }
     }
 
@@ -188,15 +189,9 @@ extension Keychain {
 
     /// What protects the backup at `url` (a password or a recovery key), read from its header alone.
     public static func backupProtection(of url: URL) throws(BackupError) -> BackupSecretKind {
-        do {
+        try mappingErrors(otherwise: "cannot read \(url.path)") {
             let reader = try BackupFileReader(url.path)
             return try BackupFile.header(of: reader.read(at: 0, count: min(reader.length, BackupHeader.length))).secretKind
-        } catch let error as BackupError {
-            throw error
-        } catch let error as BackupFormatError {
-            throw BackupError(error)
-        } catch {
-            throw BackupError(.file, "cannot read \(url.path)")
         }
     }
 
