@@ -11,7 +11,9 @@
 # Each step's output goes to LOG_DIR/STEP.log; the script stops at the first step that fails and says which.
 # It takes an hour or more on 2 cores (two clean builds and two full test runs). Needs root and the network.
 #
-#   packaging/test-clean-debian.sh [--keep] [--root DIR] [--logs DIR] [--only root|user|package-snippet|package]
+#   packaging/test-clean-debian.sh [--keep] [--root DIR] [--logs DIR] [--only make-root|root|user|package-snippet|package]
+#
+# --only runs one step in the root a full run left with --keep (or that `--only make-root` made).
 set -euo pipefail
 repository="$(cd "$(dirname "$0")/.." && pwd)"
 keep=no chroot_dir="/var/tmp/coffer-clean-debian" logs="$PWD/clean-debian-logs" only=""
@@ -21,7 +23,7 @@ while [ $# -gt 0 ]; do
         --root) chroot_dir="$2"; shift ;;
         --logs) logs="$2"; shift ;;
         --only) only="$2"; shift ;;
-        -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) echo "test-clean-debian.sh: unknown option $1 (see --help)" >&2; exit 64 ;;
     esac
     shift
@@ -133,14 +135,19 @@ install_package() {
         ! dpkg-statoverride --list /usr/bin/coffer'
 }
 
+if [ -n "$only" ] && [ "$only" != make-root ] && [ ! -x "$chroot_dir/opt/swift/usr/bin/swift" ]; then
+    echo "test-clean-debian.sh: no Debian root at $chroot_dir: make it with --only make-root (or a full run with --keep)" >&2
+    exit 1
+fi
 case "$only" in
     "") step make-root make_root; step readme-as-root run_as_root; step readme-as-user run_as_user
         step readme-package readme_package; step debian-package install_package ;;
     package-snippet) step readme-package readme_package ;;
+    make-root) step make-root make_root ;;
     root) step readme-as-root run_as_root ;;
     user) step readme-as-user run_as_user ;;
     package) step debian-package install_package ;;
-    *) echo "test-clean-debian.sh: --only takes root, user, package-snippet or package" >&2; exit 64 ;;
+    *) echo "test-clean-debian.sh: --only takes make-root, root, user, package-snippet or package" >&2; exit 64 ;;
 esac
 echo "all steps passed; logs in $logs"
 [ "$keep" = yes ] || [ -n "$only" ] || rm -rf "$chroot_dir"

@@ -45,6 +45,37 @@ static int on_find(sd_bus *bus, const char *path, const char *interface, void *u
     return r < 0 ? r : 0;
 }
 
+// A method call that no object took: as gnome-keyring (GDBus) answers it when nothing exists at the path,
+// `org.freedesktop.DBus.Error.UnknownMethod` "Object does not exist at path …", which clients such as
+// SecretStorage read as "no such item" (sd-bus would say UnknownObject, which they do not know). A path where
+// an object exists under another interface, and introspection (which walks the tree from "/"), are left to
+// sd-bus's own answers.
+static int on_unclaimed_call(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+    static const char *const interfaces[] = {
+        "org.freedesktop.Secret.Collection", "org.freedesktop.Secret.Item", "org.freedesktop.Secret.Session",
+        "org.freedesktop.Secret.Prompt",
+    };
+    static const char prefix[] = "/org/freedesktop/secrets/";
+    coffer_secret_registration *registration = userdata;
+    const char *path = sd_bus_message_get_path(message);
+    const char *interface = sd_bus_message_get_interface(message);
+    if (path == NULL || strcmp(path, "/org/freedesktop/secrets") == 0 ||
+        (interface != NULL && strcmp(interface, "org.freedesktop.DBus.Introspectable") == 0)) {
+        return 0;
+    }
+    if (strncmp(path, prefix, sizeof(prefix) - 1) == 0) {
+        for (size_t index = 0; index < sizeof(interfaces) / sizeof(interfaces[0]); index++) {
+            int r = registration->handler(registration->context, COFFER_SECRET_FIND, path, interfaces[index], NULL, NULL,
+                                          error);
+            if (r != 0) {
+                return r < 0 ? r : 0;
+            }
+        }
+    }
+    return sd_bus_reply_method_errorf(message, "org.freedesktop.DBus.Error.UnknownMethod",
+                                      "Object does not exist at path \xe2\x80\x9c%s\xe2\x80\x9d", path);
+}
+
 // MARK: The interfaces of the Secret Service API, version 0.2
 
 #define METHOD(name, in, in_names, out, out_names) \
@@ -149,6 +180,10 @@ int coffer_secret_serve(sd_bus *bus, coffer_secret_handler handler, void *contex
     if (r >= 0) {
         r = sd_bus_add_fallback_vtable(bus, NULL, "/org/freedesktop/secrets/prompt", "org.freedesktop.Secret.Prompt",
                                        prompt_vtable, on_find, registration);
+    }
+    if (r >= 0) {
+        // Reached only for calls no object above took: sd-bus tries the longest prefixes first.
+        r = sd_bus_add_fallback(bus, NULL, "/", on_unclaimed_call, registration);
     }
     // Even on failure the vtables added so far point to the registration: the caller closes the bus, then
     // releases it.

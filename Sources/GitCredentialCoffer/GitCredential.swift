@@ -3,11 +3,13 @@ import Foundation
 /// One credential in git's credential helper protocol (`git help credential`, "INPUT/OUTPUT FORMAT"):
 /// `key=value` lines ended by a blank line or the end of input.
 ///
-/// `url` is split into the other fields as git splits it; `wwwauth[]`, `capability[]`, `authtype`,
-/// `credential`, `ephemeral`, `state[]` and any other key are accepted and ignored. This helper announces no
-/// capability, so git does not send `authtype` or `credential` to it and falls back to `username` and
-/// `password`.
+/// `url` is split into the other fields as git splits it. The `capability[]` lines git (2.46 and later) sends are
+/// kept: with `authtype` among them, `authtype`, `credential` and `ephemeral` carry a pre-encoded credential
+/// (a bearer token, say) instead of a user name and password. `wwwauth[]`, `state[]`, `continue` and any other
+/// key are accepted and ignored.
 struct GitCredential: Equatable {
+    /// The capabilities announced with `capability[]` (`authtype`, `state`).
+    var capabilities: Set<String> = []
     /// `protocol`, such as `https`.
     var `protocol`: String?
     /// `host`, without its port.
@@ -24,6 +26,18 @@ struct GitCredential: Equatable {
     var passwordExpiry: Int64?
     /// `oauth_refresh_token`.
     var oauthRefreshToken: String?
+    /// `authtype`: the scheme of ``credential`` (`Bearer`, `Basic`…), read only with the `authtype` capability.
+    var authtype: String?
+    /// `credential`: the pre-encoded credential git puts after ``authtype``, read only with the `authtype` capability.
+    var credential: String?
+    /// `ephemeral`: a credential that must not be stored (read only with the `authtype` capability).
+    var isEphemeral = false
+
+    /// The capability that lets `authtype`, `credential` and `ephemeral` be sent.
+    static let authtypeCapability = "authtype"
+
+    /// Whether the other side announced the `authtype` capability.
+    var understandsAuthtype: Bool { capabilities.contains(Self.authtypeCapability) }
 
     /// A line that is not `key=value`, named without its value (which may be a secret).
     struct MalformedLine: Error, CustomStringConvertible {
@@ -49,9 +63,25 @@ struct GitCredential: Equatable {
             case "password_expiry_utc": passwordExpiry = Int64(value)
             case "oauth_refresh_token": oauthRefreshToken = value
             case "url": try setURL(value, line: number)
-            default: break  // wwwauth[], capability[], authtype, credential, state[], …: not used.
+            case "capability[]": capabilities.insert(value)
+            case "authtype": authtype = value
+            case "credential": credential = value
+            case "ephemeral": isEphemeral = Self.isTrue(value)
+            default: break  // wwwauth[], state[], continue, …: not used.
             }
         }
+        if !understandsAuthtype {
+            // "They should not be provided without the capability": values sent without it are not trusted.
+            authtype = nil
+            credential = nil
+            isEphemeral = false
+        }
+    }
+
+    /// A boolean as git's configuration reads one (`true`, `yes`, `on`, or a number other than 0).
+    private static func isTrue(_ value: String) -> Bool {
+        if let number = Int(value) { return number != 0 }
+        return ["true", "yes", "on"].contains(value.lowercased())
     }
 
     /// `host`, split at the last colon into the host and its port when what follows is a port number.

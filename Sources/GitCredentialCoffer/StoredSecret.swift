@@ -2,10 +2,13 @@ import Foundation
 
 /// What the item's data holds, in git-credential-osxkeychain's layout: the password, then
 /// `\npassword_expiry_utc=…` and `\noauth_refresh_token=…` when git gave them. git's values never hold
-/// a newline, so the first line is always the password.
+/// a newline, so the first line is always the password. A pre-encoded credential (git's `authtype` and
+/// `credential`) takes the password's place, followed by `\nauthtype=…`.
 struct StoredSecret: Equatable {
-    /// The password.
+    /// The password, or with ``authtype`` the pre-encoded credential.
     var password: String
+    /// The scheme of a pre-encoded credential (`Bearer`…); nil for a password.
+    var authtype: String?
     /// `password_expiry_utc`, Unix seconds.
     var passwordExpiry: Int64?
     /// `oauth_refresh_token`.
@@ -13,10 +16,12 @@ struct StoredSecret: Equatable {
 
     private static let expiryPrefix = "password_expiry_utc="
     private static let refreshTokenPrefix = "oauth_refresh_token="
+    private static let authtypePrefix = "authtype="
 
     /// A secret with these parts.
-    init(password: String, passwordExpiry: Int64?, oauthRefreshToken: String?) {
+    init(password: String, authtype: String? = nil, passwordExpiry: Int64?, oauthRefreshToken: String?) {
         self.password = password
+        self.authtype = authtype
         self.passwordExpiry = passwordExpiry
         self.oauthRefreshToken = oauthRefreshToken
     }
@@ -30,6 +35,8 @@ struct StoredSecret: Equatable {
                 passwordExpiry = Int64(line.dropFirst(Self.expiryPrefix.count))
             } else if line.hasPrefix(Self.refreshTokenPrefix) {
                 oauthRefreshToken = String(line.dropFirst(Self.refreshTokenPrefix.count))
+            } else if line.hasPrefix(Self.authtypePrefix) {
+                authtype = String(line.dropFirst(Self.authtypePrefix.count))
             }
         }
     }
@@ -39,6 +46,7 @@ struct StoredSecret: Equatable {
         var text = password
         if let passwordExpiry { text += "\n\(Self.expiryPrefix)\(passwordExpiry)" }
         if let oauthRefreshToken { text += "\n\(Self.refreshTokenPrefix)\(oauthRefreshToken)" }
+        if let authtype { text += "\n\(Self.authtypePrefix)\(authtype)" }
         return Data(text.utf8)
     }
 

@@ -117,4 +117,61 @@ struct GitCredentialHelperTests {
         #expect(after.status != 0)
         #expect(!after.output.contains("password=s3cret"))
     }
+
+    // git 2.46's `authtype` capability (git-credential(1): "capability[]", "authtype", "credential", "ephemeral"),
+    // in the exchanges of git's own t0303 `helper_test_authtype`, through the helper protocol itself (Debian's
+    // git 2.39 does not send them).
+
+    @Test(arguments: HelperTransport.allCases) func aPreEncodedCredentialIsStoredAndReturnedWithItsAuthtype(transport: HelperTransport) throws {
+        let runner = try HelperRunner(transport)
+        let store = try runner.git("store", "capability[]=authtype\nauthtype=Bearer\ncredential=random-token\nprotocol=https\nhost=git.example.com\n")
+        #expect(store.status == 0, "\(store.errors)")
+        let get = try runner.git("get", "capability[]=authtype\nprotocol=https\nhost=git.example.com\n")
+        #expect(get.status == 0, "\(get.errors)")
+        #expect(get.output == "capability[]=authtype\nauthtype=Bearer\ncredential=random-token\n")
+
+        let withUser = try runner.git(
+            "store", "capability[]=authtype\nauthtype=Bearer\ncredential=other-token\nprotocol=https\nhost=git.example.com\nusername=foobar\n")
+        #expect(withUser.status == 0, "\(withUser.errors)")
+        #expect(
+            try runner.git("get", "capability[]=authtype\nprotocol=https\nhost=git.example.com\nusername=foobar\n").output
+                == "capability[]=authtype\nauthtype=Bearer\ncredential=other-token\nusername=foobar\n")
+        // Another user name gets nothing (git then asks the person).
+        #expect(try runner.git("get", "capability[]=authtype\nprotocol=https\nhost=git.example.com\nusername=barbaz\n").output.isEmpty)
+    }
+
+    @Test(arguments: HelperTransport.allCases) func aCredentialIsNeverGivenToAGitWithoutTheCapability(transport: HelperTransport) throws {
+        let runner = try HelperRunner(transport)
+        _ = try runner.git("store", "capability[]=authtype\nauthtype=Bearer\ncredential=random-token\nprotocol=https\nhost=git.example.com\n")
+        #expect(try runner.git("get", "protocol=https\nhost=git.example.com\n").output.isEmpty)
+        // authtype and credential sent without the capability are not trusted: nothing is stored from them.
+        let unannounced = try runner.git("store", "authtype=Bearer\ncredential=sneaky\nprotocol=https\nhost=other.example.com\n")
+        #expect(unannounced.status != 0)
+        #expect(unannounced.errors.contains("no username, password"))
+        #expect(!unannounced.errors.contains("sneaky"))
+        #expect(try runner.git("get", "capability[]=authtype\nprotocol=https\nhost=other.example.com\n").output.isEmpty)
+    }
+
+    @Test(arguments: HelperTransport.allCases) func anEphemeralCredentialOrPasswordIsNotStored(transport: HelperTransport) throws {
+        let runner = try HelperRunner(transport)
+        let token = try runner.git(
+            "store", "capability[]=authtype\nauthtype=Bearer\ncredential=git2-token\nprotocol=https\nhost=git2.example.com\nephemeral=1\n")
+        #expect(token.status == 0, "\(token.errors)")
+        #expect(try runner.git("get", "capability[]=authtype\nprotocol=https\nhost=git2.example.com\n").output.isEmpty)
+        let password = try runner.git(
+            "store", "capability[]=authtype\nprotocol=https\nhost=git2.example.com\nusername=barbaz\npassword=secret\nephemeral=true\n")
+        #expect(password.status == 0, "\(password.errors)")
+        #expect(try runner.git("get", "capability[]=authtype\nprotocol=https\nhost=git2.example.com\n").output.isEmpty)
+    }
+
+    @Test(arguments: HelperTransport.allCases) func eraseOfACredentialRemovesThatCredentialOnly(transport: HelperTransport) throws {
+        let runner = try HelperRunner(transport)
+        _ = try runner.git("store", "capability[]=authtype\nauthtype=Bearer\ncredential=token-a\nprotocol=https\nhost=a.example.com\n")
+        _ = try runner.git("store", "protocol=https\nhost=a.example.com\nusername=bob\npassword=token-a\n")
+        // The credential's value matches the password of bob's item too: only the credential item goes.
+        let erase = try runner.git("erase", "capability[]=authtype\nauthtype=Bearer\ncredential=token-a\nprotocol=https\nhost=a.example.com\n")
+        #expect(erase.status == 0, "\(erase.errors)")
+        #expect(try runner.git("get", "capability[]=authtype\nprotocol=https\nhost=a.example.com\nusername=bob\n").output == "username=bob\npassword=token-a\n")
+        #expect(try runner.git("get", "capability[]=authtype\nprotocol=https\nhost=a.example.com\n").output == "username=bob\npassword=token-a\n")
+    }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// Collections beyond `login`: created with a label and an alias, listed, relabelled, reached through aliases,
-/// searched on their own, deleted with their items, with the Service's signals; a collection made for the
-/// `session` alias lasts until the provider starts again.
+/// Collections: the built-in `login` and `session` as gnome-keyring serves them, others created with a label and an
+/// alias, listed, relabelled, reached through aliases, searched on their own, deleted with their items, with the
+/// Service's signals; the items of the `session` collection last until the provider starts again.
 @Suite("Secret Service collections and aliases", .timeLimit(.minutes(10)))
 struct CollectionTests {
     private static let client = """
@@ -64,7 +64,7 @@ struct CollectionTests {
             ran.output.split(separator: "\n") == [
                 "created /org/freedesktop/secrets/collection/work_mail /",
                 "again True",
-                "collections ['/org/freedesktop/secrets/collection/login', '/org/freedesktop/secrets/collection/work_mail']",
+                "collections ['/org/freedesktop/secrets/collection/login', '/org/freedesktop/secrets/collection/session', '/org/freedesktop/secrets/collection/work_mail']",
                 "label Work Mail True",
                 "in work True",
                 "everywhere 2",
@@ -72,26 +72,29 @@ struct CollectionTests {
                 "set alias True",
                 "relabelled Work",
                 "deleted ('/',)",
-                "collections ['/org/freedesktop/secrets/collection/login']",
+                "collections ['/org/freedesktop/secrets/collection/login', '/org/freedesktop/secrets/collection/session']",
                 "aliases gone ('/',) ('/',)",
                 "login kept 1",
                 "signals ['CollectionChanged', 'CollectionCreated', 'CollectionDeleted']",
             ])
     }
 
-    @Test
-    func aSessionCollectionEndsWhenTheProviderStartsAgain() throws {
-        let session = try SecretServiceSession(.embedded)
+    @Test(arguments: ProviderTransport.allCases)
+    func theSessionCollectionsItemsEndWhenTheProviderStartsAgain(_ transport: ProviderTransport) throws {
+        let session = try SecretServiceSession(transport)
         try session.startProvider()
         let made = try session.python(
             Self.client + """
                 collection = create_collection('Session', 'session')[0]
+                print(collection)
                 create_item(collection, {'service': 'temporary'}, b'for now')
+                create_item('/org/freedesktop/secrets/collection/session', {'service': 'temporary'}, b'by path')
+                set_label(collection, 'This session')
                 work = create_collection('Kept', '')[0]
-                print(len(call('SearchItems', '(a{ss})', ({'service': 'temporary'},)).unpack()[0]), work)
+                print(len(call('SearchItems', '(a{ss})', ({'service': 'temporary'},)).unpack()[0]), work, get(collection, 'Collection', 'Label'))
                 """)
         try #require(made.status == 0, "\(made.errors)")
-        #expect(made.output == "1 /org/freedesktop/secrets/collection/kept\n")
+        #expect(made.output == "/org/freedesktop/secrets/collection/session\n2 /org/freedesktop/secrets/collection/kept This session\n")
         session.stopProvider()
         try session.startProvider()
         let after = try session.python(
@@ -99,8 +102,60 @@ struct CollectionTests {
                 print(call('ReadAlias', '(s)', ('session',)).unpack()[0])
                 print(len(call('SearchItems', '(a{ss})', ({'service': 'temporary'},)).unpack()[0]))
                 print(get('/org/freedesktop/secrets', 'Service', 'Collections'))
+                print(repr(get('/org/freedesktop/secrets/collection/session', 'Collection', 'Label')))
                 """)
         try #require(after.status == 0, "\(after.errors)")
-        #expect(after.output == "/\n0\n['/org/freedesktop/secrets/collection/login', '/org/freedesktop/secrets/collection/kept']\n")
+        #expect(
+            after.output == """
+                /org/freedesktop/secrets/collection/session
+                0
+                ['/org/freedesktop/secrets/collection/login', '/org/freedesktop/secrets/collection/session', '/org/freedesktop/secrets/collection/kept']
+                ''
+
+                """)
+    }
+
+    /// The two collections gnome-keyring always serves, as it serves them: `login` (labelled "Login", a label a
+    /// client may change and that lasts) and `session` (unlabelled, never created or modified), each reached by
+    /// its path and by the alias of its name; neither is removed by `Delete`.
+    @Test(arguments: ProviderTransport.allCases)
+    func theLoginAndSessionCollectionsAreThereAsGnomeKeyringServesThem(_ transport: ProviderTransport) throws {
+        let session = try SecretServiceSession(transport)
+        try session.startProvider()
+        let before = try session.python(
+            Self.client + """
+                base = '/org/freedesktop/secrets/collection/'
+                print(get('/org/freedesktop/secrets', 'Service', 'Collections'))
+                for name in ['login', 'session']:
+                    print(name, repr(get(base + name, 'Collection', 'Label')), get(base + name, 'Collection', 'Locked'),
+                          get(base + name, 'Collection', 'Items'), call('ReadAlias', '(s)', (name,)).unpack()[0])
+                print('session times', get(base + 'session', 'Collection', 'Created'), get(base + 'session', 'Collection', 'Modified'))
+                print('default', call('ReadAlias', '(s)', ('default',)).unpack()[0])
+                set_label(base + 'login', 'My Login')
+                print('relabelled', get(base + 'login', 'Collection', 'Label'))
+                item = create_item(base + 'session', {'service': 'short-lived'}, b'session-secret')
+                print('deleted', call('Delete', '()', None, path=base + 'session', interface='Collection').unpack())
+                print('after delete', get('/org/freedesktop/secrets', 'Service', 'Collections'), get(base + 'session', 'Collection', 'Items'))
+                """)
+        try #require(before.status == 0, "\(before.errors)")
+        #expect(
+            before.output.split(separator: "\n") == [
+                "['/org/freedesktop/secrets/collection/login', '/org/freedesktop/secrets/collection/session']",
+                "login 'Login' False [] /org/freedesktop/secrets/collection/login",
+                "session '' False [] /org/freedesktop/secrets/collection/session",
+                "session times 0 0",
+                "default /org/freedesktop/secrets/collection/login",
+                "relabelled My Login",
+                "deleted ('/',)",
+                "after delete ['/org/freedesktop/secrets/collection/login', '/org/freedesktop/secrets/collection/session'] []",
+            ])
+        session.stopProvider()
+        try session.startProvider()
+        let after = try session.python(
+            Self.client + """
+                print(get('/org/freedesktop/secrets/collection/login', 'Collection', 'Label'))
+                """)
+        try #require(after.status == 0, "\(after.errors)")
+        #expect(after.output == "My Login\n")
     }
 }

@@ -40,8 +40,9 @@ int coffer_secret_bus_open(const char *address, sd_bus **ret);
 /// Exports the Secret Service objects on `bus` (org.freedesktop.Secret.Service at /org/freedesktop/secrets;
 /// Collection under /org/freedesktop/secrets/collection/ and /org/freedesktop/secrets/aliases/; Item under
 /// /org/freedesktop/secrets/collection/; Session and Prompt under their own prefixes, found through
-/// `handler` with COFFER_SECRET_FIND), every member answered by `handler` with `context`. Does not take the
-/// name: call sd_bus_request_name afterwards. Returns 0 with `*ret` set, or a negative errno.
+/// `handler` with COFFER_SECRET_FIND), every member answered by `handler` with `context`. A call to a path
+/// where no object exists is answered as gnome-keyring answers it (org.freedesktop.DBus.Error.UnknownMethod,
+/// "Object does not exist at path …"). Does not take the name: call sd_bus_request_name afterwards. Returns 0 with `*ret` set, or a negative errno.
 int coffer_secret_serve(sd_bus *bus, coffer_secret_handler handler, void *context, coffer_secret_registration **ret);
 
 /// Frees a registration made by coffer_secret_serve, once its bus connection is closed.

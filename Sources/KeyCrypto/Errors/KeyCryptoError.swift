@@ -27,8 +27,6 @@ extension KeyCryptoError {
         public static let param: Int32 = -50
         /// `errSecVerifyFailed` (-67808): a signature does not match.
         public static let verifyFailed: Int32 = -67808
-        /// `errSecKeySizeNotAllowed` (-25311): no key of that size can be generated.
-        public static let keySizeNotAllowed: Int32 = -25311
         /// `errSecDecode` (-26275): the key exchange could not compute a secret (a peer on another curve).
         public static let decode: Int32 = -26275
     }

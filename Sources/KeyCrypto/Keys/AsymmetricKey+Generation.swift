@@ -8,23 +8,20 @@ extension AsymmetricKey {
     /// A new private key (`SecKeyCreateRandomKey`): EC on P-256, P-384 or P-521, RSA with exponent 65537, or
     /// Ed25519 (256 bits).
     ///
-    /// A size that cannot be generated is `errSecKeySizeNotAllowed`, Apple's status for one it refuses. Apple
-    /// also generates P-192, P-224 and RSA keys under 1024 bits or of other sizes, which swift-crypto cannot:
-    /// those are refused with the same status.
+    /// A size that cannot be generated is `errSecParam` (-50), as `SecKeyCreateRandomKey` reports it: Apple's
+    /// key init refuses it with `errSecKeySizeNotAllowed`, which `SecKeyGeneratePair` does not pass on. Apple also
+    /// generates RSA keys of 512 to 1023 bits and of sizes that are not a multiple of 128, which swift-crypto
+    /// cannot: those are refused with the same status.
     public static func generate(type: KeyType, sizeInBits: Int) throws(KeyCryptoError) -> AsymmetricKey {
         switch type {
         case .ellipticCurve:
             guard let curve = ECCurve(sizeInBits: sizeInBits) else {
-                throw KeyCryptoError(
-                    status: KeyCryptoError.Status.keySizeNotAllowed,
-                    message: "EC keys are generated on P-256, P-384 and P-521, not with \(sizeInBits) bits")
+                throw .param("EC keys are generated on P-256, P-384 and P-521, not with \(sizeInBits) bits")
             }
             return AsymmetricKey(material: .ecPrivate(ECPrivateKeyMaterial(generatingOn: curve)))
         case .rsa:
             guard generatableRSASizes.contains(sizeInBits) else {
-                throw KeyCryptoError(
-                    status: KeyCryptoError.Status.keySizeNotAllowed,
-                    message: "RSA keys are generated with 1024 to 8192 bits in steps of 128, not \(sizeInBits)")
+                throw .param("RSA keys are generated with 1024 to 8192 bits in steps of 128, not \(sizeInBits)")
             }
             do {
                 return AsymmetricKey(material: .rsaPrivate(try RSAPrivateKeyMaterial(generatingBits: sizeInBits)))
@@ -33,8 +30,7 @@ extension AsymmetricKey {
             }
         case .ed25519:
             guard sizeInBits == 256 else {
-                throw KeyCryptoError(
-                    status: KeyCryptoError.Status.keySizeNotAllowed, message: "Ed25519 keys are 256 bits, not \(sizeInBits)")
+                throw .param("Ed25519 keys are 256 bits, not \(sizeInBits)")
             }
             return AsymmetricKey(material: .edPrivate(Curve25519.Signing.PrivateKey()))
         }

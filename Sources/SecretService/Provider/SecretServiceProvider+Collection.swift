@@ -74,7 +74,7 @@ extension SecretServiceProvider {
         do {
             try catalogue.relabel(collection, to: label)
         } catch {
-            throw error.status == .unimplemented ? .notSupported("the login collection's label is fixed") : SecretItemStore.replyError(error)
+            throw SecretItemStore.replyError(error)
         }
         known = nil
         emit(ObjectPath.service.path, "org.freedesktop.Secret.Service", "CollectionChanged") { out throws(BusReplyError) in

@@ -1,14 +1,17 @@
 // The collections: which exist, what an alias or a path names, their items' stores and paths, searches across
 // them, and creating and deleting them.
 extension SecretServiceProvider {
-    /// Every collection, `login` first; `login` alone while they cannot be read.
+    /// Every collection, `login` and `session` first; those two alone while the others cannot be read.
     func collections() -> [CollectionCatalogue.Collection] {
-        loadCatalogue()?.collections ?? [CollectionCatalogue.login]
+        loadCatalogue()?.collections ?? CollectionCatalogue.builtIn
     }
 
-    /// The collection `alias` names; `default` names `login` while the aliases cannot be read.
+    /// The collection `alias` names; `default` and `login` name `login`, and `session` names `session`, while the
+    /// aliases cannot be read.
     func collectionName(forAlias alias: String) -> String? {
-        guard let aliases = loadCatalogue()?.aliases else { return alias == "default" ? Self.loginCollection : nil }
+        guard let aliases = loadCatalogue()?.aliases else {
+            return alias == "default" ? Self.loginCollection : CollectionCatalogue.isBuiltIn(alias) ? alias : nil
+        }
         return aliases[alias]
     }
 
@@ -79,7 +82,7 @@ extension SecretServiceProvider {
     }
 
     /// Deletes the items of collection `name` that `caller` may see (every item when nil), then the collection
-    /// itself once no item is left (`login` stays).
+    /// itself once no item is left (`login` and `session` stay).
     func deleteCollection(_ name: String, visibleTo caller: SecretServiceCaller?) throws(BusReplyError) {
         let items = store(name)
         var remaining = 0
@@ -93,7 +96,7 @@ extension SecretServiceProvider {
                 try out.objectPath(Self.itemPath(name, item.id))
             }
         }
-        guard remaining == 0, name != Self.loginCollection else { return }
+        guard remaining == 0, !CollectionCatalogue.isBuiltIn(name) else { return }
         do {
             try catalogue.remove(name)
         } catch {

@@ -150,6 +150,8 @@ final class SecretServiceProvider {
         for collection in collections() where collection.isSessionOnly {
             try? deleteCollection(collection.name, visibleTo: nil)
         }
+        // The built-in session collection stays; a label given to it lasted for the last session only.
+        if (try? catalogue.resetLabel(of: CollectionCatalogue.session)) == true { known = nil }
         isPrepared = true
     }
 

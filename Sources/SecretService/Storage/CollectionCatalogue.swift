@@ -7,7 +7,9 @@ import Query
 /// under the service `org.freedesktop.secrets.collection` (account: its name, label: its label, `gena`: whether
 /// it lasts for this login session only), an alias one under `org.freedesktop.secrets.alias` (account: the
 /// alias, `gena`: the collection's name). Both are `AfterFirstUnlock`, so the collections are known while the
-/// keychain is locked. `login` always exists, and `default` names it unless set otherwise.
+/// keychain is locked. As in gnome-keyring, two collections always exist: `login` (`default` names it unless set
+/// otherwise) and `session`, whose items last for the login session; a record under their names only keeps a
+/// label given to them.
 struct CollectionCatalogue: Sendable {
     /// A collection.
     struct Collection: Sendable, Equatable {
@@ -22,21 +24,31 @@ struct CollectionCatalogue: Sendable {
         var modified: UInt64
     }
 
-    /// The collection that always exists.
+    /// The collection of the user's items, which always exists.
     static let login = Collection(name: "login", label: "Login", isSessionOnly: false, created: 0, modified: 0)
+    /// The collection whose items last for the login session, which always exists (unlabelled, as gnome-keyring's).
+    static let session = Collection(name: "session", label: "", isSessionOnly: true, created: 0, modified: 0)
+    /// The collections that always exist, in the order they are listed.
+    static let builtIn = [login, session]
+
+    /// Whether the collection `name` always exists (and so is never removed).
+    static func isBuiltIn(_ name: String) -> Bool { builtIn.contains { $0.name == name } }
 
     private static let collectionService = "org.freedesktop.secrets.collection"
     private static let aliasService = "org.freedesktop.secrets.alias"
 
     let client: any KeychainClient
 
-    /// Every collection, `login` first.
+    /// Every collection, `login` and `session` first.
     func collections() throws(KeychainFailure) -> [Collection] {
-        var found = [Self.login]
+        var found = Self.builtIn
         for attributes in try search(Self.collectionService) {
-            guard case .string(let name)? = attributes[QueryKey.account], name != Self.login.name, ObjectPath.isValidElement(name)
-            else { continue }
+            guard case .string(let name)? = attributes[QueryKey.account], ObjectPath.isValidElement(name) else { continue }
             let label: String = if case .string(let label)? = attributes[QueryKey.label] { label } else { "" }
+            if let builtIn = found.firstIndex(where: { $0.name == name }) {
+                found[builtIn].label = label
+                continue
+            }
             let sessionOnly: Bool = if case .data(let flag)? = attributes[QueryKey.generic] { flag == Data("session".utf8) } else { false }
             found.append(Collection(
                 name: name, label: label, isSessionOnly: sessionOnly, created: Self.seconds(attributes[QueryKey.creationDate]),
@@ -45,9 +57,10 @@ struct CollectionCatalogue: Sendable {
         return found
     }
 
-    /// Every alias and the collection it names; `default` names `login` unless set otherwise.
+    /// Every alias and the collection it names; `default` names `login` unless set otherwise, and as in
+    /// gnome-keyring, `login` and `session` name the collections of those names.
     func aliases() throws(KeychainFailure) -> [String: String] {
-        var found = ["default": Self.login.name]
+        var found = ["default": Self.login.name, Self.login.name: Self.login.name, Self.session.name: Self.session.name]
         for attributes in try search(Self.aliasService) {
             guard case .string(let alias)? = attributes[QueryKey.account], case .data(let target)? = attributes[QueryKey.generic]
             else { continue }
@@ -78,10 +91,31 @@ struct CollectionCatalogue: Sendable {
         return Collection(name: name, label: label, isSessionOnly: sessionOnly, created: now, modified: now)
     }
 
-    /// Changes a collection's label (`login`'s cannot be stored: it is built in).
+    /// Changes a collection's label; a built-in collection's is kept in a record of its own, made on its first
+    /// change.
     func relabel(_ name: String, to label: String) throws(KeychainFailure) {
-        guard name != Self.login.name else { throw KeychainFailure(.unimplemented, reason: "the login collection's label is fixed") }
-        try client.blocking.update(itemQuery(Self.collectionService, name), attributesToUpdate: [.string(QueryKey.label): .string(label)])
+        let changes: QueryDictionary = [.string(QueryKey.label): .string(label)]
+        do {
+            try client.blocking.update(itemQuery(Self.collectionService, name), attributesToUpdate: changes)
+        } catch where error.status == .itemNotFound {
+            guard let builtIn = Self.builtIn.first(where: { $0.name == name }) else { throw error }
+            var query = itemQuery(Self.collectionService, name)
+            query[QueryKey.label] = .string(label)
+            query[QueryKey.generic] = .data(Data((builtIn.isSessionOnly ? "session" : "persistent").utf8))
+            query[QueryKey.accessible] = .string(ProtectionClass.afterFirstUnlock.rawValue)
+            query[QueryKey.isInvisible] = .bool(true)
+            _ = try client.blocking.add(query)
+        }
+    }
+
+    /// Gives a built-in collection back its first label. Returns whether it had another.
+    func resetLabel(of builtIn: Collection) throws(KeychainFailure) -> Bool {
+        do {
+            try client.blocking.delete(itemQuery(Self.collectionService, builtIn.name))
+            return true
+        } catch where error.status == .itemNotFound {
+            return false
+        }
     }
 
     /// Removes a collection's record and the aliases that name it.
