@@ -13,12 +13,18 @@ struct ClientSuiteTests {
     /// The libraries (Debian's), pytest, and libsecret's introspection data for keyring's libsecret backend.
     static let packages = ["python3-secretstorage", "python3-keyring", "python3-pytest", "gir1.2-secret-1"]
 
-    @Test(arguments: ProviderTransport.allCases)
-    func secretStoragesOwnSuitePasses(_ transport: ProviderTransport) throws {
-        try DebianPackages.ensureInstalled(Self.packages)
-        let source = try ClientSuiteSource.secretStorage.unpacked()
+    /// The unpacked `source` and a session whose provider serves on `transport`, with the packages installed.
+    private static func prepare(_ source: ClientSuiteSource, _ transport: ProviderTransport) throws -> (folder: String, session: SecretServiceSession) {
+        try DebianPackages.ensureInstalled(packages)
+        let folder = try source.unpacked()
         let session = try SecretServiceSession(transport)
         try session.startProvider()
+        return (folder, session)
+    }
+
+    @Test(arguments: ProviderTransport.allCases)
+    func secretStoragesOwnSuitePasses(_ transport: ProviderTransport) throws {
+        let (source, session) = try Self.prepare(.secretStorage, transport)
         let ran = try session.run(["/usr/bin/python3", "\(source)/tests/run_tests.py"], timeout: .seconds(300))
         // unittest reports on standard error: "Ran N tests in …" then "OK" or "FAILED (…)".
         #expect(ran.status == 0, "\(ran.errors.suffix(6_000))")
@@ -29,10 +35,7 @@ struct ClientSuiteTests {
 
     @Test(arguments: ProviderTransport.allCases)
     func keyringsOwnSecretServiceAndLibsecretSuitesPass(_ transport: ProviderTransport) throws {
-        try DebianPackages.ensureInstalled(Self.packages)
-        let source = try ClientSuiteSource.keyring.unpacked()
-        let session = try SecretServiceSession(transport)
-        try session.startProvider()
+        let (source, session) = try Self.prepare(.keyring, transport)
         let ran = try session.run(
             [
                 "/bin/sh", "-c", "cd \"$1\" && exec /usr/bin/python3 -m pytest -p no:cacheprovider -o addopts= -rs "

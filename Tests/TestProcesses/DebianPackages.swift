@@ -14,22 +14,32 @@ public enum DebianPackages {
     }
 
     /// Installs those of `packages` that `dpkg -s` does not find (one `apt-get update`, one install),
-    /// under a lock shared by every test process. Throws, naming them, when they are missing and this
-    /// process is not root or the install fails.
+    /// under a lock shared by the user's test processes: as root directly, otherwise through `sudo -n` (a user
+    /// with sudo, as the README's first command installs the build's packages). Throws, naming them and the
+    /// command that installs them, when they are missing and neither works.
     public static func ensureInstalled(_ packages: [String]) throws {
-        let lock = open("/tmp/coffer-tests-apt.lock", O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
+        let lock = open("/tmp/coffer-tests-apt-\(geteuid()).lock", O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard lock >= 0 else { throw InstallFailure(description: "cannot open the install lock (errno \(errno))") }
         defer { close(lock) }
         while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
         let missing = try packages.filter { try ChildProcess.run(["/usr/bin/dpkg", "-s", $0], errors: .null).status != 0 }
         guard !missing.isEmpty else { return }
         let names = missing.joined(separator: " ")
-        guard geteuid() == 0 else { throw InstallFailure(description: "missing Debian packages (install them first): \(names)") }
+        let asRoot: [String]
+        if geteuid() == 0 {
+            asRoot = []
+        } else if FileManager.default.isExecutableFile(atPath: "/usr/bin/sudo"),
+            (try? ChildProcess.run(["/usr/bin/sudo", "-n", "/bin/true"], errors: .null, timeout: .seconds(30)))?.status == 0
+        {
+            asRoot = ["/usr/bin/sudo", "-n", "DEBIAN_FRONTEND=noninteractive"]
+        } else {
+            throw InstallFailure(description: "missing Debian packages: \(names) (install them first: sudo apt-get install \(names))")
+        }
         let environment = ProcessInfo.processInfo.environment.merging(["DEBIAN_FRONTEND": "noninteractive"]) { $1 }
         for step in [["/usr/bin/apt-get", "update"], ["/usr/bin/apt-get", "install", "-y"] + missing] {
-            let outcome = try ChildProcess.run(step, environment: environment, timeout: .seconds(600))
+            let outcome = try ChildProcess.run(asRoot + step, environment: environment, timeout: .seconds(600))
             guard outcome.status == 0 else {
-                throw InstallFailure(description: "\(step.joined(separator: " ")) failed (\(outcome.status)): \(outcome.errorText.suffix(2_000))")
+                throw InstallFailure(description: "\((asRoot + step).joined(separator: " ")) failed (\(outcome.status)): \(outcome.errorText.suffix(2_000))")
             }
         }
     }
