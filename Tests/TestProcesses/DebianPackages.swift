@@ -31,7 +31,7 @@ public enum DebianPackages {
         } else if FileManager.default.isExecutableFile(atPath: "/usr/bin/sudo"),
             (try? ChildProcess.run(["/usr/bin/sudo", "-n", "/bin/true"], errors: .null, timeout: .seconds(30)))?.status == 0
         {
-            asRoot = ["/usr/bin/sudo", "-n", "DEBIAN_FRONTEND=noninteractive"]
+            asRoot = ["/usr/bin/sudo", "-n", "/usr/bin/env", "DEBIAN_FRONTEND=noninteractive"]
         } else {
             throw InstallFailure(description: "missing Debian packages: \(names) (install them first: sudo apt-get install \(names))")
         }
