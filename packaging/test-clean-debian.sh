@@ -96,6 +96,8 @@ write_commands() {
 }
 
 run_as_root() {
+    # As a container has it: no sudo (a user step run before this one installs it).
+    inside 'if command -v sudo >/dev/null; then SUDO_FORCE_REMOVE=yes DEBIAN_FRONTEND=noninteractive apt-get purge -y sudo; fi'
     chmod 0700 "$chroot_dir/root"
     rm -rf "$chroot_dir/root/coffer"
     git clone -q "$repository" "$chroot_dir/root/coffer"
