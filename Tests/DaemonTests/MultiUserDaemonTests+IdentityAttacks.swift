@@ -116,6 +116,7 @@ extension MultiUserDaemonTests {
     }
 
     @Test func aDebuggerOfTheSameUserCannotAttachToTheRegisteredProgram() throws {
+        try DebianPackages.ensureInstalled(["gdb"])
         let fixture = try registeredFixture()
         func attach(_ app: String) throws -> String {
             let (target, ready) = try fixture.startWaitingClient(Self.alice, fixture.program(app), find: "item-a")
