@@ -123,7 +123,7 @@ readme_package() {
 install_package() {
     inside 'cd /root/coffer && packaging/build-deb.sh --output /root > /root/package-path'
     inside 'set -e
-        package="$(cat /root/package-path)"
+        package="$(tail -n 1 /root/package-path)"
         dpkg -i "$package" || (apt-get update && apt-get -f install -y)
         test "$(stat -c %a:%G /usr/bin/coffer)" = 2755:coffer-cli
         coffer --version
