@@ -48,9 +48,8 @@ let package = Package(
         .target(
             name: "KeyCrypto",
             dependencies: [
-                "CCofferSystem", "KeychainModel",
+                "CCofferSystem", "CLibCrypto", "KeychainModel",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
             ]
         ),
         // X.509 certificates read as Apple's SecCertificate.c reads them: the fields, the normalized names, the

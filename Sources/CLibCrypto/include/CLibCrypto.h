@@ -5,6 +5,7 @@
 #include <stdint.h>
 
 #include "CLibCryptoHMAC.h"
+#include "CLibCryptoRSA.h"
 
 // What `coffer_libcrypto_decrypt` reports.
 /// Decrypted; `*output_length` bytes were written.

@@ -1,15 +1,15 @@
 /// What an algorithm string asks for, parsed once: the transformation Apple's adaptors apply
 /// (SecKeyAdaptors.m) in a form the operations switch over.
 enum AlgorithmSpec: Sendable, Hashable {
-    /// Raw RSA signature (no padding). Not backed: swift-crypto has no raw RSA.
+    /// Raw RSA signature (no padding): the private operation on a block below the modulus.
     case rsaSignatureRaw
-    /// PKCS#1 v1.5 signature over caller-encoded input. Not backed: it needs raw RSA.
+    /// PKCS#1 v1.5 signature over caller-encoded input (a DigestInfo the caller built, or any short data).
     case rsaSignatureDigestPKCS1v15Raw
     /// RSA PKCS#1 v1.5 or PSS signature over a digest (given, or computed from the message).
     case rsaSignature(RSASignaturePadding, SignedData)
     /// ECDSA over a digest (given, or computed from the message).
     case ecdsaSignature(ECDSASignatureFormat, SignedData)
-    /// Raw RSA encryption. Not backed: swift-crypto has no raw RSA.
+    /// Raw RSA encryption: the public operation on a block below the modulus.
     case rsaEncryptionRaw
     /// RSA encryption with PKCS#1 v1.5 padding.
     case rsaEncryptionPKCS1
@@ -51,4 +51,16 @@ enum ECDSASignatureFormat: Sendable, Hashable {
     case x962
     /// RFC 4754: r and s, big-endian, each padded to the curve's byte size.
     case rfc4754
+}
+
+extension AlgorithmSpec {
+    /// The padding of an RSA encryption that is one RSA operation (raw, PKCS#1 v1.5, OAEP); nil otherwise.
+    var rsaEncryptionPadding: LibCryptoRSAKey.Padding? {
+        switch self {
+        case .rsaEncryptionRaw: LibCryptoRSAKey.Padding.none
+        case .rsaEncryptionPKCS1: .pkcs1(digest: nil)
+        case .rsaEncryptionOAEP(let digest), .rsaEncryptionOAEPAESGCM(let digest): .oaep(digest: digest)
+        default: nil
+        }
+    }
 }

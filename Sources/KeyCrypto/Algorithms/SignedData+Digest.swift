@@ -21,13 +21,14 @@ extension SignedData {
         }
     }
 
-    /// The digest an RSA signature covers, as swift-crypto's digest value. Nil for a digest of the wrong
-    /// length, and for hashes swift-crypto's RSA does not know.
-    func rsaDigest(of input: Data) -> (any Digest)? {
+    /// The digest an RSA signature covers and its hash: the message's digest, or the input itself when it is
+    /// a digest of the right length. Nil for a digest of the wrong length (Apple's PKCS#1 v1.5 would sign a
+    /// malformed DigestInfo; Coffer refuses it with `errSecParam`).
+    func rsaDigest(of input: Data) -> (digest: Data, algorithm: DigestAlgorithm)? {
         switch self {
         case .anyDigest: nil
-        case .digest(let algorithm): SwiftCryptoDigest.digest(algorithm, of: input)
-        case .message(let algorithm): SwiftCryptoDigest.digest(algorithm, hashing: input)
+        case .digest(let algorithm): input.count == algorithm.byteCount ? (input, algorithm) : nil
+        case .message(let algorithm): (algorithm.hash(input), algorithm)
         }
     }
 }

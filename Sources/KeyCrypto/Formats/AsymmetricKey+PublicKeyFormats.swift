@@ -1,16 +1,15 @@
 import Crypto
-import CryptoExtras
 import Foundation
 
 /// The public key in the formats other tools read: X.509 `SubjectPublicKeyInfo` (DER and PEM, what
 /// `openssl pkey -pubin` reads) and an OpenSSH `authorized_keys` line. For a private key, the formats
 /// describe its public half; nothing here ever holds private bytes.
 extension AsymmetricKey {
-    /// The public key as X.509 `SubjectPublicKeyInfo` DER (swift-crypto's encoding).
+    /// The public key as X.509 `SubjectPublicKeyInfo` DER (swift-crypto's and libcrypto's encodings).
     public var subjectPublicKeyInfo: Data {
         switch publicKey.material {
         case .ecPublic(let key): key.subjectPublicKeyInfo
-        case .rsaPublic(let key): key.signing.derRepresentation
+        case .rsaPublic(let key): key.subjectPublicKeyInfo
         case .edPublic(let key): Self.ed25519SubjectPublicKeyInfoPrefix + key.rawRepresentation
         case .ecPrivate, .rsaPrivate, .edPrivate: preconditionFailure("a public key's material is public")
         }
@@ -40,11 +39,9 @@ extension AsymmetricKey {
             blob.string(key.x963Representation)
         case .rsaPublic(let key):
             name = "ssh-rsa"
-            // The primitives of a key swift-crypto already holds cannot fail to be read.
-            let primitives = try! key.signing.getKeyPrimitives()
             blob.string(Data(name.utf8))
-            blob.mpint(primitives.publicExponent)
-            blob.mpint(primitives.modulus)
+            blob.mpint(key.publicExponent)
+            blob.mpint(key.modulus)
         case .edPublic(let key):
             name = "ssh-ed25519"
             blob.string(Data(name.utf8))

@@ -6,9 +6,9 @@ extension AsymmetricKey {
     ///
     /// EC: X9.63 `04‖X‖Y` (public) or `04‖X‖Y‖K` (private) on P-256, P-384 or P-521. RSA: PKCS#1 `RSAPublicKey`
     /// (or X.509 `SubjectPublicKeyInfo`, which Apple's corecrypto also reads) or PKCS#1 `RSAPrivateKey` DER,
-    /// 1024 to 8192 bits. Ed25519: the 32-byte encoded point (public) or the 32-byte seed (private), RFC 8032.
-    /// Bytes that are not such a key are `errSecParam`, as Apple reports them; so are
-    /// P-192/P-224 keys and RSA keys under 1024 bits, which Apple reads but swift-crypto does not.
+    /// with any modulus up to 8192 bits (weak ones included, as Apple imports them). Ed25519: the 32-byte encoded
+    /// point (public) or the 32-byte seed (private), RFC 8032. Bytes that are not such a key are `errSecParam`,
+    /// as Apple reports them; so are P-192/P-224 keys, which Apple reads but swift-crypto does not.
     public init(externalRepresentation: Data, type: KeyType, keyClass: KeyClass) throws(KeyCryptoError) {
         let kind = "\(type.familyName) \(keyClass == .privateKey ? "private" : "public")"
         do {

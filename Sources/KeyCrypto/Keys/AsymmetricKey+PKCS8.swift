@@ -1,19 +1,16 @@
 import Crypto
-import CryptoExtras
 import Foundation
 import KeychainModel
 
 extension AsymmetricKey {
     /// The private key in `pkcs8`, a PKCS#8 `PrivateKeyInfo` DER (what PKCS#12 files and `openssl genpkey` hold):
-    /// RSA (1024 to 8192 bits), EC on P-256, P-384 or P-521, or Ed25519 (RFC 8410). Anything else, or bytes that are no such key,
+    /// RSA (any modulus up to 8192 bits), EC on P-256, P-384 or P-521, or Ed25519 (RFC 8410). Anything else, or bytes that are no such key,
     /// is `errSecParam`. The intermediate key bytes are cleared.
     public init(pkcs8 der: Data, type: KeyType) throws(KeyCryptoError) {
         do {
             switch type {
             case .rsa:
-                var pkcs1 = try _RSA.Signing.PrivateKey(unsafeDERRepresentation: der).derRepresentation
-                defer { pkcs1.zeroize() }
-                material = .rsaPrivate(try RSAPrivateKeyMaterial(pkcs1Representation: pkcs1))
+                material = .rsaPrivate(try RSAPrivateKeyMaterial(pkcs8Representation: der))
             case .ellipticCurve:
                 var x963 = try Self.ecX963(pkcs8: der)
                 defer { x963.zeroize() }

@@ -1,4 +1,3 @@
-import CryptoExtras
 import Foundation
 
 extension AsymmetricKey {
@@ -11,14 +10,11 @@ extension AsymmetricKey {
         switch (material, try supportedSpec(algorithm, for: .encrypt)) {
         case (.ecPublic(let key), .ecies(let digest, let variableIV)):
             return try ECIES.encrypt(plaintext, to: key, digest: digest, variableIV: variableIV)
-        case (.rsaPublic(let key), .rsaEncryptionPKCS1):
-            return try key.encrypt(plaintext, padding: ._WEAK_AND_INSECURE_PKCS_V1_5)
-        case (.rsaPublic(let key), .rsaEncryptionOAEP(let digest)):
-            guard let padding = _RSA.Encryption.Padding.oaep(digest) else { throw .unsupported(algorithm, by: self) }
-            return try key.encrypt(plaintext, padding: padding)
         case (.rsaPublic(let key), .rsaEncryptionOAEPAESGCM(let digest)):
-            guard let padding = _RSA.Encryption.Padding.oaep(digest) else { throw .unsupported(algorithm, by: self) }
-            return try RSAWrappedAESGCM.encrypt(plaintext, to: key, padding: padding)
+            return try RSAWrappedAESGCM.encrypt(plaintext, to: key, padding: .oaep(digest: digest))
+        case (.rsaPublic(let key), let spec):
+            guard let padding = spec.rsaEncryptionPadding else { throw .unsupported(algorithm, by: self) }
+            return try key.encrypt(plaintext, padding: padding)
         default:
             throw .unsupported(algorithm, by: self)
         }
@@ -29,20 +25,17 @@ extension AsymmetricKey {
     ///
     /// Every failure is `errSecParam`, as Apple reports it: input too short or too long, a ciphertext that
     /// does not decrypt or authenticate, an algorithm the key does not support. (Apple answers a PKCS#1 v1.5
-    /// block with bad padding with pseudo-random bytes, its defence against padding oracles; swift-crypto
-    /// reports an error instead.)
+    /// block with bad padding with pseudo-random bytes, its defence against padding oracles; Coffer reports an
+    /// error instead.) A raw decryption is the whole block, as long as the modulus.
     public func decrypt(_ ciphertext: Data, algorithm: KeyAlgorithm) throws(KeyCryptoError) -> Data {
         switch (material, try supportedSpec(algorithm, for: .decrypt)) {
         case (.ecPrivate(let key), .ecies(let digest, let variableIV)):
             return try ECIES.decrypt(ciphertext, with: key, digest: digest, variableIV: variableIV)
-        case (.rsaPrivate(let key), .rsaEncryptionPKCS1):
-            return try key.decrypt(ciphertext, padding: ._WEAK_AND_INSECURE_PKCS_V1_5)
-        case (.rsaPrivate(let key), .rsaEncryptionOAEP(let digest)):
-            guard let padding = _RSA.Encryption.Padding.oaep(digest) else { throw .unsupported(algorithm, by: self) }
-            return try key.decrypt(ciphertext, padding: padding)
         case (.rsaPrivate(let key), .rsaEncryptionOAEPAESGCM(let digest)):
-            guard let padding = _RSA.Encryption.Padding.oaep(digest) else { throw .unsupported(algorithm, by: self) }
-            return try RSAWrappedAESGCM.decrypt(ciphertext, with: key, padding: padding)
+            return try RSAWrappedAESGCM.decrypt(ciphertext, with: key, padding: .oaep(digest: digest))
+        case (.rsaPrivate(let key), let spec):
+            guard let padding = spec.rsaEncryptionPadding else { throw .unsupported(algorithm, by: self) }
+            return try key.decrypt(ciphertext, padding: padding)
         default:
             throw .unsupported(algorithm, by: self)
         }

@@ -6,8 +6,8 @@ extension AsymmetricKey {
     ///
     /// ECDSA signatures are DER (X9.62) or r‖s padded to the field size (RFC 4754); RSA signatures are as
     /// long as the modulus; Ed25519 signatures are 64 bytes (RFC 8032). A digest whose length is not the named hash's is `errSecParam`, as Apple reports
-    /// it for ECDSA (Apple's RSA PKCS#1 v1.5 would sign a malformed DigestInfo; swift-crypto cannot, so it is
-    /// refused the same way). An algorithm the key does not support (``isSupported(_:for:)``), a public key
+    /// it for ECDSA (Apple's RSA PKCS#1 v1.5 would sign a malformed DigestInfo; Coffer refuses it the same way).
+    /// A raw RSA signature signs a block below the modulus; `…DigestPKCS1v15Raw` pads whatever it is given. An algorithm the key does not support (``isSupported(_:for:)``), a public key
     /// included, is `errSecParam`.
     public func signature(for input: Data, algorithm: KeyAlgorithm) throws(KeyCryptoError) -> Data {
         switch (material, try supportedSpec(algorithm, for: .sign)) {
@@ -26,11 +26,11 @@ extension AsymmetricKey {
             guard let digest = data.rsaDigest(of: input) else {
                 throw .param("RSAsign wrong input data length for \(algorithm.rawValue)")
             }
-            do {
-                return try key.signature(for: digest, padding: padding)
-            } catch {
-                throw .param("\(algorithm.rawValue): RSA signing failed")
-            }
+            return try key.signature(for: digest.digest, padding: padding.libCrypto(digest.algorithm))
+        case (.rsaPrivate(let key), .rsaSignatureRaw):
+            return try key.signature(for: input, padding: .none)
+        case (.rsaPrivate(let key), .rsaSignatureDigestPKCS1v15Raw):
+            return try key.signature(for: input, padding: .pkcs1(digest: nil))
         case (.edPrivate(let key), .eddsaSignature):
             do {
                 return try key.signature(for: input)
@@ -66,8 +66,19 @@ extension AsymmetricKey {
                 }
             }
         case (.rsaPublic(let key), .rsaSignature(let padding, let data)):
-            let block = try key.block(signature)
-            guard let digest = data.rsaDigest(of: input), key.isValidSignature(block, for: digest, padding: padding) else {
+            guard let digest = data.rsaDigest(of: input) else {
+                _ = try key.block(signature)  // a malformed signature is errSecParam first, as Apple reads it first
+                throw .verifyFailed("RSA signature verification failed, no match")
+            }
+            guard try key.isValidSignature(signature, for: digest.digest, padding: padding.libCrypto(digest.algorithm)) else {
+                throw .verifyFailed("RSA signature verification failed, no match")
+            }
+        case (.rsaPublic(let key), .rsaSignatureRaw):
+            guard try key.isValidSignature(signature, for: input, padding: .none) else {
+                throw .verifyFailed("RSA signature verification failed, no match")
+            }
+        case (.rsaPublic(let key), .rsaSignatureDigestPKCS1v15Raw):
+            guard try key.isValidSignature(signature, for: input, padding: .pkcs1(digest: nil)) else {
                 throw .verifyFailed("RSA signature verification failed, no match")
             }
         case (.edPublic(let key), .eddsaSignature):

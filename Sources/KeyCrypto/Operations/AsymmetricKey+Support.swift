@@ -1,12 +1,12 @@
 extension AsymmetricKey {
     /// `SecKeyIsAlgorithmSupported`: whether this key performs `algorithm` for `operation`.
     ///
-    /// True exactly where Apple's software keys answer true and swift-crypto can do the same: ECDSA (every
-    /// form) on EC keys, ECIES (every variant), ECDH (raw and X9.63), RSA PKCS#1 v1.5 and PSS signatures with
-    /// SHA-1/256/384/512, RSA PKCS#1 v1.5 and OAEP SHA-1/SHA-256 encryption, the OAEP SHA-1/SHA-256
-    /// AES-GCM variants, and Ed25519 signatures (SecKeyPriv.h's EdDSA algorithm) on Ed25519 keys. False for what swift-crypto cannot back: raw RSA, RSA with SHA-224, OAEP with
-    /// SHA-224/384/512. As on Apple's systems, a private key signs, decrypts and exchanges keys, a public key
-    /// verifies and encrypts, and an RSA-PSS signature needs a modulus of at least 16 × digest length + 9 bits.
+    /// True where Apple's software keys answer true: ECDSA (every form) on EC keys, ECIES (every variant), ECDH
+    /// (raw and X9.63), every RSA signature (raw, PKCS#1 v1.5 and PSS with SHA-1/224/256/384/512) and every RSA
+    /// encryption (raw, PKCS#1 v1.5, OAEP and its AES-GCM variants with each SHA), and Ed25519 signatures
+    /// (SecKeyPriv.h's EdDSA algorithm) on Ed25519 keys. As on Apple's systems, a private key signs, decrypts and
+    /// exchanges keys, a public key verifies and encrypts, and a PSS signature or an OAEP encryption needs a
+    /// modulus of at least 2 × digest length + 2 bytes (PKCS#1 v1.5 encryption: 11 bytes).
     public func isSupported(_ algorithm: KeyAlgorithm, for operation: KeyOperation) -> Bool {
         guard let spec = AlgorithmSpec(algorithm) else { return false }
         return supports(spec, for: operation)
@@ -28,36 +28,20 @@ extension AsymmetricKey {
             (.ecPrivate, .keyExchange, .ecdh),
             (.edPrivate, .sign, .eddsaSignature), (.edPublic, .verify, .eddsaSignature):
             return true
-        case (.rsaPrivate, .sign, .rsaSignature(let padding, let data)):
+        case (.rsaPrivate, .sign, .rsaSignatureRaw), (.rsaPublic, .verify, .rsaSignatureRaw),
+            (.rsaPrivate, .sign, .rsaSignatureDigestPKCS1v15Raw), (.rsaPublic, .verify, .rsaSignatureDigestPKCS1v15Raw),
+            (.rsaPublic, .verify, .rsaSignature):
+            return true
+        case (.rsaPrivate(let key), .sign, .rsaSignature(let padding, let data)):
             guard let digest = data.digestAlgorithm else { return false }
-            // Apple refuses PSS when the modulus cannot hold the digest, the salt and the padding bits.
-            let fits = padding == .pkcs1v15 || sizeInBits >= 16 * digest.byteCount + 9
-            return fits && Self.rsaSignatureBacked(data)
-        case (.rsaPublic, .verify, .rsaSignature(_, let data)):
-            return Self.rsaSignatureBacked(data)
-        case (.rsaPublic, .encrypt, let spec), (.rsaPrivate, .decrypt, let spec):
-            return Self.rsaEncryptionBacked(spec)
+            // Apple refuses PSS when the modulus cannot hold the digest, the salt and the padding bytes.
+            return padding == .pkcs1v15 || key.publicKey.blockSize >= 2 * digest.byteCount + 2
+        case (.rsaPublic(let key), .encrypt, let spec):
+            return spec.rsaEncryptionPadding.map(key.fits) ?? false
+        case (.rsaPrivate(let key), .decrypt, let spec):
+            return spec.rsaEncryptionPadding.map(key.publicKey.fits) ?? false
         default:
             return false
-        }
-    }
-
-    /// swift-crypto's RSA signs SHA-1/256/384/512 digests; a digest the caller computed must be rebuilt as
-    /// swift-crypto's own value (``SwiftCryptoDigest``).
-    private static func rsaSignatureBacked(_ data: SignedData) -> Bool {
-        switch data {
-        case .anyDigest, .digest(.sha224), .message(.sha224): false
-        case .digest: SwiftCryptoDigest.isAvailable
-        case .message: true
-        }
-    }
-
-    /// swift-crypto's RSA encrypts with PKCS#1 v1.5 and with OAEP over SHA-1 or SHA-256.
-    private static func rsaEncryptionBacked(_ spec: AlgorithmSpec) -> Bool {
-        switch spec {
-        case .rsaEncryptionPKCS1: true
-        case .rsaEncryptionOAEP(let digest), .rsaEncryptionOAEPAESGCM(let digest): digest == .sha1 || digest == .sha256
-        default: false
         }
     }
 }

@@ -1,27 +1,41 @@
-import CryptoExtras
 import Foundation
-
-extension _RSA.Encryption.Padding {
-    /// swift-crypto's OAEP padding with `digest` for the label hash and MGF1; nil for the hashes it lacks.
-    static func oaep(_ digest: DigestAlgorithm) -> _RSA.Encryption.Padding? {
-        switch digest {
-        case .sha1: .PKCS1_OAEP
-        case .sha256: .PKCS1_OAEP_SHA256
-        case .sha224, .sha384, .sha512: nil
-        }
-    }
-}
+import KeychainModel
 
 extension RSAPublicKeyMaterial {
+    /// Whether the modulus holds `padding` at all, as Apple requires before it calls the algorithm supported:
+    /// 11 bytes for PKCS#1 v1.5, 2 × hash length + 2 for OAEP.
+    func fits(_ padding: LibCryptoRSAKey.Padding) -> Bool {
+        switch padding {
+        case .none: true
+        case .pkcs1, .pss: blockSize >= 11
+        case .oaep(let digest): blockSize >= 2 * digest.byteCount + 2
+        }
+    }
+
+    /// The longest plaintext `padding` leaves room for in one block.
+    private func capacity(_ padding: LibCryptoRSAKey.Padding) -> Int {
+        switch padding {
+        case .none: blockSize
+        case .pkcs1, .pss: blockSize - 11
+        case .oaep(let digest): blockSize - 2 * digest.byteCount - 2
+        }
+    }
+
     /// `plaintext` encrypted with `padding`: a block as long as the modulus. Input longer than the padding
-    /// leaves room for (block size - 11 for PKCS#1 v1.5, - 2 × hash length - 2 for OAEP) is `errSecParam`.
-    func encrypt(_ plaintext: some DataProtocol, padding: _RSA.Encryption.Padding) throws(KeyCryptoError) -> Data {
-        let capacity = encryption.key.maximumEncryptSize(with: padding)
-        guard plaintext.count <= capacity else {
-            throw .param("RSAencrypt wrong input size: \(plaintext.count) bytes, at most \(capacity) fit")
+    /// leaves room for is `errSecParam`; so is a raw block longer than the modulus or not below it.
+    func encrypt(_ plaintext: Data, padding: LibCryptoRSAKey.Padding) throws(KeyCryptoError) -> Data {
+        let input: Data
+        if case .none = padding {
+            input = try block(plaintext)
+        } else {
+            let capacity = capacity(padding)
+            guard plaintext.count <= capacity else {
+                throw .param("RSAencrypt wrong input size: \(plaintext.count) bytes, at most \(capacity) fit")
+            }
+            input = plaintext
         }
         do {
-            return try encryption.key.encrypt(plaintext, padding: padding)
+            return try key.encrypt(input, padding: padding)
         } catch {
             throw .param("RSAencrypt failed")
         }
@@ -29,12 +43,13 @@ extension RSAPublicKeyMaterial {
 }
 
 extension RSAPrivateKeyMaterial {
-    /// The plaintext of `ciphertext`, encrypted with `padding`. A ciphertext that does not decrypt or whose
-    /// padding is wrong is `errSecParam`.
-    func decrypt(_ ciphertext: Data, padding: _RSA.Encryption.Padding) throws(KeyCryptoError) -> Data {
+    /// The plaintext of `ciphertext`, encrypted with `padding` (raw: the block, as long as the modulus). A
+    /// ciphertext that does not decrypt or whose padding is wrong is `errSecParam`. The caller clears the result
+    /// when it holds a secret.
+    func decrypt(_ ciphertext: Data, padding: LibCryptoRSAKey.Padding) throws(KeyCryptoError) -> Data {
         let block = try publicKey.block(ciphertext)
         do {
-            return try encryption.key.decrypt(block, padding: padding)
+            return try key.decrypt(block, padding: padding)
         } catch {
             throw .param("RSAdecrypt wrong input")
         }

@@ -1,36 +1,45 @@
-import CryptoExtras
 import Foundation
 import KeychainModel
 
-/// An RSA private key as swift-crypto holds it, for signatures and for encryption.
+/// An RSA private key, held by libcrypto, with its public half.
 struct RSAPrivateKeyMaterial: Sendable {
-    let signing: _RSA.Signing.PrivateKey
-    let encryption: UncheckedSendableKey<_RSA.Encryption.PrivateKey>
+    let key: LibCryptoRSAKey
     let publicKey: RSAPublicKeyMaterial
 
-    /// The key in `der`, a PKCS#1 `RSAPrivateKey` (the only form Apple reads). swift-crypto checks the key's
-    /// consistency and refuses moduli under 1024 bits.
-    init(pkcs1Representation der: Data) throws {
-        guard PKCS1PrivateKeyShape.matches(der) else { throw CryptoKitError.incorrectParameterSize }
-        try self.init(
-            signing: _RSA.Signing.PrivateKey(unsafeDERRepresentation: der),
-            encryption: _RSA.Encryption.PrivateKey(unsafeDERRepresentation: der))
+    /// The key in `der`, a PKCS#1 `RSAPrivateKey` (the only form Apple reads), whose numbers must agree.
+    /// Any modulus up to 8192 bits, as Apple imports.
+    init(pkcs1Representation der: Data) throws(KeyCryptoError) {
+        guard PKCS1PrivateKeyShape.matches(der), let key = LibCryptoRSAKey(pkcs1PrivateKey: der) else {
+            throw .param("RSA private key creation from data failed")
+        }
+        try self.init(key)
     }
 
-    /// A new key with a `sizeInBits`-bit modulus and exponent 65537, as Apple generates.
-    init(generatingBits sizeInBits: Int) throws {
-        let signing = try _RSA.Signing.PrivateKey(unsafeKeySize: .init(bitCount: sizeInBits))
-        var der = signing.derRepresentation
-        defer { der.zeroize() }
-        try self.init(signing: signing, encryption: _RSA.Encryption.PrivateKey(unsafeDERRepresentation: der))
+    /// The key in `der`, a PKCS#8 `PrivateKeyInfo` holding an RSA key whose numbers agree.
+    init(pkcs8Representation der: Data) throws(KeyCryptoError) {
+        guard let key = LibCryptoRSAKey(pkcs8PrivateKey: der) else {
+            throw .param("RSA private key creation from PKCS#8 failed")
+        }
+        try self.init(key)
     }
 
-    private init(signing: _RSA.Signing.PrivateKey, encryption: _RSA.Encryption.PrivateKey) throws {
-        self.signing = signing
-        self.encryption = UncheckedSendableKey(key: encryption)
-        publicKey = try RSAPublicKeyMaterial(signing: signing.publicKey, encryption: encryption.publicKey)
+    /// A new key with a `sizeInBits`-bit modulus and exponent 65537, as Apple generates (512 to 8192 bits).
+    init(generatingBits sizeInBits: Int) throws(KeyCryptoError) {
+        guard RSAPublicKeyMaterial.generatedSizes.contains(sizeInBits), let key = LibCryptoRSAKey.generate(bits: sizeInBits) else {
+            throw .param("failed to generate an RSA \(sizeInBits)-bit key")
+        }
+        try self.init(key)
     }
 
-    /// PKCS#1 `RSAPrivateKey` DER: Apple's external representation of the private key.
-    var pkcs1Representation: Data { signing.derRepresentation }
+    private init(_ key: LibCryptoRSAKey) throws(KeyCryptoError) {
+        guard let publicHalf = key.publicKey() else { throw .param("RSA public key of the private key failed") }
+        self.key = key
+        publicKey = try RSAPublicKeyMaterial(publicHalf)
+    }
+
+    /// PKCS#1 `RSAPrivateKey` DER: Apple's external representation of the private key. The caller clears it.
+    var pkcs1Representation: Data {
+        // A private key libcrypto holds always encodes; an empty answer would be refused on import.
+        key.pkcs1PrivateKey ?? Data()
+    }
 }

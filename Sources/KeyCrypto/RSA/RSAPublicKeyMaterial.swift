@@ -1,35 +1,43 @@
-import CryptoExtras
 import Foundation
 
-/// An RSA public key as swift-crypto holds it, for signatures and for encryption, with what Apple's
-/// operations read from it.
+/// An RSA public key, held by libcrypto, with what Apple's operations read from it.
 struct RSAPublicKeyMaterial: Sendable {
-    let signing: _RSA.Signing.PublicKey
-    let encryption: UncheckedSendableKey<_RSA.Encryption.PublicKey>
+    let key: LibCryptoRSAKey
     /// PKCS#1 `RSAPublicKey` DER: Apple's external representation and the public key bytes.
     let pkcs1Representation: Data
+    /// X.509 `SubjectPublicKeyInfo` DER, what other tools read.
+    let subjectPublicKeyInfo: Data
     /// The modulus, big-endian, exactly ``blockSize`` bytes.
     let modulus: Data
+    /// The public exponent, big-endian without leading zeros.
+    let publicExponent: Data
     /// The modulus's length in bits (`kSecAttrKeySizeInBits`).
     let sizeInBits: Int
 
+    /// The moduli Apple's RSA keys have: up to 8192 bits, any length (a 1024-bit generator can give 1023).
+    static let sizes = 1...8192
+    /// The moduli Apple generates (`SecRSAPrivateKeyInit`).
+    static let generatedSizes = 512...8192
+
     /// The key in `der`: PKCS#1 `RSAPublicKey` or X.509 `SubjectPublicKeyInfo` (corecrypto reads both).
-    /// swift-crypto refuses moduli under 1024 bits.
-    init(derRepresentation der: Data) throws {
-        try self.init(
-            signing: _RSA.Signing.PublicKey(unsafeDERRepresentation: der),
-            encryption: _RSA.Encryption.PublicKey(unsafeDERRepresentation: der))
+    init(derRepresentation der: Data) throws(KeyCryptoError) {
+        guard let key = LibCryptoRSAKey(publicKey: der) else { throw .param("RSA public key creation from data failed") }
+        try self.init(key)
     }
 
-    /// The public half of a private key.
-    init(signing: _RSA.Signing.PublicKey, encryption: _RSA.Encryption.PublicKey) throws {
-        self.signing = signing
-        self.encryption = UncheckedSendableKey(key: encryption)
-        pkcs1Representation = signing.pkcs1DERRepresentation
-        sizeInBits = signing.keySizeInBits
-        let blockSize = (sizeInBits + 7) / 8
-        let significant = try signing.getKeyPrimitives().modulus.drop(while: { $0 == 0 })
-        modulus = Data(repeating: 0, count: max(blockSize - significant.count, 0)) + significant
+    /// The public key `key` holds.
+    init(_ key: LibCryptoRSAKey) throws(KeyCryptoError) {
+        guard Self.sizes.contains(key.sizeInBits), let pkcs1 = key.pkcs1PublicKey, let info = key.subjectPublicKeyInfo,
+            let modulus = key.modulus, let exponent = key.publicExponent
+        else {
+            throw .param("RSA public key of \(key.sizeInBits) bits is not supported")
+        }
+        self.key = key
+        pkcs1Representation = pkcs1
+        subjectPublicKeyInfo = info
+        self.modulus = modulus
+        publicExponent = exponent
+        sizeInBits = key.sizeInBits
     }
 
     /// `SecKeyGetBlockSize`: the modulus's length in bytes.

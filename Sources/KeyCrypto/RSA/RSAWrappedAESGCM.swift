@@ -1,5 +1,4 @@
 import Crypto
-import CryptoExtras
 import Foundation
 import KeychainModel
 
@@ -14,11 +13,12 @@ enum RSAWrappedAESGCM {
 
     /// `plaintext` sealed under a new session key wrapped for `recipient`.
     static func encrypt(
-        _ plaintext: Data, to recipient: RSAPublicKeyMaterial, padding: _RSA.Encryption.Padding
+        _ plaintext: Data, to recipient: RSAPublicKeyMaterial, padding: LibCryptoRSAKey.Padding
     ) throws(KeyCryptoError) -> Data {
         let sessionKey = SymmetricKey(
             size: SymmetricKeySize(bitCount: 8 * sessionKeyByteCount(forModulusBits: recipient.sizeInBits)))
-        let sessionBytes = sessionKey.withUnsafeBytes { Data($0) }
+        var sessionBytes = sessionKey.withUnsafeBytes { Data($0) }
+        defer { sessionBytes.zeroize() }
         let wrapped = try recipient.encrypt(sessionBytes, padding: padding)
         do {
             let sealed = try AES.GCM.seal(
@@ -33,7 +33,7 @@ enum RSAWrappedAESGCM {
     /// session key that does not unwrap to the expected length, or a ciphertext that does not authenticate is
     /// `errSecParam`.
     static func decrypt(
-        _ packet: Data, with recipient: RSAPrivateKeyMaterial, padding: _RSA.Encryption.Padding
+        _ packet: Data, with recipient: RSAPrivateKeyMaterial, padding: LibCryptoRSAKey.Padding
     ) throws(KeyCryptoError) -> Data {
         let publicKey = recipient.publicKey
         guard packet.count >= publicKey.blockSize + AppleGCM.tagByteCount else { throw .param("RSA-WRAP too short input data") }
