@@ -29,8 +29,11 @@ cd "$repository"
 executables=(coffer cofferd coffer-secret-service git-credential-coffer docker-credential-coffer)
 built_here=no
 if [ -z "$bin" ]; then
-    for name in "${executables[@]}"; do swift build -c release --static-swift-stdlib --product "$name"; done
-    bin="$(swift build -c release --show-bin-path)"
+    # A build folder of its own: the man-page plugin builds release without --static-swift-stdlib in .build, and
+    # alternating the two in one folder leaves SwiftPM's incremental state broken ("circular dependency between
+    # modules").
+    for name in "${executables[@]}"; do swift build -c release --static-swift-stdlib --scratch-path .build-deb --product "$name"; done
+    bin="$(swift build -c release --static-swift-stdlib --scratch-path .build-deb --show-bin-path)"
     built_here=yes
 fi
 for name in "${executables[@]}"; do

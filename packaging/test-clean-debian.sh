@@ -116,12 +116,19 @@ run_as_user() {
         runuser -u alice -- env HOME=/home/alice PATH="$PATH" bash /home/alice/readme-commands.sh'
 }
 
+# The root step's clone, brought to the repository's commit (a step run alone may follow an older root step).
+update_root_clone() {
+    git -C "$chroot_dir/root/coffer" pull -q --ff-only
+}
+
 readme_package() {
+    update_root_clone
     inside 'cd /root/coffer && packaging/check-readme-package.sh'
 }
 
 install_package() {
-    inside 'cd /root/coffer && packaging/build-deb.sh --output /root > /root/package-path'
+    update_root_clone
+    inside 'cd /root/coffer && packaging/build-deb.sh --output /root > /root/package-path' || return 1
     inside 'set -e
         package="$(tail -n 1 /root/package-path)"
         dpkg -i "$package" || (apt-get update && apt-get -f install -y)
