@@ -10,9 +10,11 @@ mkdir -p "$1"
 output="$(cd "$1" && pwd)"
 configuration="${2:-release}"
 cd "$(dirname "$0")/.."
-swift package plugin generate-manual --multi-page --configuration "$configuration" >&2
+# A build folder of its own (.build-man): the plugin builds without --static-swift-stdlib, and alternating that with
+# the static builds of build-deb.sh or install.sh in one folder breaks SwiftPM's incremental state.
+swift package --scratch-path .build-man plugin generate-manual --multi-page --configuration "$configuration" >&2
 found=0
-for page in .build/plugins/GenerateManual/outputs/*/*.1; do
+for page in .build-man/plugins/GenerateManual/outputs/*/*.1; do
     [ -e "$page" ] || continue
     install -m 0644 "$page" "$output/"
     found=$((found + 1))

@@ -84,8 +84,13 @@ final class PrivateSSHServer {
     let home: String?
 
     /// A server that accepts `authorizedKey`; with `privateHome`, its sessions' `HOME` is a folder of its own, so that
-    /// `ssh-copy-id` writes there and never to the user's real `~/.ssh`.
-    init(harness: AgentHarness, authorizedKey: String, privateHome: Bool = false) throws {
+    /// `ssh-copy-id` writes there and never to the user's real `~/.ssh`. With `trustedUserAuthority` (a public key file)
+    /// it also accepts that authority's user certificates; with `hostAuthority` (a private key file) its host key has a
+    /// certificate of that authority for the name 127.0.0.1.
+    init(
+        harness: AgentHarness, authorizedKey: String, privateHome: Bool = false, trustedUserAuthority: String? = nil,
+        hostAuthority: String? = nil
+    ) throws {
         let folder = harness.path("sshd-\(UUID().uuidString.prefix(6))")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let hostKey = folder + "/host_key"
@@ -93,6 +98,13 @@ final class PrivateSSHServer {
             throw HarnessFailure("no host key")
         }
         hostPublicKey = try String(contentsOfFile: hostKey + ".pub", encoding: .utf8).split(separator: " ").prefix(2).joined(separator: " ")
+        var certificates = ""
+        if let hostAuthority {
+            let signed = try harness.run(["ssh-keygen", "-q", "-s", hostAuthority, "-I", "test-host", "-h", "-n", "127.0.0.1", hostKey + ".pub"])
+            guard signed.status == 0 else { throw HarnessFailure("no host certificate: \(signed.errors)") }
+            certificates += "HostCertificate \(hostKey)-cert.pub\n"
+        }
+        if let trustedUserAuthority { certificates += "TrustedUserCAKeys \(trustedUserAuthority)\n" }
         try Data(authorizedKey.utf8).write(to: URL(fileURLWithPath: folder + "/authorized_keys"))
         port = try Self.freePort()
         user = String(cString: getpwuid(getuid()).pointee.pw_name)
@@ -109,7 +121,7 @@ final class PrivateSSHServer {
             ListenAddress 127.0.0.1
             HostKey \(hostKey)
             AuthorizedKeysFile \(authorizedFiles)
-            \(sessionEnvironment)PidFile none
+            \(sessionEnvironment)\(certificates)PidFile none
             StrictModes no
             UsePAM no
             PubkeyAuthentication yes

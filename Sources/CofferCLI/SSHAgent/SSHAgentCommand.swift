@@ -7,7 +7,7 @@ import Glibc
 #endif
 
 /// `ssh-agent`: an SSH agent whose keys are keychain key items, on a Unix socket, with `ssh-agent`'s command line
-/// where scripts rely on it (`-a`, `-D`, `-s`, `-c`, `-k`, `-t`).
+/// where scripts rely on it (`-a`, `-D`, `-d`, `-s`, `-c`, `-k`, `-t`).
 struct SSHAgentCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ssh-agent",
@@ -25,6 +25,8 @@ struct SSHAgentCommand: ParsableCommand {
     var socketPath: String?
     @Flag(name: .customShort("D"), help: "Stay in the foreground.")
     var foreground = false
+    @Flag(name: .customShort("d"), help: "Debug mode, as ssh-agent's: stay in the foreground (COFFER_LOG=debug for the log).")
+    var debug = false
     @Flag(name: .customShort("s"), help: "Print Bourne shell commands.")
     var bourne = false
     @Flag(name: .customShort("c"), help: "Print C shell commands.")
@@ -52,8 +54,8 @@ struct SSHAgentCommand: ParsableCommand {
             try AgentProcess.serveActivated(on: listener, lifetime: lifetime)
         }
         let location = try AgentSocketLocation(path: socketPath, ownsFolder: removeFolder)
-        if foreground || detached {
-            try AgentProcess.serve(at: location, lifetime: lifetime, announce: foreground ? shell : nil)
+        if foreground || debug || detached {
+            try AgentProcess.serve(at: location, lifetime: lifetime, announce: foreground || debug ? shell : nil)
         } else {
             try AgentProcess.startInBackground(at: location, lifetime: lifetime, shell: shell)
         }

@@ -137,27 +137,32 @@ public final class SSHAgentService: Sendable {
     private func add(
         _ key: AgentPrivateKey, comment: String, constraints: [AgentKeyConstraint], connection: AgentConnection
     ) throws(AgentRefusal) {
-        guard case .supported(let privateKey) = key else {
-            throw AgentRefusal("\(key) keys are not supported (Ed25519, ECDSA P-256/384/521 and RSA are)")
-        }
+        let privateKey: AsymmetricKey
         var tag = AgentKeyTag()
+        switch key {
+        case .supported(let plain):
+            privateKey = plain
+        case .certified(let certified, let certificate):
+            privateKey = certified
+            tag.certificate = certificate.blob
+        case .refused(let reason):
+            throw AgentRefusal(reason)
+        case .unsupported:
+            throw AgentRefusal("\(key) keys are not supported (Ed25519, ECDSA P-256/384/521 and RSA are, and their certificates)")
+        }
         var lifetime = defaultLifetime
         for constraint in constraints {
             switch constraint {
             case .lifetime(let seconds): lifetime = seconds
             case .confirm: tag.confirm = true
-            case .destinations(let destinations):
-                guard !destinations.contains(where: \.namesCertificateAuthority) else {
-                    throw AgentRefusal("destination constraints with certificate authority host keys (@cert-authority) are not supported")
-                }
-                tag.destinations = destinations
+            case .destinations(let destinations): tag.destinations = destinations
             case .extension(let name): throw AgentRefusal("the key constraint \(name) is not supported")
             }
         }
         if let lifetime { tag.expiresAt = store.expiry(afterSeconds: lifetime) }
         // Adding a key again replaces its comment and constraints, as OpenSSH's agent does, but keeps its program limit;
         // a key this connection may not see is not replaced (OpenSSH's agent refuses it too).
-        let existing = try store.key(blob: SSHKeyType.publicKeyBlob(of: privateKey))
+        let existing = try store.key(blob: tag.certificate ?? SSHKeyType.publicKeyBlob(of: privateKey))
         if let existing, !connection.permits(existing.tag.destinations, user: nil) {
             throw AgentRefusal("the key's destination constraints do not permit this connection's sessions")
         }

@@ -67,11 +67,16 @@ public struct DestinationHop: Equatable, Sendable {
         return writer.bytes
     }
 
-    /// Whether `hostKey` (a plain host key's blob, as a binding holds it) is one of this hop's keys: a key that is
-    /// not a certificate authority's and is equal (OpenSSH's `match_key_hop` for a plain key).
-    func matches(hostKey: Data?) -> Bool {
+    /// Whether `hostKey` (a host key's blob, as a binding holds it) is one of this hop's keys, as OpenSSH's
+    /// `match_key_hop` decides: a plain key equal to one that is not a certificate authority's, or a host certificate
+    /// that one of the hop's `@cert-authority` keys signed, valid at `time` (seconds since 1970) for the hop's name.
+    func matches(hostKey: Data?, at time: UInt64) -> Bool {
         guard let hostKey else { return false }
-        return keys.contains { !$0.isCertificateAuthority && $0.blob == hostKey }
+        let certificate = keys.contains(where: \.isCertificateAuthority) ? SSHCertificate(blob: hostKey) : nil
+        return keys.contains { key in
+            guard key.isCertificateAuthority else { return key.blob == hostKey }
+            return certificate?.certifiesHost(hostname, signedBy: key.blob, at: time) ?? false
+        }
     }
 
     /// A C string as `sshbuf_get_cstring` reads it: UTF-8 text without a NUL byte.

@@ -7,7 +7,8 @@ import Foundation
 ///
 /// Ed25519 (RFC 8709), ECDSA on P-256, P-384 and P-521 (RFC 5656) and RSA of 2048 bits or more (RFC 4253, with
 /// `ssh-rsa`, `rsa-sha2-256` and `rsa-sha2-512` signatures, RFC 8332, as OpenSSH's agent accepts any of them there)
-/// are read. Certificates, security-key types and anything else are not: their binding is refused.
+/// are read, and certificates of those (``SSHCertificate``). Security-key types and anything else are not: their
+/// binding is refused.
 struct SSHHostKey {
     private enum Verifier {
         case ed25519(Curve25519.Signing.PublicKey)
@@ -21,8 +22,15 @@ struct SSHHostKey {
     let blob: Data
     private let verifier: Verifier
 
-    /// The key in `blob`, or nil when it is not a well-formed key of a type read here.
+    /// The key in `blob`, or nil when it is not a well-formed key of a type read here. A host certificate's blob is
+    /// read as the key it certifies (its signatures are that key's), as OpenSSH's agent verifies a binding by it.
     init?(blob: Data) {
+        if let certificate = SSHCertificate(blob: blob) {
+            guard let certified = SSHHostKey(blob: certificate.publicKeyBlob) else { return nil }
+            self.blob = Data(blob)
+            verifier = certified.verifier
+            return
+        }
         var reader = SSHWireReader(blob)
         guard let type = try? reader.text() else { return nil }
         let verifier: Verifier?

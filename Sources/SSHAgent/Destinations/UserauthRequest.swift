@@ -41,9 +41,13 @@ struct UserauthRequest {
     }
 
     /// The key family an algorithm name belongs to (OpenSSH's `sshkey_type_from_name`), for the names of the key
-    /// types the agent holds.
+    /// types the agent holds and of their certificates.
     private static func family(algorithm: String) -> String? {
-        switch algorithm {
+        if algorithm.hasSuffix(SSHCertificate.typeSuffix) {
+            // A certificate's family is its own: `rsa-sha2-256-cert-v01@openssh.com` names an RSA certificate.
+            return family(algorithm: String(algorithm.dropLast(SSHCertificate.typeSuffix.count))).map { "\($0)-certificate" }
+        }
+        return switch algorithm {
         case "ssh-rsa", "rsa-sha2-256", "rsa-sha2-512": "rsa"
         case "ecdsa-sha2-nistp256", "ecdsa-sha2-nistp384", "ecdsa-sha2-nistp521": "ecdsa"
         case "ssh-ed25519": "ed25519"

@@ -6,7 +6,7 @@ import KeyCrypto
 public struct AgentKey: Sendable {
     /// Its public key.
     public let publicKey: AsymmetricKey
-    /// The public key blob clients name it by.
+    /// The blob clients name it by: the public key's, or for a certificate identity the certificate's.
     public let blob: Data
     /// The comment (`kSecAttrLabel`).
     public let comment: String

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// It reads `coffer.ssh-agent:` followed by options joined by `;`: `expires=UNIX-SECONDS` (`ssh-add -t`),
 /// `confirm` (`ssh-add -c`), `dest=BASE64` (`ssh-add -h`: the destination constraints, encoded as the
-/// `restrict-destination-v00@openssh.com` extension's contents) and, once per access group a key is limited to (`coffer ssh-agent limit`),
+/// `restrict-destination-v00@openssh.com` extension's contents), `cert=BASE64` (the OpenSSH certificate the key was
+/// added with: the item is that certificate's identity, apart from the key's own) and, once per access group a key is limited to (`coffer ssh-agent limit`),
 /// `allow=GROUP` with `%`, `;` and `=` percent-encoded. `coffer create-key --ssh` tags its keys with the bare
 /// prefix. A tag with an option this agent does not know is not the agent's: such a key is never offered without
 /// the restriction it carries (so an agent older than program limits offers no limited key).
@@ -22,13 +23,19 @@ public struct AgentKeyTag: Equatable, Sendable {
     public var allowedGroups: [String]?
     /// The destination constraints (`ssh-add -h`); empty when the key may be used to log in anywhere.
     public var destinations: [DestinationConstraint]
+    /// The certificate blob of a certificate identity; nil for the key's own identity.
+    public var certificate: Data?
 
     /// A tag with these constraints.
-    public init(expiresAt: Int64? = nil, confirm: Bool = false, allowedGroups: [String]? = nil, destinations: [DestinationConstraint] = []) {
+    public init(
+        expiresAt: Int64? = nil, confirm: Bool = false, allowedGroups: [String]? = nil, destinations: [DestinationConstraint] = [],
+        certificate: Data? = nil
+    ) {
         self.expiresAt = expiresAt
         self.confirm = confirm
         self.allowedGroups = allowedGroups
         self.destinations = destinations
+        self.certificate = certificate
     }
 
     /// The tag in `data`, or nil when it is not one of the agent's.
@@ -46,6 +53,9 @@ public struct AgentKeyTag: Equatable, Sendable {
             } else if option.hasPrefix("dest="), destinations.isEmpty, let bytes = Data(base64Encoded: String(option.dropFirst("dest=".count))),
                 let read = try? DestinationConstraint.list(bytes), !read.isEmpty {
                 destinations = read
+            } else if option.hasPrefix("cert="), certificate == nil, let blob = Data(base64Encoded: String(option.dropFirst("cert=".count))),
+                SSHCertificate(blob: blob) != nil {
+                certificate = blob
             } else {
                 return nil
             }
@@ -58,6 +68,7 @@ public struct AgentKeyTag: Equatable, Sendable {
         if let expiresAt { options.append("expires=\(expiresAt)") }
         if confirm { options.append("confirm") }
         if !destinations.isEmpty { options.append("dest=" + DestinationConstraint.encoded(destinations).base64EncodedString()) }
+        if let certificate { options.append("cert=" + certificate.base64EncodedString()) }
         for group in allowedGroups ?? [] { options.append("allow=" + Self.encoded(group)) }
         return Data((Self.prefix + options.joined(separator: ";")).utf8)
     }

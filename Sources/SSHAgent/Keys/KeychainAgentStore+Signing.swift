@@ -17,8 +17,9 @@ extension KeychainAgentStore {
     /// The key whose public blob is `blob`, ready to sign, or nil when the agent has no such key (an expired one is
     /// deleted first).
     ///
-    /// Ed25519 and ECDSA keys are found with one search, by the application label the blob gives: the private key
-    /// item's attributes and bytes. RSA keys are found among all the agent's keys, as for a listing.
+    /// Ed25519 and ECDSA keys and their certificates are found with one search, by the application label the blob
+    /// gives: the private key item's attributes and bytes. RSA keys and certificates are found among all the agent's
+    /// keys, as for a listing.
     public func signingKey(blob: Data) throws(AgentRefusal) -> AgentSigningKey? {
         guard let named = SSHPublicKeyBlob(blob) else {
             return try key(blob: blob).map { AgentSigningKey(key: $0, software: nil) }
@@ -30,9 +31,10 @@ extension KeychainAgentStore {
         // Walked by index, so that the key item's bytes are taken out of the answer itself and cleared there.
         var items = try KeychainAttributes.search(query, on: client)
         for index in items.indices {
-            guard let tagData = items[index].data(QueryKey.applicationTag), let tag = AgentKeyTag(tagData), let type = items[index].keyType else {
-                continue
-            }
+            // The key's own identity and each certificate identity of it are items of their own, told apart by the tag.
+            guard let tagData = items[index].data(QueryKey.applicationTag), let tag = AgentKeyTag(tagData), tag.certificate == named.certificate,
+                let type = items[index].keyType
+            else { continue }
             found = try Self.signingKey(&items[index], blob: blob, named: named, tag: tag, tagData: tagData, type: type, opened: opened)
             break
         }

@@ -106,10 +106,11 @@ public struct KeychainAgentStore: Sendable {
         try keys().first { $0.blob == blob }
     }
 
-    /// Stores `key` under `comment` and `tag`, replacing the agent's copy of the same key (its comment and
-    /// constraints change, as OpenSSH's agent replaces them).
+    /// Stores `key` under `comment` and `tag`, replacing the agent's copy of the same identity (its comment and
+    /// constraints change, as OpenSSH's agent replaces them). With a certificate in `tag`, the identity is the
+    /// certificate's, kept apart from the key's own: each is listed, used and removed by its own blob.
     public func add(_ key: AsymmetricKey, comment: String, tag: AgentKeyTag) throws(AgentRefusal) {
-        let blob = SSHKeyType.publicKeyBlob(of: key)
+        let blob = tag.certificate ?? SSHKeyType.publicKeyBlob(of: key)
         for existing in try keys() where existing.blob == blob {
             guard !existing.isKeychainMade else { throw AgentRefusal("the key was made in the keychain and is already offered") }
             try delete(existing)
@@ -226,7 +227,7 @@ public struct KeychainAgentStore: Sendable {
         guard let tagData = item.data(QueryKey.applicationTag), let tag = AgentKeyTag(tagData), let label = item.data(QueryKey.applicationLabel)
         else { return nil }
         return AgentKey(
-            publicKey: publicKey, blob: SSHKeyType.publicKeyBlob(of: publicKey), comment: item.string(QueryKey.label) ?? "",
+            publicKey: publicKey, blob: tag.certificate ?? SSHKeyType.publicKeyBlob(of: publicKey), comment: item.string(QueryKey.label) ?? "",
             tag: tag, tagData: tagData, applicationLabel: label, isKeychainMade: item.string(QueryKey.tokenID) == KeyItem.secureEnclaveTokenID)
     }
 }

@@ -11,9 +11,18 @@ import KeyCrypto
 struct SSHPublicKeyBlob {
     /// The public key's bytes as ``AsymmetricKey/publicKeyBytes`` holds them: the 32-byte point, or X9.63 `04‖X‖Y`.
     let publicKeyBytes: Data
+    /// The certificate blob, when the blob is an Ed25519 or ECDSA key's certificate.
+    let certificate: Data?
 
-    /// The blob's key bytes, or nil when the blob is not an Ed25519 or ECDSA key blob.
+    /// The blob's key bytes, or nil when the blob is not an Ed25519 or ECDSA key blob or such a key's certificate.
     init?(_ blob: Data) {
+        if let certificate = SSHCertificate(blob: blob) {
+            guard let certified = SSHPublicKeyBlob(certificate.publicKeyBlob) else { return nil }
+            publicKeyBytes = certified.publicKeyBytes
+            self.certificate = Data(blob)
+            return
+        }
+        certificate = nil
         var reader = SSHWireReader(blob)
         guard let type = try? reader.text() else { return nil }
         switch type {

@@ -18,6 +18,9 @@ public struct SSHWireReader: Sendable {
     /// Whether every byte has been read.
     public var isAtEnd: Bool { remaining == 0 }
 
+    /// How many bytes have been read.
+    public var consumed: Int { offset - bytes.startIndex }
+
     /// One `byte`.
     public mutating func byte() throws(SSHWireError) -> UInt8 {
         guard remaining >= 1 else { throw SSHWireError("a byte is missing") }
@@ -35,6 +38,12 @@ public struct SSHWireReader: Sendable {
         for index in offset..<(offset + 4) { value = value << 8 | UInt32(bytes[index]) }
         offset += 4
         return value
+    }
+
+    /// A `uint64`, big-endian.
+    public mutating func uint64() throws(SSHWireError) -> UInt64 {
+        let high = try uint32()
+        return UInt64(high) << 32 | UInt64(try uint32())
     }
 
     /// A `string`: a `uint32` length, then that many bytes.
