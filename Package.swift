@@ -298,7 +298,7 @@ let package = Package(
         // both transports.
         .testTarget(name: "CredentialHelperTests", dependencies: ["TestProcesses"]),
         // Runs the built coffer-secret-service on a private session bus and drives it with secret-tool (libsecret).
-        .testTarget(name: "SecretServiceTests", dependencies: ["TestProcesses"]),
+        .testTarget(name: "SecretServiceTests", dependencies: ["TestProcesses"], exclude: ["Fixtures"]),
         // The wire codec and the agent's answers, and `coffer ssh-agent` with OpenSSH's own tools (ssh-add, ssh-keygen;
         // openssh-client installed when missing).
         .testTarget(name: "SSHAgentTests", dependencies: ["SSHAgent", "KeyCrypto", "KeychainClient", "KeychainModel", "Query", "TestProcesses"]),

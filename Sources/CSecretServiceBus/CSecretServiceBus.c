@@ -125,6 +125,8 @@ static const sd_bus_vtable item_vtable[] = {
     SD_BUS_PROPERTY("Locked", "b", on_get, 0, 0),
     SD_BUS_WRITABLE_PROPERTY("Attributes", "a{ss}", on_get, on_set, 0, 0),
     SD_BUS_WRITABLE_PROPERTY("Label", "s", on_get, on_set, 0, 0),
+    // gnome-keyring's: the item's schema (its `xdg:schema` attribute).
+    SD_BUS_WRITABLE_PROPERTY("Type", "s", on_get, on_set, 0, 0),
     SD_BUS_PROPERTY("Created", "t", on_get, 0, 0),
     SD_BUS_PROPERTY("Modified", "t", on_get, 0, 0),
     SD_BUS_VTABLE_END,
@@ -143,6 +145,70 @@ static const sd_bus_vtable prompt_vtable[] = {
     SD_BUS_SIGNAL_WITH_NAMES("Completed", "bv", SD_BUS_PARAM(dismissed) SD_BUS_PARAM(result), 0),
     SD_BUS_VTABLE_END,
 };
+
+// MARK: Property errors as gnome-keyring (GDBus) names them
+
+// Whether `interface` has the property `name`: -1 for an interface not served here, 0 for no such property, 1 for
+// a read-only one, 2 for a writable one (the vtables above).
+static int property_access(const char *interface, const char *name) {
+    static const struct {
+        const char *interface, *name;
+        int writable;
+    } properties[] = {
+        {"org.freedesktop.Secret.Service", "Collections", 0},   {"org.freedesktop.Secret.Collection", "Items", 0},
+        {"org.freedesktop.Secret.Collection", "Label", 1},      {"org.freedesktop.Secret.Collection", "Locked", 0},
+        {"org.freedesktop.Secret.Collection", "Created", 0},    {"org.freedesktop.Secret.Collection", "Modified", 0},
+        {"org.freedesktop.Secret.Item", "Locked", 0},           {"org.freedesktop.Secret.Item", "Attributes", 1},
+        {"org.freedesktop.Secret.Item", "Label", 1},            {"org.freedesktop.Secret.Item", "Type", 1},
+        {"org.freedesktop.Secret.Item", "Created", 0},          {"org.freedesktop.Secret.Item", "Modified", 0},
+    };
+    int served = 0;
+    for (size_t index = 0; index < sizeof(properties) / sizeof(properties[0]); index++) {
+        if (strcmp(properties[index].interface, interface) != 0) {
+            continue;
+        }
+        served = 1;
+        if (strcmp(properties[index].name, name) == 0) {
+            return properties[index].writable ? 2 : 1;
+        }
+    }
+    return served ? 0 : -1;
+}
+
+// `Properties.Get` of a property an interface does not have, and `Properties.Set` of one it has read-only, on an
+// object that exists: answered `org.freedesktop.DBus.Error.InvalidArgs`, as gnome-keyring (GDBus) answers them,
+// where sd-bus would say UnknownProperty or PropertyReadOnly. Every other message is left to sd-bus, the message
+// rewound.
+static int on_property_filter(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+    coffer_secret_registration *registration = userdata;
+    if (!sd_bus_message_is_method_call(message, "org.freedesktop.DBus.Properties", NULL)) {
+        return 0;
+    }
+    const char *member = sd_bus_message_get_member(message);
+    const char *path = sd_bus_message_get_path(message);
+    int set = member != NULL && strcmp(member, "Set") == 0;
+    if (member == NULL || path == NULL || (!set && strcmp(member, "Get") != 0) ||
+        strncmp(path, "/org/freedesktop/secrets", strlen("/org/freedesktop/secrets")) != 0) {
+        return 0;
+    }
+    const char *interface = NULL, *name = NULL;
+    int read = sd_bus_message_read(message, "ss", &interface, &name);
+    int access = read >= 0 ? property_access(interface, name) : -1;
+    int exists = access >= 0 && (strcmp(interface, "org.freedesktop.Secret.Service") == 0
+                                     ? strcmp(path, "/org/freedesktop/secrets") == 0
+                                     : registration->handler(registration->context, COFFER_SECRET_FIND, path, interface,
+                                                             NULL, NULL, error) > 0);
+    if (exists && access == 0) {
+        return sd_bus_reply_method_errorf(message, "org.freedesktop.DBus.Error.InvalidArgs",
+                                          "No such property \xe2\x80\x9c%s\xe2\x80\x9d", name);
+    }
+    if (exists && set && access == 1) {
+        return sd_bus_reply_method_errorf(message, "org.freedesktop.DBus.Error.InvalidArgs",
+                                          "Property \xe2\x80\x9c%s\xe2\x80\x9d is not writable", name);
+    }
+    sd_bus_message_rewind(message, 1);
+    return 0;
+}
 
 // MARK: Connection and registration
 
@@ -184,6 +250,9 @@ int coffer_secret_serve(sd_bus *bus, coffer_secret_handler handler, void *contex
     if (r >= 0) {
         // Reached only for calls no object above took: sd-bus tries the longest prefixes first.
         r = sd_bus_add_fallback(bus, NULL, "/", on_unclaimed_call, registration);
+    }
+    if (r >= 0) {
+        r = sd_bus_add_filter(bus, NULL, on_property_filter, registration);
     }
     // Even on failure the vtables added so far point to the registration: the caller closes the bus, then
     // releases it.

@@ -76,11 +76,13 @@ struct BusReader {
         return TransportedSecret(session: session, parameters: parameters, value: value, contentType: contentType)
     }
 
-    /// Reads the properties of a new item (`a{sv}`): the label and the attributes under their
-    /// `org.freedesktop.Secret.Item.` names; other properties are skipped.
-    func itemProperties() throws(BusReplyError) -> (label: String?, attributes: [String: String]?) {
+    /// Reads the properties of a new item (`a{sv}`): the label, the attributes and the type (schema) under their
+    /// `org.freedesktop.Secret.Item.` names; other properties are skipped. One of those three of another type is
+    /// `InvalidArgs`, as gnome-keyring answers it.
+    func itemProperties() throws(BusReplyError) -> (label: String?, attributes: [String: String]?, type: String?) {
         var label: String?
         var attributes: [String: String]?
+        var type: String?
         try enter("a", "{sv}")
         while try peekType() != nil {
             try enter("e", "sv")
@@ -95,13 +97,19 @@ struct BusReader {
                 try enter("v", "a{ss}")
                 attributes = try stringDictionary()
                 try exit()
+            case ("org.freedesktop.Secret.Item.Type", "s"):
+                try enter("v", "s")
+                type = try string()
+                try exit()
+            case ("org.freedesktop.Secret.Item.Label", _), ("org.freedesktop.Secret.Item.Attributes", _), ("org.freedesktop.Secret.Item.Type", _):
+                throw .invalidArguments("the property \(name) has the wrong type")
             default:
                 try check(coffer_secret_skip(message))
             }
             try exit()
         }
         try exit()
-        return (label, attributes)
+        return (label, attributes, type)
     }
 
     /// The contents of the variant that comes next (its signature).

@@ -3,8 +3,11 @@
 enum BusReplyError: Error, Sendable {
     /// `org.freedesktop.DBus.Error.InvalidArgs`: the arguments are not what the method takes.
     case invalidArguments(String)
-    /// `org.freedesktop.Secret.Error.NoSuchObject`: no item, collection or session at that path.
+    /// `org.freedesktop.Secret.Error.NoSuchObject`: no collection at a path a call names as its argument.
     case noSuchObject(String)
+    /// `org.freedesktop.DBus.Error.UnknownMethod` "Object does not exist at path …": a call on an item that does not
+    /// exist (or that the caller may not see), as gnome-keyring (GDBus) answers a call on a missing object.
+    case unknownObject(path: String)
     /// `org.freedesktop.Secret.Error.NoSession`: the session named does not exist.
     case noSession(String)
     /// `org.freedesktop.Secret.Error.IsLocked`: the keychain is locked.
@@ -23,6 +26,7 @@ enum BusReplyError: Error, Sendable {
         switch self {
         case .invalidArguments: "org.freedesktop.DBus.Error.InvalidArgs"
         case .noSuchObject: "org.freedesktop.Secret.Error.NoSuchObject"
+        case .unknownObject: "org.freedesktop.DBus.Error.UnknownMethod"
         case .noSession: "org.freedesktop.Secret.Error.NoSession"
         case .isLocked: "org.freedesktop.Secret.Error.IsLocked"
         case .notSupported: "org.freedesktop.DBus.Error.NotSupported"
@@ -37,6 +41,7 @@ enum BusReplyError: Error, Sendable {
         case .invalidArguments(let text), .noSuchObject(let text), .noSession(let text), .isLocked(let text),
             .notSupported(let text), .accessDenied(let text), .failed(let text):
             text
+        case .unknownObject(let path): "Object does not exist at path \u{201C}\(path)\u{201D}"
         }
     }
 }

@@ -19,6 +19,25 @@ struct SecretItemRecord: Sendable, Equatable {
     var isIndexed: Bool
     /// Whether `created` is a date kept from another provider (the item was copied from it), not Coffer's.
     var keepsCreationDate: Bool = false
+    /// When Coffer stored it, in seconds since 1970 to the fraction: items are listed and found oldest first, in
+    /// the order gnome-keyring lists them (see ``isListed(before:)``).
+    var storedAt: Double = 0
+
+    /// The attribute that holds an item's schema, which the `Type` property shows (libsecret's `xdg:schema`).
+    static let schemaAttribute = "xdg:schema"
+
+    /// This item with its schema (`Type`) set to `schema`; an empty schema removes it.
+    func withSchema(_ schema: String) -> SecretItemRecord {
+        var changed = self
+        changed.attributes[Self.schemaAttribute] = schema.isEmpty ? nil : schema
+        return changed
+    }
+
+    /// Whether this item comes before `other` in listings and searches: stored earlier, or at the same moment with
+    /// a smaller id.
+    func isListed(before other: SecretItemRecord) -> Bool {
+        (storedAt, id) < (other.storedAt, other.id)
+    }
 
     /// Whether every one of `query`'s attributes is one of this item's, with the same value (an empty query
     /// matches every item, as in gnome-keyring).

@@ -17,7 +17,8 @@ extension SecretServiceProvider {
             let value = try session.decode(transported)
             guard let owner = caller.ownerGroup else { throw .accessDenied("this program may not store items") }
             guard !isLocked() else { throw .isLocked("the keychain is locked") }
-            let attributes = properties.attributes ?? [:]
+            var attributes = properties.attributes ?? [:]
+            if let type = properties.type { attributes[SecretItemRecord.schemaAttribute] = type.isEmpty ? nil : type }
             let label = properties.label ?? ""
             let contentType = transported.contentType.isEmpty ? "text/plain" : transported.contentType
             // With `replace`, an item of this program with exactly the same attributes becomes the new one (as

@@ -39,7 +39,9 @@ extension SecretServiceProvider {
 
     /// The item `id` of `collection` when `caller` may see it; an item it may not see does not exist for it.
     func visibleItem(_ collection: String, _ id: String, for caller: SecretServiceCaller) throws(BusReplyError) -> SecretItemRecord {
-        guard let item = try store(collection).item(id: id), caller.canSee(owner: item.owner) else { throw .noSuchObject("no such item") }
+        guard let item = try store(collection).item(id: id), caller.canSee(owner: item.owner) else {
+            throw .unknownObject(path: Self.itemPath(collection, id))
+        }
         return item
     }
 

@@ -9,7 +9,7 @@ extension SecretServiceProvider {
             guard let session = sessions.session(at: try arguments.objectPath()) else { throw .noSession("the session is not open") }
             guard !isLocked() else { throw .isLocked("the keychain is locked") }
             guard let found = try store(collection).secret(id: id), caller.canSee(owner: found.record.owner) else {
-                throw .noSuchObject("no such item")
+                throw .unknownObject(path: Self.itemPath(collection, id))
             }
             try reply(to: message) { out throws(BusReplyError) in
                 try out.secret(session.encode(found.value, contentType: found.record.contentType))
@@ -23,7 +23,9 @@ extension SecretServiceProvider {
             try reply(to: message) { _ throws(BusReplyError) in }
             itemChanged(collection, id)
         case "Delete":
-            guard try store(collection).delete(try visibleItem(collection, id, for: caller)) else { throw .noSuchObject("no such item") }
+            guard try store(collection).delete(try visibleItem(collection, id, for: caller)) else {
+                throw .unknownObject(path: Self.itemPath(collection, id))
+            }
             try reply(to: message) { out throws(BusReplyError) in try out.objectPath("/") }
             emit(ObjectPath.collection(collection).path, "org.freedesktop.Secret.Collection", "ItemDeleted") {
                 out throws(BusReplyError) in try out.objectPath(Self.itemPath(collection, id))
@@ -42,6 +44,7 @@ extension SecretServiceProvider {
         switch name {
         case "Attributes": try out.stringDictionary(item.attributes)
         case "Label": try out.string(item.label)
+        case "Type": try out.string(item.attributes[SecretItemRecord.schemaAttribute] ?? "")
         case "Created": try out.uint64(item.created)
         case "Modified": try out.uint64(item.modified)
         default: throw .notSupported("unknown property")
@@ -51,8 +54,15 @@ extension SecretServiceProvider {
     func setItemProperty(_ name: String, collection: String, id: String, from value: BusReader, caller: SecretServiceCaller) throws(BusReplyError) {
         let item = try visibleItem(collection, id, for: caller)
         switch name {
-        case "Attributes": try store(collection).update(item, attributes: try value.stringDictionary())
+        case "Attributes":
+            // As in gnome-keyring, the schema (the `Type` property) is kept unless the new attributes name one.
+            var attributes = try value.stringDictionary()
+            if attributes[SecretItemRecord.schemaAttribute] == nil, let schema = item.attributes[SecretItemRecord.schemaAttribute] {
+                attributes[SecretItemRecord.schemaAttribute] = schema
+            }
+            try store(collection).update(item, attributes: attributes)
         case "Label": try store(collection).update(item, label: try value.string())
+        case "Type": try store(collection).update(item, attributes: item.withSchema(try value.string()).attributes)
         default: throw .notSupported("the property cannot be set")
         }
         itemChanged(collection, id)

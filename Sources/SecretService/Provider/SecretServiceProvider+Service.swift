@@ -10,7 +10,8 @@ extension SecretServiceProvider {
             let algorithm = try arguments.string()
             switch algorithm {
             case "plain":
-                _ = try arguments.variantString()
+                // The input is an empty string; anything else is refused, as gnome-keyring refuses it.
+                guard try arguments.variantString() != nil else { throw .invalidArguments("the plain algorithm's input is a string") }
                 let session = sessions.open(owner: Self.sender(message), algorithm: .plain)
                 try reply(to: message) { out throws(BusReplyError) in
                     try out.variant("s") { value throws(BusReplyError) in try value.string("") }
@@ -87,6 +88,8 @@ extension SecretServiceProvider {
         case "SetAlias":
             let alias = try arguments.string()
             let target = try arguments.objectPath()
+            // As gnome-keyring: the one alias a client may set is `default`.
+            guard alias == "default" else { throw .notSupported("only the 'default' alias can be set") }
             let collection: String?
             if target == "/" {
                 collection = nil

@@ -76,7 +76,7 @@ final class SecretServiceProvider {
     }
 
     /// Whether an object of `interface` exists at `path` (the fallback vtables' lookups). Items are not looked
-    /// up in the keychain here: a call on a missing one answers `NoSuchObject`.
+    /// up in the keychain here: a call on a missing one answers as for a missing object (``BusReplyError/unknownObject(path:)``).
     private func exists(_ path: ObjectPath, interface: String) -> Bool {
         switch (path, interface) {
         case (.collection, "org.freedesktop.Secret.Collection"), (.alias, "org.freedesktop.Secret.Collection"):
@@ -99,7 +99,7 @@ final class SecretServiceProvider {
             try collectionCall(member, collection: collection, message: message, caller: caller)
         case "org.freedesktop.Secret.Item":
             guard case .item(let collection, let id) = path, collectionName(.collection(collection)) != nil else {
-                throw .noSuchObject("no such item")
+                throw .unknownObject(path: path.path)
             }
             try itemCall(member, collection: collection, id: id, message: message, caller: caller)
         case "org.freedesktop.Secret.Session":
@@ -152,6 +152,7 @@ final class SecretServiceProvider {
         }
         // The built-in session collection stays; a label given to it lasted for the last session only.
         if (try? catalogue.resetLabel(of: CollectionCatalogue.session)) == true { known = nil }
+        if (try? catalogue.record(CollectionCatalogue.login)) == true { known = nil }
         isPrepared = true
     }
 

@@ -47,6 +47,12 @@ struct CollectionCatalogue: Sendable {
             let label: String = if case .string(let label)? = attributes[QueryKey.label] { label } else { "" }
             if let builtIn = found.firstIndex(where: { $0.name == name }) {
                 found[builtIn].label = label
+                if !found[builtIn].isSessionOnly {
+                    // As gnome-keyring shows its login keyring: created when first served, modified 0 until changed.
+                    let created = Self.instant(attributes[QueryKey.creationDate]), modified = Self.instant(attributes[QueryKey.modificationDate])
+                    found[builtIn].created = UInt64(max(created, 0))
+                    found[builtIn].modified = modified > created ? UInt64(modified) : 0
+                }
                 continue
             }
             let sessionOnly: Bool = if case .data(let flag)? = attributes[QueryKey.generic] { flag == Data("session".utf8) } else { false }
@@ -99,13 +105,28 @@ struct CollectionCatalogue: Sendable {
             try client.blocking.update(itemQuery(Self.collectionService, name), attributesToUpdate: changes)
         } catch where error.status == .itemNotFound {
             guard let builtIn = Self.builtIn.first(where: { $0.name == name }) else { throw error }
-            var query = itemQuery(Self.collectionService, name)
-            query[QueryKey.label] = .string(label)
-            query[QueryKey.generic] = .data(Data((builtIn.isSessionOnly ? "session" : "persistent").utf8))
-            query[QueryKey.accessible] = .string(ProtectionClass.afterFirstUnlock.rawValue)
-            query[QueryKey.isInvisible] = .bool(true)
-            _ = try client.blocking.add(query)
+            try addRecord(of: builtIn, label: label)
         }
+    }
+
+    /// Makes the record of the built-in collection `builtIn` when it has none, so that it has a creation date (the
+    /// first time the provider served this keychain). Returns whether it made one.
+    func record(_ builtIn: Collection) throws(KeychainFailure) -> Bool {
+        do {
+            try addRecord(of: builtIn, label: builtIn.label)
+            return true
+        } catch where error.status == .duplicateItem {
+            return false
+        }
+    }
+
+    private func addRecord(of builtIn: Collection, label: String) throws(KeychainFailure) {
+        var query = itemQuery(Self.collectionService, builtIn.name)
+        query[QueryKey.label] = .string(label)
+        query[QueryKey.generic] = .data(Data((builtIn.isSessionOnly ? "session" : "persistent").utf8))
+        query[QueryKey.accessible] = .string(ProtectionClass.afterFirstUnlock.rawValue)
+        query[QueryKey.isInvisible] = .bool(true)
+        _ = try client.blocking.add(query)
     }
 
     /// Gives a built-in collection back its first label. Returns whether it had another.
@@ -166,6 +187,12 @@ struct CollectionCatalogue: Sendable {
         } catch where error.status == .itemNotFound {
             return []
         }
+    }
+
+    /// A date attribute's seconds since 1970, to the fraction; 0 when absent.
+    private static func instant(_ value: KeychainValue?) -> Double {
+        guard case .date(let date)? = value else { return 0 }
+        return date.timeIntervalSince1970
     }
 
     private static func seconds(_ value: KeychainValue?) -> UInt64 {

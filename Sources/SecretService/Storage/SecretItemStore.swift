@@ -33,7 +33,7 @@ struct SecretItemStore: Sendable {
         query[QueryKey.returnAttributes] = .bool(true)
         let found = try found(query)
         if let limit, found.count >= limit { return nil }
-        return found.compactMap(Self.record)
+        return found.compactMap(Self.record).sorted { $0.isListed(before: $1) }
     }
 
     /// How many times cheaper reading an item is within one read of the whole collection than on its own (one
@@ -42,7 +42,7 @@ struct SecretItemStore: Sendable {
     static let wholeReadAdvantage = 8
 
     /// The items whose attributes include every one of `query`'s (every item for an empty query) and whose
-    /// owner `isVisible` accepts, read with the keychain unlocked, in the order of their ids. Candidates another
+    /// owner `isVisible` accepts, read with the keychain unlocked, oldest first. Candidates another
     /// program owns are left out before their items are read. Many candidates in a collection not much larger
     /// are read in one call (``wholeReadAdvantage``), few ones item by item.
     func search(_ query: [String: String], where isVisible: (String?) -> Bool = { _ in true }) throws(BusReplyError) -> [SecretItemRecord] {
@@ -54,14 +54,14 @@ struct SecretItemStore: Sendable {
             throw Self.replyError(error)
         }
         if candidates.count >= 64, let whole = try items(limit: candidates.count * Self.wholeReadAdvantage) {
-            return whole.filter { candidates[$0.id] != nil && $0.matches(query) && isVisible($0.owner) }.sorted { $0.id < $1.id }
+            return whole.filter { candidates[$0.id] != nil && $0.matches(query) && isVisible($0.owner) }
         }
         var records: [SecretItemRecord] = []
         for id in candidates.keys.sorted() {
             guard let record = try item(id: id), record.matches(query), isVisible(record.owner) else { continue }
             records.append(record)
         }
-        return records
+        return records.sorted { $0.isListed(before: $1) }
     }
 
     /// The ids of the items the postings say match `query`, with their owners: what a locked keychain can
@@ -211,7 +211,12 @@ struct SecretItemStore: Sendable {
             id: id, label: label, attributes: metadata.attributes, contentType: metadata.contentType,
             created: metadata.created ?? seconds(attributes[QueryKey.creationDate]),
             modified: seconds(attributes[QueryKey.modificationDate]), owner: metadata.owner, isIndexed: metadata.version >= 2,
-            keepsCreationDate: metadata.created != nil)
+            keepsCreationDate: metadata.created != nil, storedAt: storedAt(attributes[QueryKey.creationDate]))
+    }
+
+    private static func storedAt(_ value: KeychainValue?) -> Double {
+        guard case .date(let date)? = value else { return 0 }
+        return date.timeIntervalSince1970
     }
 
     private static func seconds(_ value: KeychainValue?) -> UInt64 {
