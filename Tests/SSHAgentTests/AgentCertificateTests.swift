@@ -204,14 +204,7 @@ extension AgentHarness {
     /// Signs `message` with `ssh-keygen -Y sign -f CERTIFICATE` through the agent, then verifies it against an
     /// allowed-signers line trusting `authority` (`cert-authority`) for `tester@example.com`.
     func signAndVerify(certificate: String, authority: String, message: String = "signed with a certificate\n") throws -> Outcome {
-        let file = path("message-\(UUID().uuidString.prefix(6))")
-        try Data(message.utf8).write(to: URL(fileURLWithPath: file))
-        let signed = try run(["ssh-keygen", "-Y", "sign", "-f", certificate, "-n", "file", file])
-        guard signed.status == 0 else { return signed }
         let authorityLine = try String(contentsOfFile: authority, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
-        let allowed = path("allowed-\(UUID().uuidString.prefix(6))")
-        try Data("tester@example.com cert-authority \(authorityLine)\n".utf8).write(to: URL(fileURLWithPath: allowed))
-        return try run(
-            ["ssh-keygen", "-Y", "verify", "-f", allowed, "-I", "tester@example.com", "-n", "file", "-s", file + ".sig"], input: message)
+        return try signAndVerify(with: certificate, allowedSigner: "tester@example.com cert-authority \(authorityLine)", message: message)
     }
 }

@@ -130,15 +130,22 @@ final class AgentHarness {
     /// Signs `message` with `ssh-keygen -Y sign` through the agent (the public key file names the key), then checks
     /// it with `ssh-keygen -Y verify` against an allowed-signers file; returns the verifier's output.
     func signAndVerify(publicKey: String, message: String = "signed through coffer ssh-agent\n") throws -> Outcome {
-        let file = path("message-\(UUID().uuidString.prefix(6))")
-        try Data(message.utf8).write(to: URL(fileURLWithPath: file))
-        let signed = try run(["ssh-keygen", "-Y", "sign", "-f", publicKey, "-n", "file", file])
-        guard signed.status == 0 else { return signed }
         let publicLine = try String(contentsOfFile: publicKey, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try signAndVerify(with: publicKey, allowedSigner: "tester@example.com \(publicLine)", message: message)
+    }
+
+    /// Signs `message` with `ssh-keygen -Y sign -f FILE` through the agent (FILE a public key or certificate file),
+    /// then checks the signature with `ssh-keygen -Y verify` against the allowed-signers line `allowedSigner` for
+    /// `tester@example.com`; returns the signer's output when it fails, else the verifier's.
+    func signAndVerify(with file: String, allowedSigner: String, message: String) throws -> Outcome {
+        let messageFile = path("message-\(UUID().uuidString.prefix(6))")
+        try Data(message.utf8).write(to: URL(fileURLWithPath: messageFile))
+        let signed = try run(["ssh-keygen", "-Y", "sign", "-f", file, "-n", "file", messageFile])
+        guard signed.status == 0 else { return signed }
         let allowed = path("allowed-\(UUID().uuidString.prefix(6))")
-        try Data("tester@example.com \(publicLine)\n".utf8).write(to: URL(fileURLWithPath: allowed))
+        try Data("\(allowedSigner)\n".utf8).write(to: URL(fileURLWithPath: allowed))
         return try run(
-            ["ssh-keygen", "-Y", "verify", "-f", allowed, "-I", "tester@example.com", "-n", "file", "-s", file + ".sig"],
+            ["ssh-keygen", "-Y", "verify", "-f", allowed, "-I", "tester@example.com", "-n", "file", "-s", messageFile + ".sig"],
             input: message)
     }
 }
