@@ -117,21 +117,32 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Threads and sockets for every layer that blocks: one worker pool, one "run on a thread of its own", one
+        // Unix socket helper (the service, both transports, the daemon, the ssh-agent, the Swift API).
+        .target(name: "CofferRuntime", dependencies: ["CCofferSystem"]),
         // The one handler of every request, above the engine, and the threads blocking work runs on.
         .target(
             name: "KeychainService",
             dependencies: [
                 "KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem", "Biometry", "KeyCrypto",
-                "BackupFormat",
+                "BackupFormat", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // The daemon's wire format: versioned, length-prefixed frames and the codecs of the operations. Pure.
         .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query", "CCofferSystem"]),
-        // The one client protocol the front ends use: the embedded keychain and the daemon client behind it.
+        // The one client protocol the front ends use, its typed calls and the authentication retry. No transport.
+        .target(name: "KeychainClient", dependencies: ["KeychainModel", "KeychainOperations", "Query"]),
+        // The daemon transport: a connection to cofferd and where a per-user daemon listens. Never the engine.
         .target(
-            name: "KeychainClient",
-            dependencies: ["KeychainModel", "KeychainOperations", "KeychainService", "Query", "DaemonProtocol", "CCofferSystem", "Prompting"]
-        ),
+            name: "DaemonClient",
+            dependencies: ["KeychainClient", "KeychainModel", "KeychainOperations", "DaemonProtocol", "CofferRuntime"]),
+        // The embedded transport: the keychain service in this process, with its prompts.
+        .target(
+            name: "EmbeddedClient",
+            dependencies: ["KeychainClient", "KeychainModel", "KeychainOperations", "KeychainService", "Prompting", "CofferRuntime"]),
+        // Which keychain a process uses (the environment's rule) and the process's shared client: the one target that
+        // reaches both transports, re-exporting them and the client.
+        .target(name: "KeychainSelection", dependencies: ["KeychainClient", "DaemonClient", "EmbeddedClient", "KeychainModel"]),
         // Which program is calling: the kernel's credentials, the registry of programs, the identity rules. Used by
         // cofferd and by the providers that serve other programs (the Secret Service, the ssh-agent).
         .target(
@@ -146,8 +157,8 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
-                "ProgramIdentity", "Engine", "KeychainClient", "KeychainService", "KeychainOperations", "Keystore", "KeychainModel",
-                "DaemonProtocol", "CofferDiagnostics", "CCofferSystem",
+                "DaemonClient", "ProgramIdentity", "Engine", "KeychainService", "KeychainOperations", "Keystore", "KeychainModel",
+                "DaemonProtocol", "CofferDiagnostics", "CCofferSystem", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -163,15 +174,15 @@ let package = Package(
         .target(
             name: "Coffer",
             dependencies: [
-                "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto", "CertificateParsing",
-                "ProtectedFileFormat", "CCofferSystem", "BackupFormat",
+                "KeychainSelection", "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto", "CertificateParsing",
+                "ProtectedFileFormat", "CCofferSystem", "BackupFormat", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // Apple's keychain API on Linux: Apple's names and values, mapped onto KeychainClient.
         .target(
             name: "Security",
             dependencies: [
-                "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
+                "KeychainSelection", "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
                 "CertificateParsing", "PKCS12",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -185,14 +196,14 @@ let package = Package(
         // Security module's calls reuse through the shared client.
         .target(
             name: "LocalAuthentication",
-            dependencies: ["KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security"]
+            dependencies: ["KeychainSelection", "KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security"]
         ),
         // Apple's CryptoKit on Linux: swift-crypto's Crypto, re-exported, and SecureEnclave keys that the
         // keychain keeps (made and used by the keystore; this process holds their handles).
         .target(
             name: "CryptoKit",
             dependencies: [
-                "KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security", "LocalAuthentication",
+                "KeychainSelection", "KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security", "LocalAuthentication",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
@@ -201,7 +212,7 @@ let package = Package(
         .target(
             name: "CofferTLS",
             dependencies: [
-                "Security", "KeychainClient", "CertificateParsing",
+                "KeychainSelection", "Security", "KeychainClient", "CertificateParsing",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -214,7 +225,7 @@ let package = Package(
         .target(
             name: "SSHAgent",
             dependencies: [
-                "Security", "KeychainClient", "KeyCrypto", "CCofferSystem", "Prompting",
+                "KeychainSelection", "Security", "KeychainClient", "KeyCrypto", "CCofferSystem", "Prompting", "CofferRuntime",
                 "ProgramIdentity", "KeychainOperations", "KeychainModel", "Query",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
@@ -224,7 +235,7 @@ let package = Package(
         .executableTarget(
             name: "CofferCLI",
             dependencies: [
-                "KeychainModel", "KeychainOperations", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
+                "KeychainSelection", "KeychainModel", "KeychainOperations", "CCofferSystem", "CofferDiagnostics", "KeychainClient", "Query",
                 "Prompting", "Security", "KeyCrypto", "SSHAgent", "ProgramIdentity",
                 // coffer file: protected files through the Swift API; coffer backup and restore too.
                 "Coffer", "BackupFormat",
@@ -237,7 +248,7 @@ let package = Package(
         ),
         // What the credential helpers share: the keychain the environment selects, hardened as the CLI's, and
         // the internet-password calls they make.
-        .target(name: "CredentialHelperSupport", dependencies: ["KeychainClient", "KeychainModel", "Query", "CCofferSystem"]),
+        .target(name: "CredentialHelperSupport", dependencies: ["KeychainSelection", "KeychainClient", "KeychainModel", "Query", "CCofferSystem"]),
         // `git-credential-coffer`: git's credential helper protocol, items as git-credential-osxkeychain stores them.
         .executableTarget(name: "GitCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"]),
         // `docker-credential-coffer`: docker's credential helper protocol, items as its osxkeychain helper stores them.
@@ -262,13 +273,13 @@ let package = Package(
         // `coffer-secret-service`: serves the provider on the session bus, over the keychain the environment selects.
         .executableTarget(
             name: "CofferSecretService",
-            dependencies: ["SecretService", "CredentialHelperSupport", "KeychainClient", "KeychainModel", "ProgramIdentity", "Prompting"]),
+            dependencies: ["KeychainSelection", "SecretService", "CredentialHelperSupport", "KeychainClient", "KeychainModel", "ProgramIdentity", "Prompting"]),
         // Benchmarks (run Benchmarks/run.sh; release build).
         .executableTarget(
             name: "CofferBenchmarks",
             dependencies: [
                 "Keystore", "KeychainModel", "KeychainOperations", "KeychainService", "CofferDiagnostics", "Engine",
-                "KeychainClient", "Query", "Daemon", "ProgramIdentity", "Security", "CCofferSystem", "SSHAgent",
+                "KeychainClient", "KeychainSelection", "Query", "Daemon", "ProgramIdentity", "Security", "CCofferSystem", "SSHAgent",
                 "Coffer", "ProtectedFileFormat",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -284,14 +295,16 @@ let package = Package(
             ]
         ),
         // Test support shared by the test targets (not a product).
-        .target(name: "CofferTestSupport", dependencies: ["Daemon", "ProgramIdentity", "KeychainClient", "KeychainModel", "Query"], path: "Tests/CofferTestSupport"),
+        .target(
+            name: "CofferTestSupport", dependencies: ["KeychainSelection", "Daemon", "ProgramIdentity", "KeychainClient", "KeychainModel", "Query", "CofferRuntime"],
+            path: "Tests/CofferTestSupport"),
         // How tests start programs: bounded waits, no inherited descriptors, a process group killed at the end.
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
         .target(name: "TestProcesses", dependencies: ["CChildProcess"], path: "Tests/TestProcesses"),
         // A helper the crash tests start and kill; not installed.
         .executableTarget(
             name: "CofferTestHelper",
-            dependencies: ["Keystore", "KeychainModel", "KeychainClient", "KeychainOperations", "DaemonProtocol", "Query"],
+            dependencies: ["KeychainSelection", "Keystore", "KeychainModel", "KeychainClient", "KeychainOperations", "DaemonProtocol", "Query", "CofferRuntime"],
             path: "Tests/CofferTestHelper"),
         .testTarget(name: "TestProcessesTests", dependencies: ["TestProcesses"]),
         // Runs the built git-credential-coffer (also through `git credential`) and docker-credential-coffer, on
@@ -301,8 +314,9 @@ let package = Package(
         .testTarget(name: "SecretServiceTests", dependencies: ["TestProcesses"], exclude: ["Fixtures"]),
         // The wire codec and the agent's answers, and `coffer ssh-agent` with OpenSSH's own tools (ssh-add, ssh-keygen;
         // openssh-client installed when missing).
-        .testTarget(name: "SSHAgentTests", dependencies: ["SSHAgent", "KeyCrypto", "KeychainClient", "KeychainModel", "Query", "TestProcesses"]),
+        .testTarget(name: "SSHAgentTests", dependencies: ["KeychainSelection", "SSHAgent", "KeyCrypto", "KeychainClient", "KeychainModel", "Query", "TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
+        .testTarget(name: "CofferRuntimeTests", dependencies: ["CofferRuntime", "CCofferSystem"]),
         // Against files `openssl pkcs12 -export` writes (installed when missing) and RFC 9579's PBMAC1 examples.
         .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "KeychainModel", "TestProcesses"]),
         // Against openssl and Python's cryptography (installed when missing), and Apple's ECIES vectors.
@@ -325,17 +339,17 @@ let package = Package(
         .testTarget(
             name: "CofferCLITests",
             dependencies: [
-                "KeychainModel", "KeychainClient", "CofferCLI", "Query", "TestProcesses",
+                "KeychainSelection", "KeychainModel", "KeychainClient", "CofferCLI", "Query", "TestProcesses", "CofferRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
             name: "CofferTests",
-            dependencies: ["Coffer", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "CofferTestSupport", "TestProcesses"]),
+            dependencies: ["KeychainSelection", "Coffer", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "CofferTestSupport", "TestProcesses"]),
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "Daemon", "ProgramIdentity", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "DaemonProtocol", "Keystore",
-                "KeychainModel", "Query", "CofferTestSupport", "TestProcesses",
+                "KeychainSelection", "Daemon", "ProgramIdentity", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "DaemonProtocol", "Keystore",
+                "KeychainModel", "Query", "CofferTestSupport", "TestProcesses", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
@@ -344,7 +358,7 @@ let package = Package(
         .testTarget(
             name: "LocalAuthenticationTests",
             dependencies: [
-                "LocalAuthentication", "Security", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query",
+                "KeychainSelection", "LocalAuthentication", "Security", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query",
                 "CofferTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(
@@ -370,20 +384,20 @@ let package = Package(
         .testTarget(
             name: "ProtectedFileTests",
             dependencies: [
-                "Coffer", "ProtectedFileFormat", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore",
+                "KeychainSelection", "Coffer", "ProtectedFileFormat", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore",
                 "CofferTestSupport", "TestProcesses", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         // Backups: the format alone, and backup and restore through the Swift API and the CLI on both transports.
         .testTarget(
             name: "BackupTests",
             dependencies: [
-                "Coffer", "BackupFormat", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "Engine",
+                "KeychainSelection", "Coffer", "BackupFormat", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "Engine",
                 "CofferTestSupport", "TestProcesses",
             ]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
         .testTarget(
-            name: "AccessControlTests", dependencies: ["KeychainClient", "KeychainService", "KeychainOperations", "KeychainModel", "Query", "Keystore"]),
+            name: "AccessControlTests", dependencies: ["KeychainSelection", "KeychainClient", "KeychainService", "KeychainOperations", "KeychainModel", "Query", "Keystore"]),
         .testTarget(
             name: "KeychainServiceTests",
             dependencies: [
@@ -394,7 +408,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: [
-                "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "Query", "Keystore", "KeychainModel",
+                "KeychainSelection", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "Query", "Keystore", "KeychainModel",
                 "ItemStore", "CofferTestSupport", "TestProcesses",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]

@@ -4,9 +4,13 @@
 1. every module a target imports is declared in Package.swift as one of that target's dependencies
    (a module reached only through another target's dependencies builds today and breaks tomorrow);
 2. no front end imports, or depends on, the key hierarchy, the engine or the store: front ends speak
-   to a keychain only through KeychainClient.
+   to a keychain only through KeychainClient;
+3. along the transitive closure of Package.swift's target dependencies: the client protocol and the daemon
+   transport (and anything marked daemon-only) never reach the engine, the store, the key hierarchy or the
+   keychain service, and only KeychainSelection names both transports.
 
-Exits non-zero, naming each offence, when either is broken. Run from the package root.
+Exits non-zero, naming each offence, when any is broken. Run from the package root. With --closure, prints how
+many project targets each product's main target links (the figures of BENCHMARKS.md) and exits.
 """
 import json
 import os
@@ -22,6 +26,12 @@ FRONT_ENDS = {
 }
 # What front ends must never import: the machinery below the client seam.
 MACHINERY = {"Keystore", "Engine", "ItemStore", "KeychainService"}
+# Targets that must never reach the machinery, however indirectly: the client protocol, the daemon transport and
+# what they stand on. A front end that serves other programs from inside them (a PKCS#11 module) is added here.
+DAEMON_ONLY = {"KeychainClient", "DaemonClient", "DaemonProtocol", "KeychainOperations", "Query", "KeychainModel", "CofferRuntime"}
+# The two transports, and the one target allowed to depend on both.
+TRANSPORTS = {"DaemonClient", "EmbeddedClient"}
+SELECTION = "KeychainSelection"
 # Modules of the toolchain and the system, which need no declaration.
 SYSTEM = {
     "Foundation", "FoundationEssentials", "FoundationNetworking", "Glibc", "Musl", "Dispatch",
@@ -36,9 +46,59 @@ IMPORT = re.compile(
 )
 
 
+def project_dependencies(manifest):
+    """Each target's declared dependencies on other targets of this package."""
+    names = {target["name"] for target in manifest["targets"]}
+    edges = {}
+    for target in manifest["targets"]:
+        found = set()
+        for dependency in target.get("dependencies", []):
+            for kind in ("byName", "target"):
+                if kind in dependency and dependency[kind][0] in names:
+                    found.add(dependency[kind][0])
+        edges[target["name"]] = found
+    return edges
+
+
+def closure(edges, name):
+    """Every target `name` depends on, directly or not."""
+    seen, stack = set(), [name]
+    while stack:
+        for dependency in edges.get(stack.pop(), ()):
+            if dependency not in seen:
+                seen.add(dependency)
+                stack.append(dependency)
+    return seen
+
+
+def transitive_problems(manifest):
+    edges = project_dependencies(manifest)
+    problems = []
+    for name in sorted(DAEMON_ONLY):
+        for module in sorted(closure(edges, name) & MACHINERY):
+            problems.append(f"target {name} (daemon-only) reaches {module}; it must link without the engine")
+    for target in manifest["targets"]:
+        name = target["name"]
+        if name != SELECTION and TRANSPORTS <= edges.get(name, set()):
+            problems.append(f"target {name} depends on both transports; only {SELECTION} chooses between them")
+    return problems
+
+
+def print_closure(manifest):
+    edges = project_dependencies(manifest)
+    for product in manifest.get("products", []):
+        for target in product.get("targets", []):
+            reached = closure(edges, target)
+            machinery = ", ".join(sorted(reached & MACHINERY)) or "none"
+            print(f"{product['name']} ({target}): {len(reached)} project targets; machinery: {machinery}")
+
+
 def main() -> int:
     manifest = json.loads(subprocess.check_output(["swift", "package", "dump-package"], text=True))
-    problems = []
+    if "--closure" in sys.argv[1:]:
+        print_closure(manifest)
+        return 0
+    problems = transitive_problems(manifest)
     for target in manifest["targets"]:
         name = target["name"]
         if target["type"] in ("system", "binary", "plugin", "macro"):
@@ -71,7 +131,9 @@ def main() -> int:
         print(f"check-imports: {problem}", file=sys.stderr)
     if problems:
         return 1
-    print(f"check-imports: {len(manifest['targets'])} targets: every import declared, no front end reaches below the client seam")
+    print(
+        f"check-imports: {len(manifest['targets'])} targets: every import declared, no front end reaches below the client seam, "
+        f"the client and the daemon transport never reach the engine, only {SELECTION} names both transports")
     return 0
 
 

@@ -1,6 +1,6 @@
 import Coffer
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 
 /// Backup and restore of a large keychain (issue #18): `count` generic passwords bulk-imported into an embedded

@@ -1,7 +1,7 @@
 import Daemon
 import Engine
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import Keystore
 import ProgramIdentity

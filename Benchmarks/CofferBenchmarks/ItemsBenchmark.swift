@@ -1,6 +1,6 @@
 import Engine
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import Keystore
 import Query

@@ -1,7 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 @_spi(Testing) import Security
 

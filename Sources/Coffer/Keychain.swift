@@ -1,5 +1,5 @@
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 
 /// A keychain: typed, async access to generic and internet passwords, with Apple's semantics.

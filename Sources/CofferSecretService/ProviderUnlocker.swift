@@ -1,4 +1,4 @@
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import Prompting
 import SecretService

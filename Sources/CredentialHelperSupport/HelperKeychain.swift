@@ -1,6 +1,6 @@
 import CCofferSystem
 import Foundation
-import KeychainClient
+import KeychainSelection
 
 /// The keychain a credential helper uses, chosen as the `coffer` CLI chooses it (``KeychainLocation``:
 /// `COFFER_HOME` → embedded, `COFFER_SOCKET` → cofferd), with the CLI's process hardening.

@@ -1,5 +1,5 @@
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import KeychainOperations
 import LocalAuthentication

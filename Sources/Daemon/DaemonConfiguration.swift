@@ -1,6 +1,6 @@
 import ProgramIdentity
 import Foundation
-import KeychainClient
+import DaemonClient
 import KeychainModel
 import Keystore
 

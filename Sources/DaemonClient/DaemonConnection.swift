@@ -1,11 +1,12 @@
+import CofferRuntime
 import DaemonProtocol
 import Foundation
 import KeychainModel
 import KeychainOperations
-import KeychainService
 
 #if canImport(Glibc)
 import Glibc
+import KeychainClient
 #endif
 
 /// One connection to `cofferd`, shared by every request of the process and multiplexed by request

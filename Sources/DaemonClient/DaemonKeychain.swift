@@ -1,7 +1,8 @@
+import CofferRuntime
 import Foundation
+import KeychainClient
 import KeychainModel
 import KeychainOperations
-import KeychainService
 import Synchronization
 
 /// The keychain behind `cofferd`: requests go over its Unix socket, and the daemon answers with what

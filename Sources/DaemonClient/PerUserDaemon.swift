@@ -1,3 +1,4 @@
+import CofferRuntime
 import Foundation
 import KeychainModel
 

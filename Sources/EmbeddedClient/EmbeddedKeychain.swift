@@ -1,4 +1,6 @@
+import CofferRuntime
 import Foundation
+import KeychainClient
 import KeychainModel
 import KeychainOperations
 import KeychainService

@@ -1,3 +1,4 @@
+import KeychainClient
 import KeychainModel
 import KeychainOperations
 import KeychainService

@@ -9,7 +9,7 @@ import Query
 ///
 /// Only the authentication waits for a person, so item requests keep the short reply time-out and a stalled
 /// daemon is still noticed.
-struct AuthenticationRetry {
+package struct AuthenticationRetry {
     /// What to send next, or the final answer.
     enum Step {
         case send(Request)
@@ -113,7 +113,7 @@ extension Request {
 
 extension AuthenticationRetry {
     /// Runs `request` with `send`, authenticating as the keychain asks.
-    static func run(_ request: Request, send: (Request) -> Response) -> Response {
+    package static func run(_ request: Request, send: (Request) -> Response) -> Response {
         guard var retry = AuthenticationRetry(request) else { return send(request) }
         var next = retry.first
         while true {
@@ -127,7 +127,7 @@ extension AuthenticationRetry {
     }
 
     /// The `async` form of ``run(_:send:)``.
-    static func run(_ request: Request, send: (Request) async -> Response) async -> Response {
+    package static func run(_ request: Request, send: (Request) async -> Response) async -> Response {
         guard var retry = AuthenticationRetry(request) else { return await send(request) }
         var next = retry.first
         while true {

@@ -179,20 +179,8 @@ public enum Request: Sendable, Equatable {
     /// The request's name for logs (`add`, `unlock`…); it never includes the request's contents.
     public var name: String { kind.rawValue }
 
-    /// Whether running the request twice does what running it once does. A client resends only these
-    /// after a broken connection; an add or a passcode change might already have taken effect. (A token
-    /// key made twice is one key the caller never saw, which nothing stored; so is a file key.)
-    public var isIdempotent: Bool {
-        switch kind {
-        case .copyMatching, .lockStatus, .lock, .appsList, .setCredential, .invalidateContext, .authenticationCapabilities,
-            .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey:
-            true
-        case .add, .addEach, .update, .delete, .unlock, .appsAdd, .appsRemove, .setPasscode, .changePasscode, .removePasscode,
-            .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate,
-            .exportBackup, .stageRestore, .restoreBackup:
-            false
-        }
-    }
+    /// Whether running the request twice does what running it once does (``OperationTraits/isIdempotent``).
+    public var isIdempotent: Bool { kind.traits.isIdempotent }
 
     /// The most items one ``addEach(_:)`` may carry.
     public static let maximumAddEachCount = 1_000

@@ -1,4 +1,7 @@
 import Foundation
+import DaemonClient
+import EmbeddedClient
+import KeychainClient
 import KeychainModel
 
 /// Which keychain a client uses, from the environment. The `Security` module, the `Coffer` API and

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainClient
 import Synchronization
 
 /// The keychain a process's Apple-API modules share (`Security`, `LocalAuthentication`).

@@ -1,3 +1,4 @@
+import CofferRuntime
 import Engine
 import KeychainModel
 import KeychainOperations

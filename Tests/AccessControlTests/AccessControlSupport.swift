@@ -1,7 +1,7 @@
 import Foundation
 import KeychainModel
 import KeychainOperations
-import KeychainClient
+import KeychainSelection
 import KeychainService
 import Keystore
 import Query

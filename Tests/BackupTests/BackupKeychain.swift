@@ -3,7 +3,7 @@ import Coffer
 import CofferTestSupport
 import Engine
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import Keystore
 import Query

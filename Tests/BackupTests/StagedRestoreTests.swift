@@ -2,7 +2,7 @@ import BackupFormat
 import Coffer
 import CofferTestSupport
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import KeychainOperations
 import Query

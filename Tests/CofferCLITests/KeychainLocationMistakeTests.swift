@@ -1,4 +1,5 @@
 import Foundation
+import KeychainSelection
 import Testing
 
 /// A mistyped or unusable `COFFER_HOME` is told by name: a read does not make a new, empty keychain, and a folder that

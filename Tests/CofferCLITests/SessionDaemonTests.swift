@@ -1,5 +1,6 @@
+import CofferRuntime
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import Testing
 import TestProcesses

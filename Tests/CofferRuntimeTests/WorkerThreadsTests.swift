@@ -1,6 +1,6 @@
 import CCofferSystem
 import Foundation
-import KeychainService
+import CofferRuntime
 import Synchronization
 import Testing
 

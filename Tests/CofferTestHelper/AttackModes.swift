@@ -1,5 +1,6 @@
 // Modes of the helper that play a registered program, or an attacker posing as one, for the
 // identity tests (MultiUserDaemonTests, ProgramIdentityTests).
+import CofferRuntime
 import DaemonProtocol
 import Foundation
 import KeychainClient

@@ -11,7 +11,7 @@
 //   CofferTestHelper linger FOLDER MS             stays alive MS milliseconds
 //   CofferTestHelper connect-and-wait SOCKET      connects and holds the connection until stdin closes
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import Keystore
 import Query

@@ -1,7 +1,8 @@
 // Shared by the test targets: run the same item tests against the embedded keychain and the daemon.
+import CofferRuntime
 import ProgramIdentity
 import Daemon
-import KeychainClient
+import KeychainSelection
 import Foundation
 import KeychainModel
 import Testing

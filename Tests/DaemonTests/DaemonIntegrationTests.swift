@@ -1,7 +1,7 @@
 import CofferTestSupport
 import DaemonProtocol
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import Keystore
 import Query

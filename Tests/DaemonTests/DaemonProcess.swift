@@ -1,5 +1,6 @@
+import CofferRuntime
 import Foundation
-import KeychainClient
+import KeychainSelection
 import TestProcesses
 
 #if canImport(Glibc)

@@ -1,7 +1,7 @@
 import CofferTestSupport
 import Daemon
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import KeychainOperations
 import Keystore

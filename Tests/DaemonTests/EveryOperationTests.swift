@@ -1,7 +1,7 @@
 import ProgramIdentity
 import CofferTestSupport
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import KeychainOperations
 import KeychainService

@@ -1,3 +1,4 @@
+import CofferRuntime
 import ProgramIdentity
 import Daemon
 import Foundation

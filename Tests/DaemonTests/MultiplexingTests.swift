@@ -1,6 +1,7 @@
+import CofferRuntime
 import CofferTestSupport
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import KeychainOperations
 import Query

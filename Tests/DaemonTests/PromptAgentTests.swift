@@ -1,7 +1,8 @@
+import CofferRuntime
 import CofferTestSupport
 import DaemonProtocol
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import KeychainOperations
 import Testing

@@ -1,3 +1,4 @@
+import CofferRuntime
 import Foundation
 import KeychainClient
 import Testing
@@ -23,14 +24,16 @@ struct SocketPublicationTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("socket").path
         let listener = try UnixSocket.listen(at: path, mode: 0o600)
-        defer { close(listener) }
         let client = try UnixSocket.connect(to: path, timeout: .milliseconds(100))
         close(client)
         var status = stat()
         #expect(lstat(path, &status) == 0 && status.st_mode & 0o777 == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["socket"])
-        // A second daemon on the same path replaces the stale socket; a regular file is never replaced.
+        // A socket something listens on is never taken over; once its listener is gone, the stale file is replaced.
+        #expect(throws: UnixSocket.Failure("bind \(path): in use", EADDRINUSE)) { try UnixSocket.listen(at: path, mode: 0o600) }
+        close(listener)
         close(try UnixSocket.listen(at: path, mode: 0o600))
+        // A regular file is never replaced.
         let file = directory.appendingPathComponent("file").path
         #expect(FileManager.default.createFile(atPath: file, contents: Data()))
         #expect(throws: UnixSocket.Failure.self) { try UnixSocket.listen(at: file, mode: 0o600) }

@@ -4,6 +4,7 @@ import TestProcesses
 
 #if canImport(Glibc)
 import Glibc
+import KeychainSelection
 #endif
 
 /// The `coffer` CLI against the per-user daemon (`cofferd --user`), both run as an ordinary user: the

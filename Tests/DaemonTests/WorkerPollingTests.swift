@@ -1,3 +1,4 @@
+import CofferRuntime
 import DaemonProtocol
 import Foundation
 import KeychainClient

@@ -1,6 +1,6 @@
 import CofferTestSupport
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import KeychainOperations
 import Keystore

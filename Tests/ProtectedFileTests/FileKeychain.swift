@@ -1,7 +1,7 @@
 import Coffer
 import CofferTestSupport
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import Keystore
 

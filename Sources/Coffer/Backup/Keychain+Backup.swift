@@ -1,4 +1,5 @@
 import BackupFormat
+import CofferRuntime
 import Foundation
 import KeychainClient
 import KeychainModel
@@ -29,7 +30,7 @@ extension Keychain {
     ) async throws(BackupError) -> BackupSummary {
         let client = self.client
         let keychain = self
-        return try await BackupWorkThread.run { () throws(BackupError) in
+        return try await OwnThread.run(named: "coffer-backup") { () throws(BackupError) in
             let collection = try BackupFileCollection(files, keychain: keychain)
             let export = { () throws(BackupError) -> BackupContents in
                 progress(.keychain)
@@ -115,7 +116,7 @@ extension Keychain {
     ) async throws(BackupError) -> BackupRestoreReport {
         let client = self.client
         let keychain = self
-        return try await BackupWorkThread.run { () throws(BackupError) in
+        return try await OwnThread.run(named: "coffer-backup") { () throws(BackupError) in
             progress(.file)
             let reader = try BackupFileReader(url.path)
             let prefix = try reader.read(at: 0, count: min(reader.length, BackupHeader.length))

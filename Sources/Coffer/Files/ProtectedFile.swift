@@ -1,5 +1,6 @@
+import CofferRuntime
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import ProtectedFileFormat
 
@@ -95,21 +96,21 @@ public enum ProtectedFile {
     public static func write(
         _ data: Data, to url: URL, protection: FileProtectionType, atomically: Bool = true, keychain: Keychain = .shared
     ) async throws(ProtectedFileError) {
-        try await FileWorkThread.run { () throws(ProtectedFileError) in
+        try await OwnThread.run(named: "coffer-files") { () throws(ProtectedFileError) in
             try write(data, to: url, protection: protection, atomically: atomically, keychain: keychain)
         }
     }
 
     /// ``read(contentsOf:keychain:)`` on a thread of its own, the calling task suspended.
     public static func read(contentsOf url: URL, keychain: Keychain = .shared) async throws(ProtectedFileError) -> Data {
-        try await FileWorkThread.run { () throws(ProtectedFileError) in try read(contentsOf: url, keychain: keychain) }
+        try await OwnThread.run(named: "coffer-files") { () throws(ProtectedFileError) in try read(contentsOf: url, keychain: keychain) }
     }
 
     /// ``setProtection(_:of:keychain:)`` on a thread of its own, the calling task suspended.
     public static func setProtection(
         _ protection: FileProtectionType, of url: URL, keychain: Keychain = .shared
     ) async throws(ProtectedFileError) {
-        try await FileWorkThread.run { () throws(ProtectedFileError) in try setProtection(protection, of: url, keychain: keychain) }
+        try await OwnThread.run(named: "coffer-files") { () throws(ProtectedFileError) in try setProtection(protection, of: url, keychain: keychain) }
     }
 
     // MARK: Writing

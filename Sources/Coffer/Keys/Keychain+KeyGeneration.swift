@@ -1,3 +1,4 @@
+import CofferRuntime
 import Foundation
 import KeyCrypto
 import KeychainClient
@@ -14,7 +15,7 @@ extension Keychain {
         let generate: @Sendable () -> Result<AsymmetricKey, KeyCryptoError> = {
             Result { () throws(KeyCryptoError) in try AsymmetricKey.generate(type: type, sizeInBits: sizeInBits) }
         }
-        let result = type == .rsa ? await DedicatedThread.run(generate) : generate()
+        let result = type == .rsa ? await OwnThread.run(named: "coffer-keygen", generate) : generate()
         switch result {
         case .success(let key): return PrivateKey(software: key)
         case .failure(let error): throw KeychainError(error, operation: .generateKey)

@@ -1,5 +1,5 @@
 import Foundation
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 
 /// The checks `coffer doctor` runs, each from what this process can see: the environment, the keychain's answers,

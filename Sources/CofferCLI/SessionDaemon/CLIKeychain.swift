@@ -1,5 +1,5 @@
 import CCofferSystem
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 
 /// The one keychain client of a `coffer` process, and the process hardening that depends on it.

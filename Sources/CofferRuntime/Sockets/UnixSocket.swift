@@ -1,25 +1,32 @@
 import CCofferSystem
 import Foundation
-import KeychainModel
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Thin wrappers over the Glibc socket calls the daemon and its clients use.
+/// Thin wrappers over the Glibc socket calls of the daemon, its clients and the ssh-agent.
 ///
 /// Errors are `UnixSocket.Failure`, naming the call and the `errno`.
 public enum UnixSocket {
     /// Creates, binds and listens on a Unix stream socket at `path` with file mode `mode`, replacing a
-    /// stale socket file (never another kind of file).
+    /// stale socket file (never another kind of file, and never a socket something still listens on: that is
+    /// `EADDRINUSE`, "in use").
     ///
-    /// The socket is bound under a name of its own next to `path` and renamed to `path` once it listens,
-    /// so a client that finds the file can connect: between `bind` and `listen` a connect would be refused.
-    /// (When that name does not fit a socket address, the socket is bound at `path` directly.)
+    /// The socket is bound under a name of its own next to `path`, under a umask that leaves it no wider than
+    /// `mode`, and renamed to `path` once it listens, so a client that finds the file can connect: between `bind`
+    /// and `listen` a connect would be refused. (When that name does not fit a socket address, the socket is bound
+    /// at `path` directly.)
     public static func listen(at path: String, mode: mode_t, backlog: Int32 = 128) throws -> Int32 {
         var status = stat()
-        if lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFSOCK {
-            throw Failure("bind \(path): a file that is not a socket is in the way", EEXIST)
+        if lstat(path, &status) == 0 {
+            guard (status.st_mode & S_IFMT) == S_IFSOCK else {
+                throw Failure("bind \(path): a file that is not a socket is in the way", EEXIST)
+            }
+            if let live = try? connect(to: path, timeout: .milliseconds(200)) {
+                close(live)
+                throw Failure("bind \(path): in use", EADDRINUSE)
+            }
         }
         let staging = "\(path).\(getpid()).new"
         let stagingFits = (try? socketAddress(staging)) != nil
@@ -28,13 +35,15 @@ public enum UnixSocket {
         var address = try socketAddress(boundPath)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket", errno) }
+        let previousMask = umask(~mode & 0o777)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
+        let bindError = errno
+        umask(previousMask)
         guard bound == 0 else {
-            let code = errno
             close(descriptor)
-            throw Failure("bind \(path)", code)
+            throw Failure("bind \(path)", bindError)
         }
         guard chmod(boundPath, mode) == 0, Glibc.listen(descriptor, backlog) == 0,
             boundPath == path || rename(boundPath, path) == 0
@@ -120,132 +129,6 @@ public enum UnixSocket {
         var timeout = timeval(tv_sec: seconds, tv_usec: 0)
         _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         _ = setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    }
-
-    /// Writes all of `bytes`; false when the peer is gone or the write timed out.
-    public static func writeAll(_ descriptor: Int32, _ bytes: some ContiguousBytes) -> Bool {
-        send(descriptor, bytes) == .complete
-    }
-
-    /// How much of a ``send(_:_:)`` reached the socket.
-    public enum SendOutcome: Sendable, Equatable {
-        /// Every byte.
-        case complete
-        /// Not one byte: the peer is gone (or the write timed out) before anything was written.
-        case nothing
-        /// Some bytes, not all: the peer may have seen part of the message.
-        case partial
-    }
-
-    /// Writes all of `bytes`, saying how much was written when the peer goes away.
-    public static func send(_ descriptor: Int32, _ bytes: some ContiguousBytes) -> SendOutcome {
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.send(descriptor, buffer.baseAddress! + offset, buffer.count - offset, Int32(MSG_NOSIGNAL))
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return offset == 0 ? .nothing : .partial
-                }
-                offset += written
-            }
-            return .complete
-        }
-    }
-
-    /// Receives into one buffer kept for the life of a connection (a read allocates nothing).
-    ///
-    /// `receive(_:spinning:)` can first poll without sleeping: a thread asleep in `recv` must be woken by
-    /// the peer's `send`, which on a virtual machine costs tens of microseconds (an inter-processor
-    /// interrupt through the hypervisor), more than many requests take to answer. Polling for a bounded
-    /// time first lets a quick answer be picked up by a thread that never slept.
-    public struct Receiver: ~Copyable {
-        private let storage: UnsafeMutableRawBufferPointer
-
-        /// A receiver reading at most `capacity` bytes at a time.
-        public init(capacity: Int = 1 << 16) {
-            storage = .allocate(byteCount: capacity, alignment: 16)
-        }
-
-        deinit {
-            // Received bytes may include secrets (a response's data, a passcode in a request).
-            storage.zeroize()
-            storage.deallocate()
-        }
-
-        /// Waits for bytes on `descriptor` (polling for up to `spinning` first, for as long as `keepPolling`
-        /// says yes, then sleeping until they come or the socket's receive timeout passes) and hands them to
-        /// `body`, valid only during the call: an empty buffer at end of stream; `nil` when the read failed
-        /// or timed out.
-        public func receive<T>(
-            _ descriptor: Int32, spinning: Duration = .zero, while keepPolling: () -> Bool = { true },
-            _ body: (UnsafeRawBufferPointer?) throws -> T
-        ) rethrows -> T {
-            if let spun = try spin(descriptor, spinning, keepPolling, body) { return spun }
-            return try sleepingReceive(descriptor, body)
-        }
-
-        /// Like ``receive(_:spinning:while:_:)``, but sleeps at most `timeout` (measured after the
-        /// polling) for bytes to come: nil, without calling `body`, when none came in that time.
-        public func receive<T>(
-            _ descriptor: Int32, spinning: Duration = .zero, timeout: Duration,
-            _ body: (UnsafeRawBufferPointer?) throws -> T
-        ) rethrows -> T? {
-            if let spun = try spin(descriptor, spinning, { true }, body) { return spun }
-            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            let deadline = ContinuousClock.now + timeout
-            while true {
-                let ready = poll(&waiting, 1, UnixSocket.milliseconds(deadline - ContinuousClock.now))
-                if ready > 0 { break }
-                if ready == 0 { return nil }
-                if errno != EINTR { return try body(nil) }
-            }
-            return try sleepingReceive(descriptor, body)
-        }
-
-        /// Polls without sleeping for up to `spinning`; nil when nothing came.
-        private func spin<T>(
-            _ descriptor: Int32, _ spinning: Duration, _ keepPolling: () -> Bool, _ body: (UnsafeRawBufferPointer?) throws -> T
-        ) rethrows -> T? {
-            guard spinning > .zero else { return nil }
-            let deadline = ContinuousClock.now + spinning
-            repeat {
-                let received = recv(descriptor, storage.baseAddress, storage.count, Int32(MSG_DONTWAIT))
-                if received >= 0 { return try deliver(received, body) }
-                if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR { return try body(nil) }
-                // Give the core to any thread that is ready to run (the peer, perhaps) before polling again.
-                sched_yield()
-            } while ContinuousClock.now < deadline && keepPolling()
-            return nil
-        }
-
-        private func sleepingReceive<T>(_ descriptor: Int32, _ body: (UnsafeRawBufferPointer?) throws -> T) rethrows -> T {
-            while true {
-                let received = recv(descriptor, storage.baseAddress, storage.count, 0)
-                if received >= 0 { return try deliver(received, body) }
-                if errno != EINTR { return try body(nil) }
-            }
-        }
-
-        private func deliver<T>(_ count: Int, _ body: (UnsafeRawBufferPointer?) throws -> T) rethrows -> T {
-            defer { coffer_secure_zero(storage.baseAddress, count) }
-            return try body(UnsafeRawBufferPointer(rebasing: storage[0..<count]))
-        }
-    }
-
-    /// A failed socket call.
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        /// The call (and path) that failed.
-        public let call: String
-        /// The `errno` it left.
-        public let code: Int32
-
-        init(_ call: String, _ code: Int32) {
-            self.call = call
-            self.code = code
-        }
-
-        public var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
     }
 
     private static func socketAddress(_ path: String) throws -> sockaddr_un {

@@ -1,4 +1,4 @@
-import KeychainClient
+import KeychainSelection
 
 /// The keychain a signing key was taken from, so that its signatures, made on a thread pool's thread, go to the same
 /// keychain.

@@ -1,3 +1,4 @@
+import CofferRuntime
 import KeychainService
 import Synchronization
 

@@ -14,19 +14,8 @@ struct StorageQuota: Sendable {
     /// The free space the file system keeps for every user's unlocks and deletes.
     let freeSpaceReserve: Int
 
-    /// Whether `request` may make the keychain's files grow: item adds and updates, registering a program, and
-    /// a restore and each part staged for it (so that a full keychain refuses a large restore part by part,
-    /// before the commit). Deletes, unlocks, locks and passcode changes (which rewrite the keybag in place of the
-    /// old one) are never refused, so a user at the quota can always make room and unlock.
-    static func grows(_ request: Request) -> Bool {
-        switch request {
-        case .add, .addEach, .update, .appsAdd, .stageRestore, .restoreBackup: true
-        case .copyMatching, .delete, .lockStatus, .unlock, .lock, .appsList, .appsRemove, .setPasscode,
-             .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .unlockWithPrompt, .awaitPrompt, .proveOwner, .proveOwnerWithPrompt,
-             .answerPrompt, .authenticate, .setCredential, .invalidateContext, .authenticationCapabilities, .createTokenKey,
-             .useTokenKey, .makeFileKey, .unwrapFileKey, .exportBackup: false
-        }
-    }
+    /// Whether `request` may make the keychain's files grow (``OperationTraits/growsStorage``).
+    static func grows(_ request: Request) -> Bool { request.kind.traits.growsStorage }
 
     /// The bytes `request`, a frame of `length` bytes, brings to the keychain: a restore of staged parts brings
     /// what its connection staged (`staged`), read only for such a restore.

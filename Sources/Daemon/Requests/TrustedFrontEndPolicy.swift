@@ -7,18 +7,8 @@ import KeychainOperations
 /// locking and for editing the program registry. Any program may read the lock state, list the registry,
 /// use its items, and ask the person to unlock through the prompt agent (``Request/unlockWithPrompt``).
 enum TrustedFrontEndPolicy {
-    /// Whether `kind` is reserved to trusted front ends.
-    static func isReserved(_ kind: Request.Kind) -> Bool {
-        switch kind {
-        case .unlock, .lock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts,
-            .appsAdd, .appsRemove, .awaitPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .exportBackup:
-            true
-        case .add, .addEach, .copyMatching, .update, .delete, .lockStatus, .appsList, .unlockWithPrompt, .authenticate, .setCredential,
-            .invalidateContext, .authenticationCapabilities, .createTokenKey, .useTokenKey, .makeFileKey, .unwrapFileKey, .stageRestore,
-            .restoreBackup:
-            false
-        }
-    }
+    /// Whether `kind` is reserved to trusted front ends (``OperationTraits/isReservedToTrustedFrontEnds``).
+    static func isReserved(_ kind: Request.Kind) -> Bool { kind.traits.isReservedToTrustedFrontEnds }
 
     /// The refusal a program gets for a reserved request.
     static func refusal(for kind: Request.Kind) -> Response {

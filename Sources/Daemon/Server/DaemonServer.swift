@@ -1,7 +1,7 @@
 import ProgramIdentity
 import CofferDiagnostics
+import CofferRuntime
 import Foundation
-import KeychainClient
 import KeychainService
 import Logging
 import NIOCore

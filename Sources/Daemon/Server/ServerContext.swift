@@ -1,5 +1,6 @@
 import ProgramIdentity
 import CofferDiagnostics
+import CofferRuntime
 import Foundation
 import KeychainService
 import Logging

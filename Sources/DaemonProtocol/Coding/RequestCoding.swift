@@ -155,39 +155,5 @@ enum RequestCoding {
         }
     }
 
-    private static func tag(of request: Request) -> UInt8 {
-        switch request {
-        case .add: MessageTag.add
-        case .addEach: MessageTag.addEach
-        case .copyMatching: MessageTag.copyMatching
-        case .update: MessageTag.update
-        case .delete: MessageTag.delete
-        case .lockStatus: MessageTag.lockStatus
-        case .unlock: MessageTag.unlock
-        case .lock: MessageTag.lock
-        case .appsList: MessageTag.appsList
-        case .appsAdd: MessageTag.appsAdd
-        case .appsRemove: MessageTag.appsRemove
-        case .setPasscode: MessageTag.setPasscode
-        case .changePasscode: MessageTag.changePasscode
-        case .removePasscode: MessageTag.removePasscode
-        case .setEraseAfterFailedAttempts: MessageTag.setEraseAfterFailedAttempts
-        case .unlockWithPrompt: MessageTag.unlockWithPrompt
-        case .awaitPrompt: MessageTag.awaitPrompt
-        case .proveOwner: MessageTag.proveOwner
-        case .proveOwnerWithPrompt: MessageTag.proveOwnerWithPrompt
-        case .answerPrompt: MessageTag.answerPrompt
-        case .authenticate: MessageTag.authenticate
-        case .setCredential: MessageTag.setCredential
-        case .invalidateContext: MessageTag.invalidateContext
-        case .authenticationCapabilities: MessageTag.authenticationCapabilities
-        case .createTokenKey: MessageTag.createTokenKey
-        case .useTokenKey: MessageTag.useTokenKey
-        case .makeFileKey: MessageTag.makeFileKey
-        case .unwrapFileKey: MessageTag.unwrapFileKey
-        case .exportBackup: MessageTag.exportBackup
-        case .restoreBackup: MessageTag.restoreBackup
-        case .stageRestore: MessageTag.stageRestore
-        }
-    }
+    private static func tag(of request: Request) -> UInt8 { request.kind.traits.wireTag }
 }

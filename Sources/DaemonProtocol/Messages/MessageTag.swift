@@ -1,72 +1,73 @@
 import KeychainOperations
 
 /// The first byte of a payload. Requests and responses use disjoint ranges, so a message sent the wrong way
-/// is ``MalformedPayload/unknownMessage(_:)``, never misread.
+/// is ``MalformedPayload/unknownMessage(_:)``, never misread. A request's tag is its kind's
+/// (``OperationTraits/wireTag``, from the one table of operation traits); the answers' are here.
 public enum MessageTag {
     /// ``Request/add(_:)``: a query dictionary.
-    public static let add: UInt8 = 0x01
+    public static let add = Request.Kind.add.traits.wireTag
     /// ``Request/copyMatching(_:)``: a query dictionary.
-    public static let copyMatching: UInt8 = 0x02
+    public static let copyMatching = Request.Kind.copyMatching.traits.wireTag
     /// ``Request/update(query:attributesToUpdate:)``: two query dictionaries.
-    public static let update: UInt8 = 0x03
+    public static let update = Request.Kind.update.traits.wireTag
     /// ``Request/delete(_:)``: a query dictionary.
-    public static let delete: UInt8 = 0x04
+    public static let delete = Request.Kind.delete.traits.wireTag
     /// ``Request/addEach(_:)``: the count (UInt32, at most ``Request/maximumAddEachCount``), then each query dictionary.
-    public static let addEach: UInt8 = 0x05
+    public static let addEach = Request.Kind.addEach.traits.wireTag
     /// ``Request/lockStatus``: no fields.
-    public static let lockStatus: UInt8 = 0x10
+    public static let lockStatus = Request.Kind.lockStatus.traits.wireTag
     /// ``Request/unlock(passcode:)``: the passcode (length, bytes).
-    public static let unlock: UInt8 = 0x11
+    public static let unlock = Request.Kind.unlock.traits.wireTag
     /// ``Request/lock``: no fields.
-    public static let lock: UInt8 = 0x12
+    public static let lock = Request.Kind.lock.traits.wireTag
     /// ``Request/setPasscode(new:)``: the passcode (length, bytes).
-    public static let setPasscode: UInt8 = 0x13
+    public static let setPasscode = Request.Kind.setPasscode.traits.wireTag
     /// ``Request/changePasscode(old:new:)``: two passcodes.
-    public static let changePasscode: UInt8 = 0x14
+    public static let changePasscode = Request.Kind.changePasscode.traits.wireTag
     /// ``Request/removePasscode(current:)``: the passcode.
-    public static let removePasscode: UInt8 = 0x15
+    public static let removePasscode = Request.Kind.removePasscode.traits.wireTag
     /// ``Request/setEraseAfterFailedAttempts(_:passcode:)``: boolean byte, then the passcode.
-    public static let setEraseAfterFailedAttempts: UInt8 = 0x16
+    public static let setEraseAfterFailedAttempts = Request.Kind.setEraseAfterFailedAttempts.traits.wireTag
     /// ``Request/appsList``: no fields.
-    public static let appsList: UInt8 = 0x20
+    public static let appsList = Request.Kind.appsList.traits.wireTag
     /// ``Request/appsAdd(_:passcode:)``: path, application identifier, groups (count, strings), pin (boolean byte),
     /// identity mode (1 path, 2 identity group), passcode.
-    public static let appsAdd: UInt8 = 0x21
+    public static let appsAdd = Request.Kind.appsAdd.traits.wireTag
     /// ``Request/appsRemove(_:passcode:)``: selector kind (1 path, 2 application identifier), the string, the passcode.
-    public static let appsRemove: UInt8 = 0x22
+    public static let appsRemove = Request.Kind.appsRemove.traits.wireTag
     /// ``Request/unlockWithPrompt``: no fields.
-    public static let unlockWithPrompt: UInt8 = 0x30
+    public static let unlockWithPrompt = Request.Kind.unlockWithPrompt.traits.wireTag
     /// ``Request/awaitPrompt``: no fields.
-    public static let awaitPrompt: UInt8 = 0x31
+    public static let awaitPrompt = Request.Kind.awaitPrompt.traits.wireTag
     /// ``Request/answerPrompt(id:passcode:)``: the prompt's identifier (UInt64), a presence byte, then the passcode if present.
-    public static let answerPrompt: UInt8 = 0x32
+    public static let answerPrompt = Request.Kind.answerPrompt.traits.wireTag
     /// ``Request/proveOwner(passcode:)``: the passcode (length, bytes).
-    public static let proveOwner: UInt8 = 0x33
+    public static let proveOwner = Request.Kind.proveOwner.traits.wireTag
     /// ``Request/proveOwnerWithPrompt(reason:)``: the reason (text).
-    public static let proveOwnerWithPrompt: UInt8 = 0x34
+    public static let proveOwnerWithPrompt = Request.Kind.proveOwnerWithPrompt.traits.wireTag
     /// ``Request/authenticate(_:)``: the context (16 bytes, length-prefixed), the requirement (factor count,
     /// factor bytes, needs-all boolean byte, bound set: presence byte then length and bytes), the reason (text),
     /// the reuse duration (duration), interactive (boolean byte).
-    public static let authenticate: UInt8 = 0x40
+    public static let authenticate = Request.Kind.authenticate.traits.wireTag
     /// ``Request/setCredential(context:applicationPassword:)``: the context, a presence byte, then the password.
-    public static let setCredential: UInt8 = 0x41
+    public static let setCredential = Request.Kind.setCredential.traits.wireTag
     /// ``Request/invalidateContext(_:)``: the context.
-    public static let invalidateContext: UInt8 = 0x42
+    public static let invalidateContext = Request.Kind.invalidateContext.traits.wireTag
     /// ``Request/authenticationCapabilities``: no fields.
-    public static let authenticationCapabilities: UInt8 = 0x43
+    public static let authenticationCapabilities = Request.Kind.authenticationCapabilities.traits.wireTag
     /// ``Request/createTokenKey(_:)``: the access control (protection, flags UInt64), the size in bits (UInt32), the
     /// kind (1 P-256, 2 Ed25519).
-    public static let createTokenKey: UInt8 = 0x50
+    public static let createTokenKey = Request.Kind.createTokenKey.traits.wireTag
     /// ``Request/useTokenKey(_:)``: the sealed key (length, bytes), the operation (1 sign, 2 decrypt, 3 key
     /// exchange, followed by the requested size: presence byte then UInt32, and the shared info: presence byte
     /// then length and bytes), the algorithm (text), the input (length, bytes), the context (presence byte, then
     /// length and bytes), the prompt (text), interactive (boolean byte).
-    public static let useTokenKey: UInt8 = 0x51
+    public static let useTokenKey = Request.Kind.useTokenKey.traits.wireTag
     /// ``Request/makeFileKey(_:)``: the file protection class (one byte, Apple's number 1–4).
-    public static let makeFileKey: UInt8 = 0x60
+    public static let makeFileKey = Request.Kind.makeFileKey.traits.wireTag
     /// ``Request/unwrapFileKey(_:)``: the class (one byte), the wrapped key (length, bytes), the one-time public
     /// key (presence byte, then length and bytes).
-    public static let unwrapFileKey: UInt8 = 0x61
+    public static let unwrapFileKey = Request.Kind.unwrapFileKey.traits.wireTag
 
     /// ``Response/value(_:)``: a presence byte (0 or 1), then the value if present.
     public static let value: UInt8 = 0x81
@@ -101,13 +102,13 @@ public enum MessageTag {
 
     // Backups (requests, then their answers).
     /// ``Request/exportBackup(_:)``: the passcode (presence byte, then length and bytes).
-    public static let exportBackup: UInt8 = 0x70
+    public static let exportBackup = Request.Kind.exportBackup.traits.wireTag
     /// ``Request/restoreBackup(_:)``: the record stream (length, bytes), the policy (one byte: 1 keep, 2 replace,
     /// 3 both), the staging (presence byte, then the identifier, UInt64).
-    public static let restoreBackup: UInt8 = 0x71
+    public static let restoreBackup = Request.Kind.restoreBackup.traits.wireTag
     /// ``Request/stageRestore(_:)``: the staging identifier (UInt64), the part's index (UInt32), the part's record
     /// stream (length, bytes).
-    public static let stageRestore: UInt8 = 0x72
+    public static let stageRestore = Request.Kind.stageRestore.traits.wireTag
     /// ``Response/backup(_:)``: the record stream (length, bytes), the item count (UInt32), the items left behind
     /// (four UInt32: this device only, passcode set only, non-extractable keys, device-bound).
     public static let backup: UInt8 = 0x8D

@@ -1,3 +1,4 @@
+import CofferRuntime
 import KeychainModel
 import KeychainOperations
 import Keystore

@@ -1,6 +1,6 @@
 import Foundation
 import KeyCrypto
-import KeychainClient
+import KeychainSelection
 import KeychainModel
 import Query
 import Security

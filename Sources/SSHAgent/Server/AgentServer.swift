@@ -1,3 +1,4 @@
+import CofferRuntime
 import Foundation
 import KeychainModel
 import Logging
@@ -31,7 +32,11 @@ public final class AgentServer: Sendable {
     ) throws(AgentSocketError) {
         self.service = service
         self.logger = logger
-        listener = try UnixSocket.listen(at: path)
+        do {
+            listener = try UnixSocket.listen(at: path, mode: 0o600)
+        } catch {
+            throw AgentSocketError("cannot listen on \(path): \(error)")
+        }
     }
 
     /// Serves `service` on `listener`, a listening socket systemd passed (socket activation, `LISTEN_FDS`); its
@@ -98,17 +103,17 @@ public final class AgentServer: Sendable {
     private func serve(_ connection: Int32, caller: AgentCaller) {
         // The sessions this connection binds (session-bind@openssh.com), for keys with destination constraints.
         let bindings = AgentConnection()
-        while let header = UnixSocket.read(connection, count: 4) {
+        while let header = UnixSocket.readExactly(connection, count: 4) {
             let length = header.reduce(0) { $0 << 8 | Int($1) }
             guard length > 0, length <= AgentMessageNumber.maximumMessageLength else {
                 logger.notice("a message of \(length) bytes was refused; closing the connection")
-                _ = UnixSocket.write(connection, AgentResponse.failure.frame)
+                _ = UnixSocket.writeAll(connection, AgentResponse.failure.frame)
                 return
             }
-            guard var payload = UnixSocket.read(connection, count: length) else { return }
+            guard var payload = UnixSocket.readExactly(connection, count: length) else { return }
             let (response, shouldClose) = service.respond(to: payload, from: caller, on: bindings)
             payload.zeroize()
-            guard UnixSocket.write(connection, response.frame), !shouldClose else { return }
+            guard UnixSocket.writeAll(connection, response.frame), !shouldClose else { return }
         }
     }
 }

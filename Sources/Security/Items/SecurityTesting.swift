@@ -1,5 +1,5 @@
 import Foundation
-import KeychainClient
+import KeychainSelection
 
 /// Hooks for tests of code that uses this module. Not part of Apple's API.
 @_spi(Testing) public enum SecurityTesting {

@@ -1,4 +1,4 @@
-import KeychainClient
+import KeychainSelection
 
 /// The keychain every function of this module uses: the process's shared client (``SharedKeychainClient``),
 /// which `LocalAuthentication` uses too, so that an evaluated `LAContext` serves this module's calls.
