@@ -29,20 +29,22 @@ let package = Package(
     targets: [
         // The shared vocabulary: item and protection classes, Apple statuses, lock state and keystore errors,
         // secrets, the caller context, the keychain folder. No I/O beyond creating the folder.
-        .target(name: "KeychainModel", dependencies: ["CCofferSystem"]),
+        .target(name: "KeychainModel", dependencies: ["CCofferSystem"], path: "Sources/Core/KeychainModel"),
         // Small C shims for what Glibc does not expose to Swift (explicit_bzero, prctl).
-        .target(name: "CCofferSystem"),
-        .target(name: "CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
+        .target(name: "CCofferSystem", path: "Sources/CShims/CCofferSystem"),
+        .target(name: "CSQLiteShims", path: "Sources/CShims/CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libsystemd's sd-bus (apt: libsystemd-dev), with small non-variadic wrappers Swift can call.
-        .target(name: "CSystemdBus", linkerSettings: [.linkedLibrary("systemd")]),
+        .target(name: "CSystemdBus", path: "Sources/CShims/CSystemdBus", linkerSettings: [.linkedLibrary("systemd")]),
         // Biometry through fprintd's D-Bus API: availability, the enrolled set's hash, verification. Only the
         // verifying side (the daemon, or the process of an embedded keychain) uses it.
-        .target(name: "Biometry", dependencies: ["CSystemdBus", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Biometry", dependencies: ["CSystemdBus", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Sources/Core/Biometry"),
         // COFFER_LOG handling shared by the executables and the Security module.
-        .target(name: "CofferDiagnostics", dependencies: [.product(name: "Logging", package: "swift-log")]),
+        .target(name: "CofferDiagnostics", dependencies: [.product(name: "Logging", package: "swift-log")],
+            path: "Sources/System/CofferDiagnostics"),
         // Apple's query dictionaries: validation rules, typed requests, result shapes. Pure, no I/O.
-        .target(name: "Query", dependencies: ["KeychainModel"]),
-        // SecKey's cryptography on swift-crypto: key generation and Apple's external representations, the
+        .target(name: "Query", dependencies: ["KeychainModel"], path: "Sources/Core/Query"),
+        // SecKey's cryptography on swift-crypto and libcrypto: key generation and Apple's external representations, the
         // kSecKeyAlgorithm catalogue, and sign, verify, encrypt, decrypt and key exchange as Apple's adaptors
         // do them (wire formats, input checks, statuses). Pure, no I/O.
         .target(
@@ -50,7 +52,8 @@ let package = Package(
             dependencies: [
                 "CCofferSystem", "CLibCrypto", "KeychainModel",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            path: "Sources/Formats/KeyCrypto"
         ),
         // X.509 certificates read as Apple's SecCertificate.c reads them: the fields, the normalized names, the
         // summaries and the keychain attributes derived from the DER. Pure, no I/O; beside Query, for the front
@@ -61,12 +64,13 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-            ]
+            ],
+            path: "Sources/Formats/CertificateParsing"
         ),
         // OpenSSL's libcrypto (apt: libssl-dev), for the legacy PKCS#12 ciphers swift-crypto lacks (Triple DES, and RC2
         // and RC4 from OpenSSL's legacy provider), and for HMAC-SHA256 from hash states prepared once (the blind
         // indexes and row tags of every read, which swift-crypto's HMAC re-keys and allocates for on every MAC).
-        .target(name: "CLibCrypto", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "CLibCrypto", path: "Sources/CShims/CLibCrypto", linkerSettings: [.linkedLibrary("crypto")]),
         // PKCS#12 (PFX) files read: MAC, PBES2 and PKCS#12 PBE decryption, certificates and PKCS#8 keys. Pure, no I/O.
         .target(
             name: "PKCS12",
@@ -75,10 +79,11 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-            ]
+            ],
+            path: "Sources/Formats/PKCS12"
         ),
         // The one list of operations: requests and responses, the same in process and through the daemon. Pure.
-        .target(name: "KeychainOperations", dependencies: ["KeychainModel", "Query"]),
+        .target(name: "KeychainOperations", dependencies: ["KeychainModel", "Query"], path: "Sources/Seam/KeychainOperations"),
         // The key hierarchy: device key, passcode KDF, keybag of class keys, lock state, throttling.
         .target(
             name: "Keystore",
@@ -87,7 +92,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/Core/Keystore"
         ),
         // Items encrypted in SQLite: per-class tables, blind indexes, the item format.
         .target(
@@ -97,7 +103,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+            ],
+            path: "Sources/Core/ItemStore"
         ),
         // Backups: the file (header, scrypt or a recovery key, AES-GCM chunks authenticated as a whole) and the
         // item records inside it. Pure, no I/O.
@@ -107,7 +114,8 @@ let package = Package(
                 "KeychainModel",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
-            ]),
+            ],
+            path: "Sources/Formats/BackupFormat"),
         // Runs typed requests against the store with the caller's access groups and the lock state.
         .target(
             name: "Engine",
@@ -115,11 +123,12 @@ let package = Package(
                 "KeychainModel", "Keystore", "Query", "ItemStore", "CofferDiagnostics", "BackupFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/Core/Engine"
         ),
         // Threads and sockets for every layer that blocks: one worker pool, one "run on a thread of its own", one
         // Unix socket helper (the service, both transports, the daemon, the ssh-agent, the Swift API).
-        .target(name: "CofferRuntime", dependencies: ["CCofferSystem"]),
+        .target(name: "CofferRuntime", dependencies: ["CCofferSystem"], path: "Sources/Seam/CofferRuntime"),
         // The one handler of every request, above the engine, and the threads blocking work runs on.
         .target(
             name: "KeychainService",
@@ -127,22 +136,28 @@ let package = Package(
                 "KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem", "Biometry", "KeyCrypto",
                 "BackupFormat", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            ],
+            path: "Sources/Core/KeychainService"),
         // The daemon's wire format: versioned, length-prefixed frames and the codecs of the operations. Pure.
-        .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query", "CCofferSystem"]),
+        .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query", "CCofferSystem"],
+            path: "Sources/Seam/DaemonProtocol"),
         // The one client protocol the front ends use, its typed calls and the authentication retry. No transport.
-        .target(name: "KeychainClient", dependencies: ["KeychainModel", "KeychainOperations", "Query"]),
+        .target(name: "KeychainClient", dependencies: ["KeychainModel", "KeychainOperations", "Query"],
+            path: "Sources/Seam/KeychainClient"),
         // The daemon transport: a connection to cofferd and where a per-user daemon listens. Never the engine.
         .target(
             name: "DaemonClient",
-            dependencies: ["KeychainClient", "KeychainModel", "KeychainOperations", "DaemonProtocol", "CofferRuntime"]),
+            dependencies: ["KeychainClient", "KeychainModel", "KeychainOperations", "DaemonProtocol", "CofferRuntime"],
+                path: "Sources/Seam/DaemonClient"),
         // The embedded transport: the keychain service in this process, with its prompts.
         .target(
             name: "EmbeddedClient",
-            dependencies: ["KeychainClient", "KeychainModel", "KeychainOperations", "KeychainService", "Prompting", "CofferRuntime"]),
+            dependencies: ["KeychainClient", "KeychainModel", "KeychainOperations", "KeychainService", "Prompting", "CofferRuntime"],
+                path: "Sources/Seam/EmbeddedClient"),
         // Which keychain a process uses (the environment's rule) and the process's shared client: the one target that
         // reaches both transports, re-exporting them and the client.
-        .target(name: "KeychainSelection", dependencies: ["KeychainClient", "DaemonClient", "EmbeddedClient", "KeychainModel"]),
+        .target(name: "KeychainSelection", dependencies: ["KeychainClient", "DaemonClient", "EmbeddedClient", "KeychainModel"],
+            path: "Sources/Seam/KeychainSelection"),
         // Which program is calling: the kernel's credentials, the registry of programs, the identity rules. Used by
         // cofferd and by the providers that serve other programs (the Secret Service, the ssh-agent).
         .target(
@@ -151,7 +166,8 @@ let package = Package(
                 "KeychainModel", "KeychainOperations", "CofferDiagnostics",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/System/ProgramIdentity"
         ),
         // cofferd's parts: the socket server, the registry file, the prompt broker.
         .target(
@@ -163,13 +179,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            path: "Sources/Seam/Daemon"
         ),
         // The format of protected files (file data protection): the header, 64 KiB AES-GCM chunks bound to their
         // index and to the end of the file, the content's keys. Pure, no I/O.
         .target(
             name: "ProtectedFileFormat",
-            dependencies: ["KeychainModel", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["KeychainModel", .product(name: "Crypto", package: "swift-crypto")],
+                path: "Sources/Formats/ProtectedFileFormat"),
         // The Swift-native API: typed items and queries, async, KeychainError; protected files.
         .target(
             name: "Coffer",
@@ -177,7 +195,8 @@ let package = Package(
                 "KeychainSelection", "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto", "CertificateParsing",
                 "ProtectedFileFormat", "CCofferSystem", "BackupFormat", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            ],
+            path: "Sources/API/Coffer"),
         // Apple's keychain API on Linux: Apple's names and values, mapped onto KeychainClient.
         .target(
             name: "Security",
@@ -187,16 +206,18 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-            ]
+            ],
+            path: "Sources/Apple/Security"
         ),
         // Asking the person for a passcode: on the terminal, or through a pinentry program over Assuan. The
         // prompt agent and the embedded keychain's own prompts share it.
-        .target(name: "Prompting", dependencies: ["KeychainModel", "CCofferSystem"]),
+        .target(name: "Prompting", dependencies: ["KeychainModel", "CCofferSystem"], path: "Sources/System/Prompting"),
         // Apple's LAContext on Linux: policies evaluated by the keychain (passcode, fprintd), proofs that the
         // Security module's calls reuse through the shared client.
         .target(
             name: "LocalAuthentication",
-            dependencies: ["KeychainSelection", "KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security"]
+            dependencies: ["KeychainSelection", "KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security"],
+                path: "Sources/Apple/LocalAuthentication"
         ),
         // Apple's CryptoKit on Linux: swift-crypto's Crypto, re-exported, and SecureEnclave keys that the
         // keychain keeps (made and used by the keystore; this process holds their handles).
@@ -205,7 +226,8 @@ let package = Package(
             dependencies: [
                 "KeychainSelection", "KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security", "LocalAuthentication",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            path: "Sources/Apple/CryptoKit"
         ),
         // TLS for server-side Swift on swift-nio-ssl: App Transport Security's defaults, Coffer's trust evaluation
         // and SPKI pin sets as the peer verification, and keychain identities (keys that never leave) for mutual TLS.
@@ -218,7 +240,8 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+            ],
+            path: "Sources/API/CofferTLS"
         ),
         // `coffer ssh-agent`'s agent: the SSH agent protocol (draft-miller-ssh-agent) over keys kept as keychain key
         // items, through Apple's functions on a KeychainClient; a Unix socket served by a thread per connection.
@@ -230,7 +253,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]),
+            ],
+            path: "Sources/Integrations/SSHAgent"),
         // The `coffer` command-line tool.
         .executableTarget(
             name: "CofferCLI",
@@ -242,23 +266,28 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 // find-certificate -Z: the SHA-256 and SHA-1 of a certificate (already linked through KeyCrypto).
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]
+            ],
+            path: "Sources/API/CofferCLI"
             // Not a static executable: since the keychain checks fingerprints in process (Biometry, sd-bus), it links
             // libsystemd, which Debian ships as a shared library only. Build with --static-swift-stdlib.
         ),
         // What the credential helpers share: the keychain the environment selects, hardened as the CLI's, and
         // the internet-password calls they make.
-        .target(name: "CredentialHelperSupport", dependencies: ["KeychainSelection", "KeychainClient", "KeychainModel", "Query", "CCofferSystem"]),
+        .target(name: "CredentialHelperSupport", dependencies: ["KeychainSelection", "KeychainClient", "KeychainModel", "Query", "CCofferSystem"],
+            path: "Sources/Integrations/CredentialHelperSupport"),
         // `git-credential-coffer`: git's credential helper protocol, items as git-credential-osxkeychain stores them.
-        .executableTarget(name: "GitCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"]),
+        .executableTarget(name: "GitCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"],
+            path: "Sources/Integrations/GitCredentialCoffer"),
         // `docker-credential-coffer`: docker's credential helper protocol, items as its osxkeychain helper stores them.
-        .executableTarget(name: "DockerCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"]),
+        .executableTarget(name: "DockerCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"],
+            path: "Sources/Integrations/DockerCredentialCoffer"),
         // The Secret Service's D-Bus objects on libsystemd's sd-bus (apt: libsystemd-dev): static vtables whose
         // handlers call one registered function, and non-variadic readers and writers of the message types.
-        .target(name: "CSecretServiceBus", dependencies: ["CSystemdBus"], linkerSettings: [.linkedLibrary("systemd")]),
+        .target(name: "CSecretServiceBus", dependencies: ["CSystemdBus"],
+            path: "Sources/CShims/CSecretServiceBus", linkerSettings: [.linkedLibrary("systemd")]),
         // The modular exponentiation of the Secret Service's Diffie-Hellman sessions, on OpenSSL's libcrypto
         // (apt: libssl-dev), constant-time in the private exponent.
-        .target(name: "CSecretServiceDH", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "CSecretServiceDH", path: "Sources/CShims/CSecretServiceDH", linkerSettings: [.linkedLibrary("crypto")]),
         // A freedesktop Secret Service provider (org.freedesktop.secrets) over KeychainClient: items are Coffer
         // generic-password items; the bus runs on a thread of its own.
         .target(
@@ -269,11 +298,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
-            ]),
+            ],
+            path: "Sources/Integrations/SecretService"),
         // `coffer-secret-service`: serves the provider on the session bus, over the keychain the environment selects.
         .executableTarget(
             name: "CofferSecretService",
-            dependencies: ["KeychainSelection", "SecretService", "CredentialHelperSupport", "KeychainClient", "KeychainModel", "ProgramIdentity", "Prompting"]),
+            dependencies: ["KeychainSelection", "SecretService", "CredentialHelperSupport", "KeychainClient", "KeychainModel", "ProgramIdentity", "Prompting"],
+                path: "Sources/Integrations/CofferSecretService"),
         // Benchmarks (run Benchmarks/run.sh; release build).
         .executableTarget(
             name: "CofferBenchmarks",
@@ -292,7 +323,8 @@ let package = Package(
             dependencies: [
                 "Daemon", "ProgramIdentity", "Keystore", "KeychainModel", "CCofferSystem", "CofferDiagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            path: "Sources/Seam/CofferDaemon"
         ),
         // Test support shared by the test targets (not a product).
         .target(

@@ -34,12 +34,20 @@ if [[ "${COFFER_FUZZ_RUNTIME:-}" == debian ]] || ! ls "$TOOLCHAIN_LIB"/clang/*/l
     LINK_FUZZER=(-Xlinker "$RUNTIME" -Xlinker -lstdc++)
 fi
 
+# module_folder NAME : the folder of a target's sources (Sources/LAYER/NAME).
+module_folder() {
+    local found
+    found=$(find "$ROOT/Sources" -mindepth 2 -maxdepth 2 -type d -name "$1" | head -n 1)
+    [ -n "$found" ] || { echo "run.sh: no target $1 under Sources" >&2; exit 1; }
+    echo "$found"
+}
+
 # build_module DIR NAME FLAGS... : a static library and module for one target's sources.
 build_module() {
     local dir=$1 name=$2
     shift 2
     local sources=()
-    mapfile -t sources < <(find "$ROOT/Sources/$name" -name '*.swift' | sort)
+    mapfile -t sources < <(find "$(module_folder "$name")" -name '*.swift' | sort)
     swiftc -O -wmo -parse-as-library -module-name "$name" "$@" -I "$dir" \
         -emit-module -emit-module-path "$dir/$name.swiftmodule" \
         -emit-library -static -o "$dir/lib$name.a" "${sources[@]}"
@@ -49,9 +57,9 @@ build_module() {
 build_c_shim() {
     local dir=$1
     mkdir -p "$dir/CCofferSystem"
-    printf 'module CCofferSystem {\n    header "%s"\n    export *\n}\n' "$ROOT/Sources/CCofferSystem/include/CCofferSystem.h" \
+    printf 'module CCofferSystem {\n    header "%s"\n    export *\n}\n' "$ROOT/Sources/CShims/CCofferSystem/include/CCofferSystem.h" \
         > "$dir/CCofferSystem/module.modulemap"
-    clang -O2 -c "$ROOT/Sources/CCofferSystem/CCofferSystem.c" -I "$ROOT/Sources/CCofferSystem/include" -o "$dir/CCofferSystem.o"
+    clang -O2 -c "$ROOT/Sources/CShims/CCofferSystem/CCofferSystem.c" -I "$ROOT/Sources/CShims/CCofferSystem/include" -o "$dir/CCofferSystem.o"
     ar rcs "$dir/libCCofferSystem.a" "$dir/CCofferSystem.o"
 }
 

@@ -40,7 +40,7 @@ for name in "${executables[@]}"; do
     [ -x "$bin/$name" ] || { echo "build-deb.sh: $bin/$name is missing; build it first or leave out --bin" >&2; exit 1; }
 done
 
-version="$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/KeychainModel/Product/CofferVersion.swift)"
+version="$(sed -n 's/.*static let current = "\(.*\)".*/\1/p' Sources/Core/KeychainModel/Product/CofferVersion.swift)"
 architecture="$(dpkg --print-architecture)"
 stage="$(mktemp -d)"
 trap 'rm -rf "$stage"' EXIT

@@ -16,7 +16,7 @@ struct AppleNamesTests {
     static let queryKeySource: String = {
         let source = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("Sources/Query/Constants/QueryKey.swift")
+            .appendingPathComponent("Sources/Core/Query/Constants/QueryKey.swift")
         return (try? String(contentsOf: source, encoding: .utf8)) ?? ""
     }()
 
