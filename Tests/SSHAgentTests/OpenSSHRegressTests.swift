@@ -91,8 +91,9 @@ private struct RegressRun {
             "TEST_SSH_SSHKEYGEN": "/usr/bin/ssh-keygen", "TEST_SSH_SFTPSERVER": "/usr/lib/openssh/sftp-server",
             "TEST_SSH_UNSAFE_PERMISSIONS": "1", "TEST_SSH_ECC": "yes", "TEST_SSH_QUIET": "yes", "SUDO": "", "LC_ALL": "C",
         ]
+        // In the scratch folder: some scripts write files relative to where they run (agent-restrict.sh's sshd_proxy).
         return try ChildProcess.run(
-            ["/bin/sh", folder + "/regress/test-exec.sh", folder + "/obj", folder + "/regress/\(script).sh"],
+            ["/bin/sh", "-c", "cd \"$1\" && exec /bin/sh \"$1/regress/test-exec.sh\" \"$1/obj\" \"$1/regress/$2.sh\"", "sh", folder, script],
             environment: environment, timeout: .seconds(540))
     }
 
