@@ -201,7 +201,7 @@ let package = Package(
         .target(
             name: "Security",
             dependencies: [
-                "KeychainSelection", "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
+                "CofferRuntime", "KeychainSelection", "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
                 "CertificateParsing", "PKCS12",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
