@@ -310,7 +310,7 @@ let package = Package(
             name: "CofferBenchmarks",
             dependencies: [
                 "Keystore", "KeychainModel", "KeychainOperations", "KeychainService", "CofferDiagnostics", "Engine",
-                "KeychainClient", "KeychainSelection", "Query", "Daemon", "ProgramIdentity", "Security", "CCofferSystem", "SSHAgent",
+                "KeychainClient", "KeychainSelection", "CofferRuntime", "Query", "Daemon", "ProgramIdentity", "Security", "CCofferSystem", "SSHAgent",
                 "Coffer", "ProtectedFileFormat",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),

@@ -1,4 +1,5 @@
 import CCofferSystem
+import CofferRuntime
 import Crypto
 import Dispatch
 import Foundation
@@ -400,23 +401,8 @@ struct TrustChain: Sendable {
 /// semaphore.
 enum Waiter {
     static func wait<Value: Sendable>(_ work: @escaping @Sendable () async -> Value) -> Value {
-        let slot = Slot<Value>()
+        let slot = BlockingResult<Value>()
         Task { slot.deliver(await work()) }
         return slot.take()
-    }
-
-    private final class Slot<Value: Sendable>: @unchecked Sendable {
-        private let semaphore = DispatchSemaphore(value: 0)
-        private var value: Value?
-
-        func deliver(_ value: Value) {
-            self.value = value
-            semaphore.signal()
-        }
-
-        func take() -> Value {
-            semaphore.wait()
-            return value!
-        }
     }
 }

@@ -64,7 +64,7 @@ public final class SerialTaskExecutor: TaskExecutor, @unchecked Sendable {
 
     /// The result of `work`, run as a task on this thread while the calling thread waits (a synchronous call).
     public func wait<Value: Sendable>(for work: @escaping @Sendable () async -> Value) -> Value {
-        let slot = ResultSlot<Value>()
+        let slot = BlockingResult<Value>()
         Task(executorPreference: self) { slot.deliver(await work()) }
         return slot.take()
     }
@@ -72,22 +72,5 @@ public final class SerialTaskExecutor: TaskExecutor, @unchecked Sendable {
     /// Runs `work` as a task on this thread, then `completion` with its result; returns at once.
     public func start<Value: Sendable>(_ work: @escaping @Sendable () async -> Value, then completion: @escaping @Sendable (Value) -> Void) {
         Task(executorPreference: self) { completion(await work()) }
-    }
-}
-
-/// One value handed from the executor's thread to the thread that waits for it.
-private final class ResultSlot<Value: Sendable>: @unchecked Sendable {
-    private let semaphore = DispatchSemaphore(value: 0)
-    // Written once before `semaphore` is signalled, read once after it was waited for.
-    private var value: Value?
-
-    func deliver(_ value: Value) {
-        self.value = value
-        semaphore.signal()
-    }
-
-    func take() -> Value {
-        semaphore.wait()
-        return value!
     }
 }
