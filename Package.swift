@@ -144,6 +144,10 @@ let package = Package(
         // The one client protocol the front ends use, its typed calls and the authentication retry. No transport.
         .target(name: "KeychainClient", dependencies: ["KeychainModel", "KeychainOperations", "Query"],
             path: "Sources/Seam/KeychainClient"),
+        // One key layer for every front end: a key handle, software or kept by the keychain, and what it does.
+        .target(
+            name: "KeychainKeys", dependencies: ["KeyCrypto", "KeychainClient", "KeychainModel", "KeychainOperations", "Query"],
+            path: "Sources/Seam/KeychainKeys"),
         // The daemon transport: a connection to cofferd and where a per-user daemon listens. Never the engine.
         .target(
             name: "DaemonClient",
@@ -192,7 +196,7 @@ let package = Package(
         .target(
             name: "Coffer",
             dependencies: [
-                "KeychainSelection", "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto", "CertificateParsing",
+                "KeychainSelection", "KeychainClient", "KeychainKeys", "KeychainOperations", "Query", "KeychainModel", "KeyCrypto", "CertificateParsing",
                 "ProtectedFileFormat", "CCofferSystem", "BackupFormat", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
@@ -201,7 +205,7 @@ let package = Package(
         .target(
             name: "Security",
             dependencies: [
-                "CofferRuntime", "KeychainSelection", "KeychainClient", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
+                "CofferRuntime", "KeychainSelection", "KeychainClient", "KeychainKeys", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
                 "CertificateParsing", "PKCS12",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -224,7 +228,7 @@ let package = Package(
         .target(
             name: "CryptoKit",
             dependencies: [
-                "KeychainSelection", "KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security", "LocalAuthentication",
+                "KeychainSelection", "KeychainClient", "KeychainKeys", "KeychainOperations", "KeychainModel", "Query", "Security", "LocalAuthentication", "KeyCrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/Apple/CryptoKit"
@@ -251,7 +255,6 @@ let package = Package(
                 "KeychainSelection", "Security", "KeychainClient", "KeyCrypto", "CCofferSystem", "Prompting", "CofferRuntime",
                 "ProgramIdentity", "KeychainOperations", "KeychainModel", "Query",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Integrations/SSHAgent"),
@@ -348,6 +351,10 @@ let package = Package(
         // openssh-client installed when missing).
         .testTarget(name: "SSHAgentTests", dependencies: ["KeychainSelection", "SSHAgent", "KeyCrypto", "KeychainClient", "KeychainModel", "Query", "TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
+        .testTarget(
+            name: "KeychainKeysTests",
+            dependencies: ["KeychainKeys", "KeyCrypto", "KeychainClient", "KeychainModel", "KeychainOperations", "Query",
+                .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(name: "CofferRuntimeTests", dependencies: ["CofferRuntime", "CCofferSystem"]),
         // Against files `openssl pkcs12 -export` writes (installed when missing) and RFC 9579's PBMAC1 examples.
         .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "KeychainModel", "TestProcesses"]),

@@ -28,7 +28,7 @@ FRONT_ENDS = {
 MACHINERY = {"Keystore", "Engine", "ItemStore", "KeychainService"}
 # Targets that must never reach the machinery, however indirectly: the client protocol, the daemon transport and
 # what they stand on. A front end that serves other programs from inside them (a PKCS#11 module) is added here.
-DAEMON_ONLY = {"KeychainClient", "DaemonClient", "DaemonProtocol", "KeychainOperations", "Query", "KeychainModel", "CofferRuntime"}
+DAEMON_ONLY = {"KeychainClient", "DaemonClient", "DaemonProtocol", "KeychainOperations", "Query", "KeychainModel", "CofferRuntime", "KeychainKeys"}
 # The two transports, and the one target allowed to depend on both.
 TRANSPORTS = {"DaemonClient", "EmbeddedClient"}
 SELECTION = "KeychainSelection"

@@ -163,11 +163,11 @@ struct KeyCommandTests {
         _ = try fixture.file("signature", signature.standardOutputBytes)
         let verified = try fixture.peer(["openssl", "dgst", "-sha256", "-verify", "key.pem", "-signature", "signature", "message"])
         #expect(verified.output == "Verified OK\n")
-        // Only P-256 EC keys can be made so: Security's -50, truncated as `security` truncates statuses.
+        // Only P-256 and Ed25519 keys can be made so (the keychain's rule): Security's -50, truncated as `security` truncates statuses.
         let rsa = try fixture.cli.run(["create-key", "--enclave", "-t", "rsa", "--tag", "nope"])
         #expect(rsa.status == 206)
         #expect(rsa.standardError.hasPrefix("coffer: create-key: errSecParam (-50): "))
-        #expect(rsa.standardError.contains("a Secure Enclave key is a 256-bit kSecAttrKeyTypeECSECPrimeRandom key"))
+        #expect(rsa.standardError.contains("a key that never leaves the keychain (kSecAttrTokenIDSecureEnclave) is a 256-bit kSecAttrKeyTypeECSECPrimeRandom (P-256) or kSecAttrKeyTypeEd25519 key"))
     }
 
     @Test(arguments: CLITransport.allCases) func deletingRemovesBothHalvesAndMistakesAreNamed(transport: CLITransport) throws {

@@ -77,6 +77,35 @@ struct KeyTests {
         #expect(try await temporary.keychain.decrypt(ciphertext, with: found, algorithm: ecies) == bytes("secret"))
     }
 
+    @Test(arguments: Transport.allCases) func anEd25519KeyThatNeverLeavesSignsAndOnlySigns(transport: Transport) async throws {
+        // The keychain's rule keeps Ed25519 keys too, through this API as through SecKeyCreateRandomKey.
+        let temporary = TemporaryKeychain(transport: transport)
+        let tag = bytes("com.example.ed25519")
+        let key = try await temporary.keychain.generateKey(type: .ed25519, sizeInBits: 256, tag: tag, neverLeavesKeychain: true)
+        #expect(key.neverLeavesKeychain)
+        #expect(key.type == .ed25519)
+        #expect(key.publicKey.externalRepresentation.count == 32)
+        #expect(key.description == "Ed25519 private key that never leaves the keychain")
+        #expect(key.isSupported(.edDSASignatureMessageCurve25519SHA512, for: .sign))
+        #expect(!key.isSupported(.eciesEncryptionCofactorVariableIVX963SHA256AESGCM, for: .decrypt))
+        #expect(!key.isSupported(.ecdhKeyExchangeStandard, for: .keyExchange))
+
+        let found = try #require(try await temporary.keychain.key(tagged: tag))
+        #expect(found == key)
+        let signature = try await temporary.keychain.sign(message, with: found, algorithm: .edDSASignatureMessageCurve25519SHA512)
+        #expect(signature.count == 64)
+        #expect(try await temporary.keychain.verify(signature, for: message, with: key.publicKey, algorithm: .edDSASignatureMessageCurve25519SHA512))
+        #expect(try await temporary.keychain.verify(signature, for: bytes("other"), with: key.publicKey, algorithm: .edDSASignatureMessageCurve25519SHA512) == false)
+        // What its kind does not do, the keychain refuses: errSecParam (-50).
+        let decrypted = await #expect(throws: KeychainError.self) {
+            try await temporary.keychain.decrypt(bytes("x"), with: found, algorithm: .eciesEncryptionCofactorVariableIVX963SHA256AESGCM)
+        }
+        #expect(decrypted?.status == .param)
+        #expect(decrypted?.operation == .decrypt)
+        let exported = #expect(throws: KeychainError.self) { try key.externalRepresentation() }
+        #expect(exported?.status == .unimplemented)
+    }
+
     @Test(arguments: Transport.allCases) func aKeyNeedingThePersonRefusesUseWithoutInteraction(transport: Transport) async throws {
         let temporary = TemporaryKeychain(transport: transport)
         let control = AccessControl(protection: .whenUnlockedThisDeviceOnly, flags: [.privateKeyUsage, .userPresence])

@@ -86,7 +86,7 @@ struct OpenedTokenKeysTests {
     @Test func theTableStartsOverWhenFull() throws {
         let table = OpenedTokenKeys()
         let opened = OpenedTokenKeys.Opened(
-            key: try .generate(type: .ellipticCurve, sizeInBits: 256),
+            key: try .generate(type: .ellipticCurve, sizeInBits: 256), kind: .p256,
             accessControl: AccessControl(protection: .whenUnlocked, flags: .privateKeyUsage))
         for index in 0..<OpenedTokenKeys.capacity { table.keep(opened, sealed: Data([UInt8(index)])) }
         #expect(table.count == OpenedTokenKeys.capacity)

@@ -209,6 +209,9 @@ struct TwoFactorExampleTests {
             let server = LoginServer()
             _ = try await enrollAlice(fixture, with: server)
             let context = LAContext()
+            // The proof outlives the evaluation by at least 10 s; a loaded machine may take longer to reach the
+            // signature, so the context asks for the longest reuse, which the aside's point does not depend on.
+            context.touchIDAuthenticationAllowableReuseDuration = LATouchIDAuthenticationMaximumAllowableReuseDuration
             async let evaluated = evaluate(context, .deviceOwnerAuthentication, reason: "Sign in to Example Bank")
             let prompt = try await fixture.nextPrompt()
             #expect(prompt.reason == "Sign in to Example Bank")

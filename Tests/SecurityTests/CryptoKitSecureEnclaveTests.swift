@@ -51,4 +51,21 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: Transport.allCases) func anEd25519KeysHandleIsNoP256Key(transport: Transport) throws {
+        // The keychain keeps Ed25519 keys too (Coffer's extension); CryptoKit's P-256 types refuse their handles
+        // as they refuse any bytes that are no P-256 key's, rather than reading a public key of the wrong kind.
+        try withFreshKeychain(transport: transport) {
+            let parameters: [String: Any] = [
+                kSecAttrKeyType as String: kSecAttrKeyTypeEd25519, kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: false],
+            ]
+            var error: Unmanaged<CFError>?
+            let key = try #require(SecKeyCreateRandomKey(parameters as CFDictionary, &error))
+            let attributes = try #require(SecKeyCopyAttributes(key) as? [String: Any])
+            let handle = try #require(attributes["toid"] as? Data)
+            #expect(throws: CryptoKitError.self) { try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: handle) }
+            #expect(throws: CryptoKitError.self) { try SecureEnclave.P256.KeyAgreement.PrivateKey(dataRepresentation: handle) }
+        }
+    }
 }

@@ -1,41 +1,47 @@
 import Foundation
-import KeychainSelection
+import KeyCrypto
+import KeychainKeys
 import KeychainModel
 import KeychainOperations
+import KeychainSelection
 import LocalAuthentication
-import Query
 import Security
 
-/// The handle of a key the keychain keeps, with the context its uses authenticate with: what both kinds
-/// of ``SecureEnclave`` private keys hold.
+/// A P-256 key the keychain keeps, with the context its uses authenticate with: what both kinds of
+/// ``SecureEnclave`` private keys hold. Its operations are the key layer's (``KeyHandle``).
 struct EnclaveKey: Sendable {
-    let handle: TokenKey
-    let authentication: TokenKeyAuthentication
+    let key: KeptKey
 
     /// A new key made by the keychain.
     init(accessControl: SecAccessControl, context: LAContext?) throws {
-        let creation = TokenKeyCreation(accessControl: accessControl.accessControl)
         do {
-            handle = try SharedKeychainClient.current.sendBlocking(.createTokenKey(creation)).tokenKeyResult()
+            key = try KeyHandle.generateKept(
+                .p256, accessControl: accessControl.accessControl, authentication: Self.authentication(context),
+                through: SharedKeychainClient.current)
         } catch {
             throw EnclaveKeyError.error(error)
         }
-        authentication = Self.authentication(context)
     }
 
-    /// The key `dataRepresentation` stands for. Bytes that are no key's handle throw
+    /// The key `dataRepresentation` stands for. Bytes that are no P-256 key's handle throw
     /// `CryptoKitError.incorrectParameterSize`; a handle from another keychain fails when it is used.
     init(dataRepresentation: Data, context: LAContext?) throws {
-        guard let handle = TokenKey(sealed: dataRepresentation) else { throw CryptoKitError.incorrectParameterSize }
-        self.handle = handle
-        authentication = Self.authentication(context)
+        guard let key = KeptKey(sealed: dataRepresentation, authentication: Self.authentication(context)), key.kind == .p256 else {
+            throw CryptoKitError.incorrectParameterSize
+        }
+        self.key = key
     }
 
+    /// The handle to keep to use the key again.
+    var dataRepresentation: Data { key.handle.sealed }
+
+    /// The public key, X9.63 (`04‖X‖Y`), checked when the handle was read.
+    var x963PublicKey: Data { key.handle.publicKey }
+
     /// Runs `operation` in the keychain.
-    func use(_ operation: TokenKeyUse.Operation, algorithm: String, input: Data) throws -> Data {
-        let use = TokenKeyUse(key: handle.sealed, operation: operation, algorithm: algorithm, input: input, authentication: authentication)
+    func perform(_ operation: PrivateKeyOperation, algorithm: KeyAlgorithm) throws -> Data {
         do {
-            return try SharedKeychainClient.current.sendBlocking(.useTokenKey(use)).tokenKeyUseResult()
+            return try KeyHandle(kept: key).perform(operation, algorithm: algorithm, through: SharedKeychainClient.current)
         } catch {
             throw EnclaveKeyError.error(error)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyCrypto
 import LocalAuthentication
 import Security
 
@@ -22,19 +23,18 @@ extension SecureEnclave.P256.KeyAgreement {
         }
 
         /// The handle to keep (in a file, a keychain item) to use the key again: useless to any other keychain.
-        public var dataRepresentation: Data { key.handle.sealed }
+        public var dataRepresentation: Data { key.dataRepresentation }
 
         /// The public key.
         public var publicKey: P256.KeyAgreement.PublicKey {
             // The handle's public key was checked when the handle was read.
-            try! P256.KeyAgreement.PublicKey(x963Representation: key.handle.publicKey)
+            try! P256.KeyAgreement.PublicKey(x963Representation: key.x963PublicKey)
         }
 
         /// The ECDH shared secret with `publicKeyShare`, computed in the keychain.
         public func sharedSecretFromKeyAgreement(with publicKeyShare: P256.KeyAgreement.PublicKey) throws -> SharedSecret {
-            var secret = try key.use(
-                .keyExchange(requestedSize: nil, sharedInfo: nil), algorithm: "algid:keyexchange:ECDH",
-                input: publicKeyShare.x963Representation)
+            let peer = try AsymmetricKey(externalRepresentation: publicKeyShare.x963Representation, type: .ellipticCurve, keyClass: .publicKey)
+            var secret = try key.perform(.keyExchange(peer: peer, requestedSize: nil, sharedInfo: nil), algorithm: .ecdhKeyExchangeStandard)
             defer { secret.resetBytes(in: 0..<secret.count) }
             return try SharedSecretCarrier.sharedSecret(x: secret)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KeyCrypto
 import LocalAuthentication
 import Security
 
@@ -22,23 +23,23 @@ extension SecureEnclave.P256.Signing {
         }
 
         /// The handle to keep (in a file, a keychain item) to use the key again: useless to any other keychain.
-        public var dataRepresentation: Data { key.handle.sealed }
+        public var dataRepresentation: Data { key.dataRepresentation }
 
         /// The public key.
         public var publicKey: P256.Signing.PublicKey {
             // The handle's public key was checked when the handle was read.
-            try! P256.Signing.PublicKey(x963Representation: key.handle.publicKey)
+            try! P256.Signing.PublicKey(x963Representation: key.x963PublicKey)
         }
 
         /// An ECDSA signature over SHA-256 of `data`.
         public func signature<D: DataProtocol>(for data: D) throws -> P256.Signing.ECDSASignature {
-            let der = try key.use(.sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data(data))
+            let der = try key.perform(.sign(Data(data)), algorithm: .ecdsaSignatureMessageX962SHA256)
             return try P256.Signing.ECDSASignature(derRepresentation: der)
         }
 
         /// An ECDSA signature over `digest`.
         public func signature<D: Digest>(for digest: D) throws -> P256.Signing.ECDSASignature {
-            let der = try key.use(.sign, algorithm: "algid:sign:ECDSA:digest-X962", input: Data(digest))
+            let der = try key.perform(.sign(Data(digest)), algorithm: .ecdsaSignatureDigestX962)
             return try P256.Signing.ECDSASignature(derRepresentation: der)
         }
     }

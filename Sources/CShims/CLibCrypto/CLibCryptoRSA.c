@@ -5,6 +5,7 @@
 #include <openssl/core_names.h>
 #include <openssl/err.h>
 #include <openssl/evp.h>
+#include <openssl/param_build.h>
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
 
@@ -61,6 +62,18 @@ static EVP_PKEY *consistent(EVP_PKEY *key) {
     return NULL;
 }
 
+// `key` when its public numbers are sound (n odd and not a small prime's multiple, e odd and above 1); NULL (and
+// `key` freed) otherwise.
+static EVP_PKEY *sound_public(EVP_PKEY *key) {
+    if (key == NULL) return NULL;
+    EVP_PKEY_CTX *context = EVP_PKEY_CTX_new_from_pkey(NULL, key, NULL);
+    int sound = context != NULL && EVP_PKEY_public_check(context) == 1;
+    EVP_PKEY_CTX_free(context);
+    if (sound) return key;
+    EVP_PKEY_free(key);
+    return NULL;
+}
+
 coffer_rsa_key *coffer_rsa_private_from_pkcs1(const uint8_t *der, size_t length) {
     if (length > LONG_MAX) return NULL;
     const unsigned char *cursor = der;
@@ -96,6 +109,69 @@ coffer_rsa_key *coffer_rsa_public_from_der(const uint8_t *der, size_t length) {
         }
     }
     return finish_key(wrap(key));
+}
+
+coffer_rsa_key *coffer_rsa_from_components(const uint8_t *n, size_t n_length, const uint8_t *e, size_t e_length,
+                                           const uint8_t *d, size_t d_length, const uint8_t *p, size_t p_length,
+                                           const uint8_t *q, size_t q_length, const uint8_t *coefficient,
+                                           size_t coefficient_length) {
+    if (n_length > INT_MAX || e_length > INT_MAX || d_length > INT_MAX || p_length > INT_MAX || q_length > INT_MAX
+        || coefficient_length > INT_MAX) {
+        return NULL;
+    }
+    int private_key = d != NULL;
+    BN_CTX *numbers = BN_CTX_secure_new();
+    BIGNUM *modulus = BN_bin2bn(n, (int)n_length, NULL);
+    BIGNUM *exponent = BN_bin2bn(e, (int)e_length, NULL);
+    BIGNUM *private_exponent = private_key ? BN_secure_new() : NULL;
+    BIGNUM *prime_p = private_key ? BN_secure_new() : NULL;
+    BIGNUM *prime_q = private_key ? BN_secure_new() : NULL;
+    BIGNUM *inverse = private_key ? BN_secure_new() : NULL;
+    BIGNUM *exponent_p = private_key ? BN_secure_new() : NULL;
+    BIGNUM *exponent_q = private_key ? BN_secure_new() : NULL;
+    BIGNUM *less_one = private_key ? BN_secure_new() : NULL;
+    int ready = numbers != NULL && modulus != NULL && exponent != NULL;
+    if (ready && private_key) {
+        ready = private_exponent != NULL && prime_p != NULL && prime_q != NULL && inverse != NULL && exponent_p != NULL
+            && exponent_q != NULL && less_one != NULL && BN_bin2bn(d, (int)d_length, private_exponent) != NULL
+            && BN_bin2bn(p, (int)p_length, prime_p) != NULL && BN_bin2bn(q, (int)q_length, prime_q) != NULL
+            && BN_bin2bn(coefficient, (int)coefficient_length, inverse) != NULL
+            && BN_sub(less_one, prime_p, BN_value_one()) == 1 && BN_mod(exponent_p, private_exponent, less_one, numbers) == 1
+            && BN_sub(less_one, prime_q, BN_value_one()) == 1 && BN_mod(exponent_q, private_exponent, less_one, numbers) == 1
+            && BN_mod_inverse(less_one, prime_q, prime_p, numbers) != NULL && BN_cmp(less_one, inverse) == 0;
+    }
+    OSSL_PARAM_BLD *builder = ready ? OSSL_PARAM_BLD_new() : NULL;
+    OSSL_PARAM *parameters = NULL;
+    if (builder != NULL && OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_N, modulus) == 1
+        && OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_E, exponent) == 1
+        && (!private_key
+            || (OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_D, private_exponent) == 1
+                && OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_FACTOR1, prime_p) == 1
+                && OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_FACTOR2, prime_q) == 1
+                && OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_EXPONENT1, exponent_p) == 1
+                && OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_EXPONENT2, exponent_q) == 1
+                && OSSL_PARAM_BLD_push_BN(builder, OSSL_PKEY_PARAM_RSA_COEFFICIENT1, inverse) == 1))) {
+        parameters = OSSL_PARAM_BLD_to_param(builder);
+    }
+    EVP_PKEY *key = NULL;
+    EVP_PKEY_CTX *context = parameters != NULL ? EVP_PKEY_CTX_new_from_name(NULL, "RSA", NULL) : NULL;
+    if (context != NULL && EVP_PKEY_fromdata_init(context) == 1) {
+        if (EVP_PKEY_fromdata(context, &key, private_key ? EVP_PKEY_KEYPAIR : EVP_PKEY_PUBLIC_KEY, parameters) != 1) key = NULL;
+    }
+    EVP_PKEY_CTX_free(context);
+    OSSL_PARAM_free(parameters);  // the private numbers came from secure BIGNUMs: their copies sit in secure memory, cleared when freed
+    OSSL_PARAM_BLD_free(builder);
+    BN_free(modulus);
+    BN_free(exponent);
+    BN_clear_free(private_exponent);
+    BN_clear_free(prime_p);
+    BN_clear_free(prime_q);
+    BN_clear_free(inverse);
+    BN_clear_free(exponent_p);
+    BN_clear_free(exponent_q);
+    BN_clear_free(less_one);
+    BN_CTX_free(numbers);
+    return finish_key(wrap(private_key ? consistent(key) : sound_public(key)));
 }
 
 coffer_rsa_key *coffer_rsa_public_of(const coffer_rsa_key *key) {

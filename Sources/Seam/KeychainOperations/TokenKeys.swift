@@ -7,7 +7,7 @@ import Query
 /// also makes Ed25519 keys this way (`coffer create-key --ssh -t ed25519`), which Apple's enclave does not.
 public struct TokenKeyCreation: Sendable, Hashable {
     /// The kinds of key the keystore makes.
-    public enum Kind: UInt8, Sendable, Hashable {
+    public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
         /// ECDSA and ECDH on P-256, as Apple's Secure Enclave.
         case p256 = 1
         /// Ed25519 signatures (a Coffer extension).

@@ -64,6 +64,10 @@ def main(command, *args):
     if command == "rsa-pss-sign":
         private = serialization.load_der_private_key(data[0], None)
         return private.sign(data[1], padding.PSS(padding.MGF1(hashes.SHA256()), 32), hashes.SHA256()).hex()
+    if command == "rsa-numbers":
+        numbers = serialization.load_der_private_key(data[0], None).private_numbers()
+        values = [numbers.public_numbers.n, numbers.public_numbers.e, numbers.d, numbers.p, numbers.q, numbers.iqmp]
+        return " ".join(format(value, "x").zfill(len(format(value, "x")) + len(format(value, "x")) % 2) for value in values)
     raise SystemExit("unknown command " + command)
 
 

@@ -2,6 +2,7 @@ import CofferRuntime
 import Foundation
 import KeyCrypto
 import KeychainClient
+import KeychainKeys
 import KeychainModel
 import KeychainOperations
 import Query
@@ -10,37 +11,30 @@ import Query
 /// stores.
 extension Keychain {
     /// A software key, as `SecKeyCreateRandomKey` makes one (KeyCrypto's rules for types and sizes). RSA keys
-    /// are generated on a thread of their own; EC keys take microseconds and are made in place.
+    /// are generated on a thread of their own; EC and Ed25519 keys take microseconds and are made in place.
     static func makeSoftwareKey(type: KeyType, sizeInBits: Int) async throws(KeychainError) -> PrivateKey {
-        let generate: @Sendable () -> Result<AsymmetricKey, KeyCryptoError> = {
-            Result { () throws(KeyCryptoError) in try AsymmetricKey.generate(type: type, sizeInBits: sizeInBits) }
+        let generate: @Sendable () -> Result<KeyHandle, KeychainFailure> = {
+            Result { () throws(KeychainFailure) in try KeyHandle.generate(type: type, sizeInBits: sizeInBits) }
         }
         let result = type == .rsa ? await OwnThread.run(named: "coffer-keygen", generate) : generate()
         switch result {
-        case .success(let key): return PrivateKey(software: key)
+        case .success(let key): return PrivateKey(key)
         case .failure(let error): throw KeychainError(error, operation: .generateKey)
         }
     }
 
-    /// A P-256 key made inside the keychain (`createTokenKey`), as `SecKeyCreateRandomKey` with
-    /// `kSecAttrTokenIDSecureEnclave` makes one: the given access control, else Apple's default for the
-    /// protection class. The keychain refuses other sizes with `errSecParam`; other types are refused here.
+    /// A key made inside the keychain (`createTokenKey`), as `SecKeyCreateRandomKey` with
+    /// `kSecAttrTokenIDSecureEnclave` makes one: of a kind the keychain keeps (P-256, or Ed25519; another type
+    /// or size is `errSecParam`), under the given access control, else Apple's default for the protection class.
     func makeTokenKey(
         type: KeyType, sizeInBits: Int, accessibility: Accessibility?, accessControl: AccessControl?
     ) async throws(KeychainError) -> PrivateKey {
-        guard type == .ellipticCurve else {
-            throw KeychainError(
-                status: .param, operation: .generateKey,
-                reason: "Failed to generate keypair: a key that never leaves the keychain is a 256-bit elliptic-curve key.")
-        }
         let control = accessControl ?? TokenKeyCreation.defaultAccessControl(protection: accessibility)
-        let handle: TokenKey
         do {
-            handle = try await client.send(.createTokenKey(TokenKeyCreation(accessControl: control, sizeInBits: sizeInBits))).tokenKeyResult()
+            let kind = try KeyHandle.keptKind(type: type, sizeInBits: sizeInBits)
+            return PrivateKey(KeyHandle(kept: try await KeyHandle.generateKept(kind, accessControl: control, through: client)))
         } catch {
             throw KeychainError(error, operation: .generateKey)
         }
-        let publicKey = try PublicKey(externalRepresentation: handle.publicKey, type: .ellipticCurve)
-        return PrivateKey(token: handle, publicKey: publicKey)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KeyCrypto
 import KeychainClient
+import KeychainKeys
 import KeychainModel
 import KeychainOperations
 
@@ -28,16 +29,7 @@ extension Keychain {
         _ data: Data, with key: PrivateKey, algorithm: KeyAlgorithm, authenticationContext: AuthenticationContext? = nil,
         reason: String? = nil
     ) async throws(KeychainError) -> Data {
-        switch key.material {
-        case .software(let material):
-            do {
-                return try material.signature(for: data, algorithm: algorithm)
-            } catch {
-                throw KeychainError(error, operation: .sign)
-            }
-        case .token(let handle):
-            return try await use(handle, .sign, algorithm, input: data, authenticationContext, reason, operation: .sign)
-        }
+        try await perform(.sign(data), with: key, algorithm, authenticationContext, reason, operation: .sign)
     }
 
     /// Whether `signature` signs `data` under `key` (`SecKeyVerifySignature`): false when it does not match;
@@ -62,16 +54,7 @@ extension Keychain {
         _ ciphertext: Data, with key: PrivateKey, algorithm: KeyAlgorithm, authenticationContext: AuthenticationContext? = nil,
         reason: String? = nil
     ) async throws(KeychainError) -> Data {
-        switch key.material {
-        case .software(let material):
-            do {
-                return try material.decrypt(ciphertext, algorithm: algorithm)
-            } catch {
-                throw KeychainError(error, operation: .decrypt)
-            }
-        case .token(let handle):
-            return try await use(handle, .decrypt, algorithm, input: ciphertext, authenticationContext, reason, operation: .decrypt)
-        }
+        try await perform(.decrypt(ciphertext), with: key, algorithm, authenticationContext, reason, operation: .decrypt)
     }
 
     /// The secret `key` agrees on with `peer` (ECDH, `SecKeyCopyKeyExchangeResult`): with
@@ -86,33 +69,23 @@ extension Keychain {
         requestedSize: Int? = nil, sharedInfo: Data? = nil, authenticationContext: AuthenticationContext? = nil,
         reason: String? = nil
     ) async throws(KeychainError) -> Data {
-        switch key.material {
-        case .software(let material):
-            do {
-                return try material.sharedSecret(with: peer.material, algorithm: algorithm, requestedSize: requestedSize, sharedInfo: sharedInfo)
-            } catch {
-                throw KeychainError(error, operation: .keyExchange)
-            }
-        case .token(let handle):
-            return try await use(
-                handle, .keyExchange(requestedSize: requestedSize, sharedInfo: sharedInfo), algorithm,
-                input: peer.externalRepresentation, authenticationContext, reason, operation: .keyExchange)
-        }
+        let exchange = PrivateKeyOperation.keyExchange(peer: peer.material, requestedSize: requestedSize, sharedInfo: sharedInfo)
+        return try await perform(exchange, with: key, algorithm, authenticationContext, reason, operation: .keyExchange)
     }
 
-    /// Has the keychain run `use` with a key that never leaves it (`useTokenKey`); the client authenticates
-    /// and resends when the key's access control asks for the person.
-    private func use(
-        _ handle: TokenKey, _ use: TokenKeyUse.Operation, _ algorithm: KeyAlgorithm, input: Data,
-        _ context: AuthenticationContext?, _ reason: String?, operation: KeychainError.Operation
+    /// Runs `operation` with `key` (``KeyHandle/perform(_:algorithm:through:)``): here for a software key; in
+    /// the keychain for a key that never leaves it, whose uses carry `context` and `reason`, the client
+    /// authenticating and resending when the key's access control asks for the person.
+    private func perform(
+        _ operation: PrivateKeyOperation, with key: PrivateKey, _ algorithm: KeyAlgorithm, _ context: AuthenticationContext?,
+        _ reason: String?, operation name: KeychainError.Operation
     ) async throws(KeychainError) -> Data {
         let authentication = TokenKeyAuthentication(
             context: context?.id, prompt: reason ?? "", interactive: !(context?.interactionNotAllowed ?? false))
-        let request = TokenKeyUse(key: handle.sealed, operation: use, algorithm: algorithm.rawValue, input: input, authentication: authentication)
         do {
-            return try await client.send(.useTokenKey(request)).tokenKeyUseResult()
+            return try await key.handle.authenticating(with: authentication).perform(operation, algorithm: algorithm, through: client)
         } catch {
-            throw KeychainError(error, operation: operation)
+            throw KeychainError(error, operation: name)
         }
     }
 }

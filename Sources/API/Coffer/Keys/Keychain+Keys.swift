@@ -17,17 +17,18 @@ extension Keychain {
     /// ```
     ///
     /// - Parameters:
-    ///   - type: `KeyType.ellipticCurve` (256, 384 or 521 bits) or `KeyType.rsa` (1024 to 8192 bits in
-    ///     steps of 128; 2048 to 4096 is usual). Another size throws `errSecKeySizeNotAllowed` (-25311).
+    ///   - type: `KeyType.ellipticCurve` (256, 384 or 521 bits), `KeyType.rsa` (1024 to 8192 bits in
+    ///     steps of 128; 2048 to 4096 is usual) or `KeyType.ed25519` (256). Another size throws `errSecKeySizeNotAllowed` (-25311).
     ///   - tag: `kSecAttrApplicationTag`, to find the key again with ``key(tagged:authenticationContext:)``.
     ///   - label: `kSecAttrLabel`, a name for people.
     ///   - accessGroup: the access group; nil stores it in the caller's default group.
     ///   - accessibility: when the key can be read (`kSecAttrAccessible`); give this or `accessControl`.
     ///   - accessControl: for a software key, what reading its item needs; for a key that never leaves the
     ///     keychain, what using it needs (`privateKeyUsage` with its constraints, such as `.userPresence`).
-    ///   - neverLeavesKeychain: makes a P-256 key inside the keychain (`kSecAttrTokenIDSecureEnclave`): its
-    ///     private part never reaches this process, it signs, decrypts and agrees keys only through the
-    ///     keychain, and it cannot be exported. Another type or size throws `errSecParam` (-50). Without an
+    ///   - neverLeavesKeychain: makes the key inside the keychain (`kSecAttrTokenIDSecureEnclave`): its
+    ///     private part never reaches this process, it is used only through the keychain, and it cannot be
+    ///     exported. A P-256 key signs, decrypts and agrees keys; an Ed25519 key (`KeyType.ed25519`, 256)
+    ///     signs. Another type or size throws `errSecParam` (-50). Without an
     ///     access control, using it needs `privateKeyUsage` alone, under `accessibility` (when-unlocked this
     ///     device only when nil), as Apple's default.
     ///

@@ -1,9 +1,10 @@
 import Foundation
 import KeyCrypto
+import KeychainKeys
 import KeychainOperations
 
-/// A private key: EC P-256, P-384 or P-521, or RSA, held in this process (a software key), or a P-256 key
-/// whose private part never leaves the keychain (Apple's `kSecAttrTokenIDSecureEnclave`).
+/// A private key: EC P-256, P-384 or P-521, RSA or Ed25519, held in this process (a software key), or a P-256
+/// or Ed25519 key whose private part never leaves the keychain (Apple's `kSecAttrTokenIDSecureEnclave`).
 ///
 /// Make one with ``Keychain/generateKey(type:sizeInBits:tag:label:accessGroup:accessibility:accessControl:neverLeavesKeychain:)``,
 /// find it again with ``Keychain/key(tagged:authenticationContext:)``, and use it through the keychain:
@@ -13,16 +14,8 @@ import KeychainOperations
 ///
 /// Descriptions and `dump` never show the key's bytes.
 public struct PrivateKey: Sendable, Hashable, CustomStringConvertible, CustomReflectable {
-    /// Where the key's private part lives.
-    enum Material: Sendable, Hashable {
-        /// A software key: the whole key is here.
-        case software(AsymmetricKey)
-        /// A key the keychain keeps: its handle (the sealed key, its public key and its access control).
-        case token(TokenKey)
-    }
-
-    /// The key itself, or the keychain's handle of it.
-    let material: Material
+    /// The key: what it is and does is the key layer's (``KeyHandle``).
+    let handle: KeyHandle
     /// The public half of the pair (`SecKeyCopyPublicKey`).
     public let publicKey: PublicKey
     /// `kSecAttrApplicationTag`: the tag the key is stored and found under; nil for a key not stored.
@@ -40,17 +33,11 @@ public struct PrivateKey: Sendable, Hashable, CustomStringConvertible, CustomRef
     /// leaves the keychain needs (`privateKeyUsage` with its constraints).
     public internal(set) var accessControl: AccessControl?
 
-    /// A software key.
-    init(software key: AsymmetricKey) {
-        material = .software(key)
-        publicKey = PublicKey(key)
-    }
-
-    /// A key the keychain keeps, with its public key.
-    init(token handle: TokenKey, publicKey: PublicKey) {
-        material = .token(handle)
-        self.publicKey = publicKey
-        accessControl = handle.accessControl
+    /// A software key, or a key the keychain keeps (whose access control is the one sealed with it).
+    init(_ handle: KeyHandle) {
+        self.handle = handle
+        publicKey = PublicKey(handle.publicKey)
+        accessControl = handle.kept?.handle.accessControl
     }
 
     /// A software private key from its external representation (`SecKeyCreateWithData` with
@@ -60,7 +47,7 @@ public struct PrivateKey: Sendable, Hashable, CustomStringConvertible, CustomRef
     /// Bytes that are no such key throw ``KeychainError`` with `errSecParam` (-50).
     public init(externalRepresentation: Data, type: KeyType) throws(KeychainError) {
         do {
-            self.init(software: try AsymmetricKey(externalRepresentation: externalRepresentation, type: type, keyClass: .privateKey))
+            self.init(KeyHandle(software: try AsymmetricKey(externalRepresentation: externalRepresentation, type: type, keyClass: .privateKey)))
         } catch {
             throw KeychainError(error, operation: .importKey)
         }
@@ -74,10 +61,7 @@ public struct PrivateKey: Sendable, Hashable, CustomStringConvertible, CustomRef
     public var applicationLabel: Data { publicKey.applicationLabel }
 
     /// Whether the private part never leaves the keychain (`kSecAttrTokenID` is `kSecAttrTokenIDSecureEnclave`).
-    public var neverLeavesKeychain: Bool {
-        if case .token = material { return true }
-        return false
-    }
+    public var neverLeavesKeychain: Bool { handle.isKept }
 
     /// The private key's bytes (`SecKeyCopyExternalRepresentation`): X9.63 `04‖X‖Y‖K` for EC, PKCS#1
     /// `RSAPrivateKey` DER for RSA. They are the secret: keep them out of logs.
@@ -85,23 +69,17 @@ public struct PrivateKey: Sendable, Hashable, CustomStringConvertible, CustomRef
     /// A key that never leaves the keychain cannot be exported: ``KeychainError`` with `errSecUnimplemented`
     /// (-4), as Apple's Secure Enclave keys answer.
     public func externalRepresentation() throws(KeychainError) -> Data {
-        switch material {
-        case .software(let key): return key.externalRepresentation()
-        case .token:
-            throw KeychainError(
-                status: .unimplemented, operation: .exportKey,
-                reason: "Export not implemented for a key that never leaves the keychain.")
+        do {
+            return try handle.externalRepresentation()
+        } catch {
+            throw KeychainError(error, operation: .exportKey)
         }
     }
 
     /// Whether this key performs `algorithm` for `operation` (`SecKeyIsAlgorithmSupported`): signing,
     /// decrypting and agreeing keys.
     public func isSupported(_ algorithm: KeyAlgorithm, for operation: KeyOperation) -> Bool {
-        switch material {
-        case .software(let key): key.isSupported(algorithm, for: operation)
-        case .token:
-            AsymmetricKey.isSupported(algorithm, for: operation, byPrivateKeyOf: type, sizeInBits: sizeInBits)
-        }
+        handle.isSupported(algorithm, for: operation)
     }
 
     /// The kind and size, and whether it never leaves the keychain, such as "EC P-256 private key that never

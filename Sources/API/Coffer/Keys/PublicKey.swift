@@ -1,19 +1,23 @@
 import Foundation
 import KeyCrypto
+import KeychainKeys
 
-/// The public half of a key pair: EC P-256, P-384 or P-521, or RSA. It verifies signatures and encrypts, and
+/// The public half of a key pair: EC P-256, P-384 or P-521, RSA or Ed25519. It verifies signatures and encrypts, and
 /// can be given to anyone.
 ///
 /// Get one from a private key (``PrivateKey/publicKey``) or from its bytes (``init(externalRepresentation:type:)``).
 /// Two public keys are equal when their type and bytes are.
 public struct PublicKey: Sendable, Hashable, CustomStringConvertible {
-    /// The key as the cryptography module holds it.
-    let material: AsymmetricKey
+    /// The key: what it is and does is the key layer's (``KeyHandle``).
+    let handle: KeyHandle
 
     /// The public half of `key` (the key itself when it is public).
     init(_ key: AsymmetricKey) {
-        material = key.publicKey
+        handle = KeyHandle(software: key.publicKey)
     }
+
+    /// The key as the cryptography module holds it.
+    var material: AsymmetricKey { handle.publicKey }
 
     /// The key in `externalRepresentation` (`SecKeyCreateWithData` with `kSecAttrKeyClassPublic`): X9.63
     /// `04‖X‖Y` for `KeyType.ellipticCurve`, PKCS#1 `RSAPublicKey` DER for `KeyType.rsa`.
@@ -21,7 +25,7 @@ public struct PublicKey: Sendable, Hashable, CustomStringConvertible {
     /// Bytes that are no such key throw ``KeychainError`` with `errSecParam` (-50), as Apple's does.
     public init(externalRepresentation: Data, type: KeyType) throws(KeychainError) {
         do {
-            material = try AsymmetricKey(externalRepresentation: externalRepresentation, type: type, keyClass: .publicKey)
+            handle = KeyHandle(software: try AsymmetricKey(externalRepresentation: externalRepresentation, type: type, keyClass: .publicKey))
         } catch {
             throw KeychainError(error, operation: .importKey)
         }
@@ -50,9 +54,9 @@ public struct PublicKey: Sendable, Hashable, CustomStringConvertible {
     /// throws ``KeychainError`` with `errSecParam` (-50).
     public func isValidSignature(_ signature: Data, for data: Data, algorithm: KeyAlgorithm) throws(KeychainError) -> Bool {
         do {
-            try material.verifySignature(signature, for: data, algorithm: algorithm)
+            try handle.verifySignature(signature, for: data, algorithm: algorithm)
             return true
-        } catch where error.status == KeyCryptoError.Status.verifyFailed {
+        } catch where error.status.code == KeyCryptoError.Status.verifyFailed {
             return false
         } catch {
             throw KeychainError(error, operation: .verify)
@@ -66,7 +70,7 @@ public struct PublicKey: Sendable, Hashable, CustomStringConvertible {
     /// ``KeychainError`` with `errSecParam` (-50).
     public func encrypt(_ plaintext: Data, algorithm: KeyAlgorithm) throws(KeychainError) -> Data {
         do {
-            return try material.encrypt(plaintext, algorithm: algorithm)
+            return try handle.encrypt(plaintext, algorithm: algorithm)
         } catch {
             throw KeychainError(error, operation: .encrypt)
         }

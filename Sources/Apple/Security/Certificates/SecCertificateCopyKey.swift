@@ -1,5 +1,6 @@
 import CertificateParsing
 import Foundation
+import KeychainKeys
 import KeyCrypto
 import SwiftASN1
 
@@ -26,7 +27,7 @@ public func SecCertificateCopyKey(_ certificate: SecCertificate) -> SecKey? {
     default:
         key = nil
     }
-    return key.map { SecKey(.software($0)) }
+    return key.map { SecKey(KeyHandle(software: $0)) }
 }
 
 /// The iOS spelling of ``SecCertificateCopyKey(_:)`` (deprecated in iOS 12).

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainKeys
 import KeychainClient
 import KeychainOperations
 import Query
@@ -33,7 +34,7 @@ enum ValueBridge {
         if let common = KeychainValue.bridgingCommonScalar(object) { return common }
         guard let unwrapped = unwrapOptional(object) else { return .null }
         if let control = unwrapped as? SecAccessControl { return .accessControl(control.accessControl) }
-        if let key = unwrapped as? SecKey { return .itemReference(key.itemReference) }
+        if let key = unwrapped as? SecKey { return .itemReference(key.handle.itemReference) }
         if let certificate = unwrapped as? SecCertificate { return .itemReference(certificate.itemReference) }
         if let identity = unwrapped as? SecIdentity { return .itemReference(identity.itemReference) }
         // A nested dictionary (`kSecPrivateKeyAttrs`) may hold this module's objects too.

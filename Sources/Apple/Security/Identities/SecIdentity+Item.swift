@@ -1,5 +1,6 @@
 import CertificateParsing
 import Foundation
+import KeychainKeys
 import KeychainModel
 import KeychainOperations
 import Query
@@ -8,7 +9,7 @@ extension SecIdentity {
     /// The identity as a value of a query: its key's reference, of class identity, with the certificate's DER
     /// as `certdata` — what Apple's daemon answers for an identity.
     var itemReference: ItemReference {
-        let key = privateKey.itemReference
+        let key = privateKey.handle.itemReference
         var attributes = key.attributes
         attributes[QueryKey.itemClass] = .string(ItemClass.identity.rawValue)
         attributes[QueryKey.identityCertificateData] = .data(Data(certificate.contents.der))

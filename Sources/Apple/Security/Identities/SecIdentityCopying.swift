@@ -1,4 +1,5 @@
 import Foundation
+import KeychainKeys
 
 /// Sets `certificateRef` to the identity's certificate; `errSecSuccess`.
 public func SecIdentityCopyCertificate(
@@ -18,8 +19,8 @@ public func SecIdentityCopyPrivateKey(_ identityRef: SecIdentity, _ privateKeyRe
 /// An identity of `certificate` and `privateKey` (Apple's `SecIdentityCreate`, available to Apple's own code on
 /// iOS and to everyone on macOS), or nil when the key is not the private key of the certificate's public key.
 public func SecIdentityCreate(_ allocator: CFAllocator?, _ certificate: SecCertificate, _ privateKey: SecKey) -> SecIdentity? {
-    guard privateKey.keyClass == .privateKey, let certificateKey = SecCertificateCopyKey(certificate),
-        certificateKey.publicHalf == privateKey.publicHalf
+    guard privateKey.handle.keyClass == .privateKey, let certificateKey = SecCertificateCopyKey(certificate),
+        certificateKey.handle.publicKey == privateKey.handle.publicKey
     else { return nil }
     return SecIdentity(certificate: certificate, privateKey: privateKey)
 }

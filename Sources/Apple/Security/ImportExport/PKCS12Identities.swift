@@ -1,4 +1,5 @@
 import Foundation
+import KeychainKeys
 import KeyCrypto
 import KeychainModel
 import PKCS12
@@ -31,7 +32,7 @@ enum PKCS12Identities {
         let others = certificates.indices.filter { !paired.contains($0) }.map { certificates[$0].certificate }
         return try pairs.map { pair in
             let (bag, certificate) = certificates[pair.certificate]
-            guard let identity = SecIdentityCreate(nil, certificate, SecKey(.software(pair.key.key))) else {
+            guard let identity = SecIdentityCreate(nil, certificate, SecKey(KeyHandle(software: pair.key.key))) else {
                 throw Failure(reason: "a private key does not belong to its certificate")
             }
             let trust = SecTrust(certificates: [certificate] + others, policies: [SecPolicyCreateBasicX509()])
@@ -72,7 +73,7 @@ enum PKCS12Identities {
             return index
         }
         let publicKey = key.key.publicKey
-        return certificates.firstIndex { SecCertificateCopyKey($0)?.publicHalf == publicKey }
+        return certificates.firstIndex { SecCertificateCopyKey($0)?.handle.publicKey == publicKey }
     }
 
     /// Apple's status for a file that could not be read (SecImportExport.c: `p12_passwordErr` when the MAC check

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainKeys
 import KeyCrypto
 import KeychainModel
 import KeychainOperations
@@ -14,18 +15,7 @@ enum KeyReferences {
 
     /// The key a keychain result's reference stands for; nil when the item's bytes are no key.
     static func key(from reference: ItemReference, authentication: TokenKeyAuthentication) -> SecKey? {
-        guard reference.itemClass == .key, let data = reference.data else { return nil }
-        let attributes = reference.attributes
-        if attributes[QueryKey.tokenID] == .string(SecKey.secureEnclaveToken) {
-            guard let handle = TokenKey(sealed: data),
-                let publicKey = try? TokenKeyOperations.publicKey(of: handle)
-            else { return nil }
-            return SecKey(.token(handle, publicKey: publicKey, authentication: authentication))
-        }
-        guard let type = keyType(attributes["type"]), let keyClass = keyClass(attributes["kcls"]),
-            let key = try? AsymmetricKey(externalRepresentation: data, type: type, keyClass: keyClass)
-        else { return nil }
-        return SecKey(.software(key))
+        KeyHandle(reading: reference, authentication: authentication).map(SecKey.init)
     }
 
     /// The token-key settings of a search: its context, prompt and whether it may prompt.
@@ -35,15 +25,5 @@ enum KeyReferences {
         let fails = query[QueryKey.useAuthenticationUI] == .string(QueryConstant.authenticationUIFail)
             || query[QueryKey.useNoAuthenticationUI] == .bool(true) || reference?.interactionNotAllowed == true
         return TokenKeyAuthentication(context: reference?.context, prompt: prompt, interactive: !fails)
-    }
-
-    /// A `kSecAttrKeyType` value: Apple's strings, or the numbers the keychain stores.
-    static func keyType(_ value: KeychainValue?) -> KeyType? {
-        KeyItem.code(value).flatMap(KeyType.init(rawValue:))
-    }
-
-    /// A `kSecAttrKeyClass` value: Apple's strings, or the numbers the keychain stores.
-    static func keyClass(_ value: KeychainValue?) -> KeyClass? {
-        KeyItem.code(value).flatMap(KeyClass.init(rawValue:))
     }
 }

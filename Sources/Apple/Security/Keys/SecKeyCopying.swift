@@ -1,33 +1,29 @@
 import Foundation
 import KeyCrypto
+import KeychainKeys
+import KeychainModel
 import Query
 
 /// The public key of `key` (itself when it is public); nil only for a key without one.
 public func SecKeyCopyPublicKey(_ key: SecKey) -> SecKey? {
-    SecKey(.software(key.publicHalf))
+    SecKey(key.handle.publicHandle)
 }
 
 /// The key's attributes (§7.1): class, type, sizes, application label, usage flags and `v_Data` (the
 /// external representation) for a software key; `tkid`, `toid` and its access control for a Secure Enclave key.
 public func SecKeyCopyAttributes(_ key: SecKey) -> CFDictionary? {
-    ValueBridge.object(.dictionary(key.attributeDictionary())) as? NSDictionary
+    ValueBridge.object(.dictionary(key.handle.attributeDictionary())) as? NSDictionary
 }
 
 /// The key's block size in bytes: what Apple answers for its type and size (a Secure Enclave key: 32).
 public func SecKeyGetBlockSize(_ key: SecKey) -> Int {
-    switch key.material {
-    case .software(let material): material.blockSize
-    case .token(_, let publicKey, _): (publicKey.sizeInBits + 7) / 8
-    }
+    key.handle.blockSize
 }
 
 /// The key's bytes as Apple exports them: X9.63 (`04‖X‖Y`, private keys `‖K`) for elliptic-curve keys,
 /// PKCS#1 DER for RSA, the 32-byte point or seed for Ed25519. A Secure Enclave private key cannot be exported (`errSecUnimplemented`, as Apple's).
 public func SecKeyCopyExternalRepresentation(_ key: SecKey, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> CFData? {
-    KeyCall.run("SecKeyCopyExternalRepresentation", error: error) { () throws(KeyFailure) -> CFData in
-        switch key.material {
-        case .software(let material): ResultData(copying: material.externalRepresentation())
-        case .token: throw KeyFailure(.unimplemented, "export not implemented for a key that never leaves the keychain")
-        }
+    KeyCall.run("SecKeyCopyExternalRepresentation", error: error) { () throws(KeychainFailure) -> CFData in
+        ResultData(copying: try key.handle.externalRepresentation())
     }
 }

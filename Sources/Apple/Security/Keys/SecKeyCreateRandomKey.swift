@@ -1,4 +1,5 @@
 import Foundation
+import KeychainKeys
 import KeyCrypto
 import KeychainClient
 import KeychainModel
@@ -18,16 +19,16 @@ import Query
 /// to true is stored as a `kSecClassKey` item; a Secure Enclave private key is stored unless it says false.
 /// The public key is stored first; if storing fails, nothing is returned and `error` says why.
 public func SecKeyCreateRandomKey(_ parameters: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> SecKey? {
-    KeyCall.run("SecKeyCreateRandomKey", error: error) { () throws(KeyFailure) -> SecKey in
+    KeyCall.run("SecKeyCreateRandomKey", error: error) { () throws(KeychainFailure) -> SecKey in
         let request = KeyGenerationParameters(ValueBridge.query(parameters))
         let privateKey = try KeyGeneration.privateKey(for: request)
         if KeyGenerationParameters.isPermanent(request.publicAttributes, default: false) {
             var attributes = request.publicAttributes
             attributes[QueryKey.tokenID] = nil
-            try KeyGeneration.store(SecKey(.software(privateKey.publicHalf)), attributes)
+            try KeyGeneration.store(privateKey.handle.publicHandle, attributes)
         }
         if KeyGenerationParameters.isPermanent(request.privateAttributes, default: request.privateAttributes[QueryKey.tokenID] != nil) {
-            try KeyGeneration.store(privateKey, request.privateAttributes)
+            try KeyGeneration.store(privateKey.handle, request.privateAttributes)
         }
         return privateKey
     }
@@ -50,58 +51,57 @@ public func SecKeyGeneratePair(
 
 /// Key generation and storage, as Apple's `SecKeyCreateRandomKey` does them.
 enum KeyGeneration {
-    /// The private key `request` asks for: a software key here, or a token key in the keychain.
-    static func privateKey(for request: KeyGenerationParameters) throws(KeyFailure) -> SecKey {
+    /// The private key `request` asks for: a software key here, or a key the keychain keeps (of a kind its
+    /// rule allows: P-256 as Apple's Secure Enclave, or Ed25519, which Coffer's keychain also keeps).
+    static func privateKey(for request: KeyGenerationParameters) throws(KeychainFailure) -> SecKey {
         if let tokenID = request.tokenID {
-            guard tokenID == SecKey.secureEnclaveToken else {
-                throw KeyFailure(.itemNotFound, "Failed to generate keypair: no token \(tokenID) (only kSecAttrTokenIDSecureEnclave is available)")
+            guard tokenID == KeyItem.secureEnclaveTokenID else {
+                throw KeychainFailure(.itemNotFound, reason: "Failed to generate keypair: no token \(tokenID) (only kSecAttrTokenIDSecureEnclave is available)")
             }
-            let kind: TokenKeyCreation.Kind
-            switch request.generatedType {
-            case .ellipticCurve where request.sizeInBits == 256: kind = .p256
-            case .ed25519: kind = .ed25519
-            default:
-                throw KeyFailure(.param, "Failed to generate keypair: a Secure Enclave key is a 256-bit kSecAttrKeyTypeECSECPrimeRandom key")
+            guard let type = request.generatedType else {
+                throw KeychainFailure(.param, reason: "Failed to generate keypair: \(TokenKeyCreation.Kind.rule)")
             }
-            let control = try accessControl(of: request.privateAttributes)
-            let handle = try TokenKeyOperations.create(control, sizeInBits: 256, kind: kind)
-            let publicKey = try KeyFailure.catching { () throws(KeyCryptoError) in try TokenKeyOperations.publicKey(of: handle) }
-            let authentication = KeyReferences.authentication(of: request.privateAttributes)
-            return SecKey(.token(handle, publicKey: publicKey, authentication: authentication))
+            let kind = try KeyHandle.keptKind(type: type, sizeInBits: size(of: type, request))
+            let key = try KeyHandle.generateKept(
+                kind, accessControl: try accessControl(of: request.privateAttributes),
+                authentication: KeyReferences.authentication(of: request.privateAttributes), through: SharedKeychain.client)
+            return SecKey(KeyHandle(kept: key))
         }
         guard let type = request.generatedType else {
             if request.keyType?.stringValue.flatMap(Int.init) != nil {
-                throw KeyFailure(.unimplemented, "Coffer generates kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeyTypeRSA and kSecAttrKeyTypeEd25519 keys only")
+                throw KeychainFailure(.unimplemented, reason: "Coffer generates kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeyTypeRSA and kSecAttrKeyTypeEd25519 keys only")
             }
-            throw KeyFailure(.param, "incorrect or missing kSecAttrKeyType in key generation request")
+            throw KeychainFailure(.param, reason: "incorrect or missing kSecAttrKeyType in key generation request")
         }
-        // Ed25519 has one size: Apple reads no kSecAttrKeySizeInBits for it.
-        let size = type == .ed25519 ? 256 : request.sizeInBits
-        let key = try KeyFailure.catching { () throws(KeyCryptoError) in try AsymmetricKey.generate(type: type, sizeInBits: size) }
-        return SecKey(.software(key))
+        return SecKey(try KeyHandle.generate(type: type, sizeInBits: size(of: type, request)))
+    }
+
+    /// The size asked for: Ed25519 has one, and Apple reads no kSecAttrKeySizeInBits for it.
+    private static func size(of type: KeyType, _ request: KeyGenerationParameters) -> Int {
+        type == .ed25519 ? 256 : request.sizeInBits
     }
 
     /// The access control of a token key: the one given, else Apple's default for Secure Enclave keys
     /// (`kSecAttrAccessible`, or when-unlocked this device only, with `privateKeyUsage`).
-    private static func accessControl(of attributes: QueryDictionary) throws(KeyFailure) -> AccessControl {
+    private static func accessControl(of attributes: QueryDictionary) throws(KeychainFailure) -> AccessControl {
         switch attributes[QueryKey.accessControl] {
         case .accessControl(let control)?: return control
         case nil:
             let protection = attributes[QueryKey.accessible]?.stringValue.flatMap(ProtectionClass.init(rawValue:))
             return TokenKeyCreation.defaultAccessControl(protection: protection)
         default:
-            throw KeyFailure(.param, "Unexpected type of kSecAttrAccessControl attribute")
+            throw KeychainFailure(.param, reason: "Unexpected type of kSecAttrAccessControl attribute")
         }
     }
 
     /// Apple's `add_key`: `SecItemAdd` with the key as `kSecValueRef` and `attributes`; a token key's own
     /// access control wins over the one in `attributes`.
-    static func store(_ key: SecKey, _ attributes: QueryDictionary) throws(KeyFailure) {
+    static func store(_ key: KeyHandle, _ attributes: QueryDictionary) throws(KeychainFailure) {
         let expanded = KeyItem.addDictionary(storing: key.itemReference, attributes: attributes)
         do {
             _ = try SharedKeychain.client.blocking.add(expanded)
         } catch {
-            throw KeyFailure(error.status, "failed to add key to keychain: \(error.reason ?? error.status.explanation)")
+            throw KeychainFailure(error.status, reason: "failed to add key to keychain: \(error.reason ?? error.status.explanation)")
         }
     }
 }

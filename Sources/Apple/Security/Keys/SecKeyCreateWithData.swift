@@ -1,4 +1,5 @@
 import Foundation
+import KeychainKeys
 import KeyCrypto
 import KeychainModel
 import Query
@@ -8,7 +9,7 @@ import Query
 /// `kSecAttrKeyTypeEd25519`, with `kSecAttrKeyClass` saying whether they are a public or a private key. Bytes
 /// that are no such key fail with `errSecParam`.
 public func SecKeyCreateWithData(_ keyData: CFData, _ attributes: CFDictionary, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?) -> SecKey? {
-    KeyCall.run("SecKeyCreateWithData", error: error) { () throws(KeyFailure) -> SecKey in
+    KeyCall.run("SecKeyCreateWithData", error: error) { () throws(KeychainFailure) -> SecKey in
         let parameters = ValueBridge.query(attributes)
         let type = try KeyImport.integer(parameters["type"], name: "key type")
         let keyClass = try KeyImport.integer(parameters["kcls"], name: "key class")
@@ -22,11 +23,11 @@ public func SecKeyCreateWithData(_ keyData: CFData, _ attributes: CFDictionary, 
         case (0, 105), (1, 105):
             return try KeyImport.key(bytes, .ed25519, keyClass == 0 ? .publicKey : .privateKey, failure: "Ed25519 \(kind) key creation from data failed")
         case (0, _), (1, _):
-            throw KeyFailure(.param, "Unsupported \(kind) key type: \(type)")
+            throw KeychainFailure(.param, reason: "Unsupported \(kind) key type: \(type)")
         case (2, _):
-            throw KeyFailure(.unimplemented, "Unsupported symmetric key type: \(type)")
+            throw KeychainFailure(.unimplemented, reason: "Unsupported symmetric key type: \(type)")
         default:
-            throw KeyFailure(.param, "Unsupported key class: \(keyClass)")
+            throw KeychainFailure(.param, reason: "Unsupported key class: \(keyClass)")
         }
     }
 }
@@ -34,24 +35,24 @@ public func SecKeyCreateWithData(_ keyData: CFData, _ attributes: CFDictionary, 
 /// The checks of `SecKeyCreateWithData`.
 enum KeyImport {
     /// Apple's `SecKeyParamsAsInt64`: a number, or a string that is exactly a decimal number.
-    static func integer(_ value: KeychainValue?, name: String) throws(KeyFailure) -> Int64 {
+    static func integer(_ value: KeychainValue?, name: String) throws(KeychainFailure) -> Int64 {
         switch value {
         case .number(let number): return number
         case .string(let text):
-            guard let number = Int64(text), String(number) == text else { throw KeyFailure(.param, "Unsupported \(name): \(text)") }
+            guard let number = Int64(text), String(number) == text else { throw KeychainFailure(.param, reason: "Unsupported \(name): \(text)") }
             return number
         case nil:
-            throw KeyFailure(.param, "Unsupported \(name): (null)")
+            throw KeychainFailure(.param, reason: "Unsupported \(name): (null)")
         case let other?:
-            throw KeyFailure(.param, "Unsupported \(name): \(RedactedRendering.render(other))")
+            throw KeychainFailure(.param, reason: "Unsupported \(name): \(RedactedRendering.render(other))")
         }
     }
 
-    static func key(_ bytes: Data, _ type: KeyType, _ keyClass: KeyClass, failure: String) throws(KeyFailure) -> SecKey {
+    static func key(_ bytes: Data, _ type: KeyType, _ keyClass: KeyClass, failure: String) throws(KeychainFailure) -> SecKey {
         do {
-            return SecKey(.software(try AsymmetricKey(externalRepresentation: bytes, type: type, keyClass: keyClass)))
+            return SecKey(KeyHandle(software: try AsymmetricKey(externalRepresentation: bytes, type: type, keyClass: keyClass)))
         } catch {
-            throw KeyFailure(.param, failure)
+            throw KeychainFailure(.param, reason: failure)
         }
     }
 }

@@ -1,34 +1,20 @@
 import Foundation
 import KeyCrypto
-import KeychainClient
+import KeychainKeys
 import KeychainModel
-import KeychainOperations
 import Query
 
 /// Whether `key` can do `operation` with `algorithm`.
 public func SecKeyIsAlgorithmSupported(_ key: SecKey, _ operation: SecKeyOperationType, _ algorithm: SecKeyAlgorithm) -> Bool {
-    switch key.material {
-    case .software(let material): material.isSupported(algorithm.keyAlgorithm, for: operation.keyOperation)
-    case .token(_, let publicKey, _):
-        switch operation {
-        case .sign, .decrypt, .keyExchange: TokenKeyOperations.supports(algorithm.keyAlgorithm, operation.keyOperation, publicKey)
-        case .verify, .encrypt: false
-        }
-    }
+    key.handle.isSupported(algorithm.keyAlgorithm, for: operation.keyOperation)
 }
 
 /// Signs `dataToSign` (a message or a digest, as `algorithm` says) with a private key.
 public func SecKeyCreateSignature(
     _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ dataToSign: CFData, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-    KeyCall.run("SecKeyCreateSignature(\(algorithm.identifier))", error: error) { () throws(KeyFailure) -> CFData in
-        let input = dataToSign.contiguousData
-        switch key.material {
-        case .software(let material):
-            return ResultData(copying: try KeyFailure.catching { () throws(KeyCryptoError) in try material.signature(for: input, algorithm: algorithm.keyAlgorithm) })
-        case .token(let handle, _, let authentication):
-            return ResultData(copying: try TokenKeyOperations.use(handle, .sign, algorithm, input: input, authentication: authentication))
-        }
+    KeyCall.run("SecKeyCreateSignature(\(algorithm.identifier))", error: error) { () throws(KeychainFailure) -> CFData in
+        ResultData(copying: try key.handle.perform(.sign(dataToSign.contiguousData), algorithm: algorithm.keyAlgorithm, through: SharedKeychain.client))
     }
 }
 
@@ -38,11 +24,8 @@ public func SecKeyVerifySignature(
     _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ signedData: CFData, _ signature: CFData,
     _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> Bool {
-    KeyCall.run("SecKeyVerifySignature(\(algorithm.identifier))", error: error) { () throws(KeyFailure) -> Bool in
-        let material = try key.softwareKey(for: "verify")
-        try KeyFailure.catching { () throws(KeyCryptoError) in
-            try material.verifySignature(signature.contiguousData, for: signedData.contiguousData, algorithm: algorithm.keyAlgorithm)
-        }
+    KeyCall.run("SecKeyVerifySignature(\(algorithm.identifier))", error: error) { () throws(KeychainFailure) -> Bool in
+        try key.handle.verifySignature(signature.contiguousData, for: signedData.contiguousData, algorithm: algorithm.keyAlgorithm)
         return true
     } ?? false
 }
@@ -51,11 +34,8 @@ public func SecKeyVerifySignature(
 public func SecKeyCreateEncryptedData(
     _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ plaintext: CFData, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-    KeyCall.run("SecKeyCreateEncryptedData(\(algorithm.identifier))", error: error) { () throws(KeyFailure) -> CFData in
-        let material = try key.softwareKey(for: "encrypt")
-        return ResultData(copying: try KeyFailure.catching { () throws(KeyCryptoError) in
-            try material.encrypt(plaintext.contiguousData, algorithm: algorithm.keyAlgorithm)
-        })
+    KeyCall.run("SecKeyCreateEncryptedData(\(algorithm.identifier))", error: error) { () throws(KeychainFailure) -> CFData in
+        ResultData(copying: try key.handle.encrypt(plaintext.contiguousData, algorithm: algorithm.keyAlgorithm))
     }
 }
 
@@ -63,14 +43,8 @@ public func SecKeyCreateEncryptedData(
 public func SecKeyCreateDecryptedData(
     _ key: SecKey, _ algorithm: SecKeyAlgorithm, _ ciphertext: CFData, _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-    KeyCall.run("SecKeyCreateDecryptedData(\(algorithm.identifier))", error: error) { () throws(KeyFailure) -> CFData in
-        let input = ciphertext.contiguousData
-        switch key.material {
-        case .software(let material):
-            return ResultData(copying: try KeyFailure.catching { () throws(KeyCryptoError) in try material.decrypt(input, algorithm: algorithm.keyAlgorithm) })
-        case .token(let handle, _, let authentication):
-            return ResultData(copying: try TokenKeyOperations.use(handle, .decrypt, algorithm, input: input, authentication: authentication))
-        }
+    KeyCall.run("SecKeyCreateDecryptedData(\(algorithm.identifier))", error: error) { () throws(KeychainFailure) -> CFData in
+        ResultData(copying: try key.handle.perform(.decrypt(ciphertext.contiguousData), algorithm: algorithm.keyAlgorithm, through: SharedKeychain.client))
     }
 }
 
@@ -80,52 +54,21 @@ public func SecKeyCopyKeyExchangeResult(
     _ privateKey: SecKey, _ algorithm: SecKeyAlgorithm, _ publicKey: SecKey, _ parameters: CFDictionary,
     _ error: UnsafeMutablePointer<Unmanaged<CFError>?>?
 ) -> CFData? {
-    KeyCall.run("SecKeyCopyKeyExchangeResult(\(algorithm.identifier))", error: error) { () throws(KeyFailure) -> CFData in
+    KeyCall.run("SecKeyCopyKeyExchangeResult(\(algorithm.identifier))", error: error) { () throws(KeychainFailure) -> CFData in
         let options = ValueBridge.query(parameters)
         let requestedSize: Int?
         switch options[SecKeyKeyExchangeParameter.requestedSize.name] {
         case nil: requestedSize = nil
         case .number(let size): requestedSize = Int(size)
-        default: throw KeyFailure(.param, "kSecKeyKeyExchangeParameterRequestedSize must be a CFNumber")
+        default: throw KeychainFailure(.param, reason: "kSecKeyKeyExchangeParameterRequestedSize must be a CFNumber")
         }
         let sharedInfo: Data?
         switch options[SecKeyKeyExchangeParameter.sharedInfo.name] {
         case nil: sharedInfo = nil
         case .data(let bytes): sharedInfo = bytes
-        default: throw KeyFailure(.param, "kSecKeyKeyExchangeParameterSharedInfo must be a CFData")
+        default: throw KeychainFailure(.param, reason: "kSecKeyKeyExchangeParameterSharedInfo must be a CFData")
         }
-        let peer = publicKey.publicHalf
-        switch privateKey.material {
-        case .software(let material):
-            return ResultData(copying: try KeyFailure.catching { () throws(KeyCryptoError) in
-                try material.sharedSecret(with: peer, algorithm: algorithm.keyAlgorithm, requestedSize: requestedSize, sharedInfo: sharedInfo)
-            })
-        case .token(let handle, _, let authentication):
-            return ResultData(copying: try TokenKeyOperations.use(
-                handle, .keyExchange(requestedSize: requestedSize, sharedInfo: sharedInfo), algorithm,
-                input: peer.externalRepresentation(), authentication: authentication))
-        }
-    }
-}
-
-extension SecKey {
-    /// The software key that verifies or encrypts; a token key does neither (its private key signs,
-    /// decrypts and agrees keys; its public key, from ``SecKeyCopyPublicKey(_:)``, does the rest).
-    func softwareKey(for operation: String) throws(KeyFailure) -> AsymmetricKey {
-        switch material {
-        case .software(let key): return key
-        case .token: throw KeyFailure(.param, "Invalid key operation: a Secure Enclave private key does not \(operation)")
-        }
-    }
-}
-
-extension KeyFailure {
-    /// The value of `body`, its ``KeyCryptoError`` as a failure.
-    static func catching<Value>(_ body: () throws(KeyCryptoError) -> Value) throws(KeyFailure) -> Value {
-        do {
-            return try body()
-        } catch {
-            throw KeyFailure(error)
-        }
+        let exchange = PrivateKeyOperation.keyExchange(peer: publicKey.handle.publicKey, requestedSize: requestedSize, sharedInfo: sharedInfo)
+        return ResultData(copying: try privateKey.handle.perform(exchange, algorithm: algorithm.keyAlgorithm, through: SharedKeychain.client))
     }
 }

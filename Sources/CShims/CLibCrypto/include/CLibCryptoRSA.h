@@ -35,6 +35,13 @@ coffer_rsa_key *coffer_rsa_private_from_pkcs1(const uint8_t *der, size_t length)
 /// The private key in `der`, a PKCS#8 PrivateKeyInfo holding an RSA key; NULL otherwise or when its numbers do
 /// not agree.
 coffer_rsa_key *coffer_rsa_private_from_pkcs8(const uint8_t *der, size_t length);
+/// The key of the big-endian numbers `n`, `e` (the public key, when `d` is NULL) and `d`, `p`, `q` and
+/// `coefficient` (q⁻¹ mod p, checked; the other CRT values are derived): the form SSH keeps keys in. NULL when
+/// the numbers do not make a key, or a private key's do not agree.
+coffer_rsa_key *coffer_rsa_from_components(const uint8_t *n, size_t n_length, const uint8_t *e, size_t e_length,
+                                           const uint8_t *d, size_t d_length, const uint8_t *p, size_t p_length,
+                                           const uint8_t *q, size_t q_length, const uint8_t *coefficient,
+                                           size_t coefficient_length);
 /// The public key in `der`, a PKCS#1 RSAPublicKey or an X.509 SubjectPublicKeyInfo; NULL otherwise.
 coffer_rsa_key *coffer_rsa_public_from_der(const uint8_t *der, size_t length);
 /// The public half of `key` (a new key); NULL when memory runs out.

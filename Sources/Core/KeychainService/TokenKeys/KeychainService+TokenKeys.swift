@@ -11,9 +11,8 @@ extension KeychainService {
     /// only its public key and its seal are answered. A key whose access control names `biometryCurrentSet` is bound to the fingers
     /// enrolled now; without enrolled biometry it cannot be made (-25293, as Apple's failed evaluation).
     func createTokenKey(_ creation: TokenKeyCreation) -> Response {
-        guard creation.sizeInBits == 256 else {
-            return .failure(
-                .param, reason: "keys that never leave the keychain (kSecAttrTokenIDSecureEnclave) are 256-bit P-256 keys; got \(creation.sizeInBits) bits")
+        guard creation.sizeInBits == creation.kind.sizeInBits else {
+            return .failure(.param, reason: "\(TokenKeyCreation.Kind.rule); got \(creation.sizeInBits) bits")
         }
         var control = creation.accessControl
         if control.needsApplicationPassword {
@@ -56,6 +55,9 @@ extension KeychainService {
         } catch {
             return .failure(error, reason: Self.tokenKeyReason(error))
         }
+        guard opened.kind.uses.contains(use.operation.use) else {
+            return .failure(.param, reason: "\(use.algorithm): algorithm not supported by the key (a key that never leaves the keychain, of a kind that does not \(use.operation.use))")
+        }
         if let requirement = Self.useRequirement(of: opened.accessControl) {
             let (verified, _) = sessions.authorization(session: session, context: use.authentication.context)
             if !requirement.isSatisfied(by: verified) {
@@ -88,9 +90,9 @@ extension KeychainService {
     private func openTokenKey(_ sealed: Data) throws(KeychainStatus) -> OpenedTokenKeys.Opened {
         if let kept = openedTokenKeys.key(sealed: sealed) { return kept }
         let seal = try TokenKeySeal.open(sealed, keystore: engine().keystore)
+        guard let type = KeyType(rawValue: seal.kind.keyTypeCode) else { throw .authFailed }
         let key: AsymmetricKey
         do {
-            let type: KeyType = seal.kind == .ed25519 ? .ed25519 : .ellipticCurve
             key = try seal.privateKey.withUnsafeBytes { bytes throws(KeyCryptoError) in
                 var representation = Data(bytes)
                 defer { representation.resetBytes(in: 0..<representation.count) }
@@ -99,7 +101,7 @@ extension KeychainService {
         } catch {
             throw .authFailed
         }
-        let opened = OpenedTokenKeys.Opened(key: key, accessControl: seal.accessControl)
+        let opened = OpenedTokenKeys.Opened(key: key, kind: seal.kind, accessControl: seal.accessControl)
         openedTokenKeys.keep(opened, sealed: sealed)
         return opened
     }

@@ -1,5 +1,6 @@
 import Foundation
 import KeyCrypto
+import KeychainOperations
 import KeychainModel
 import Query
 import Synchronization
@@ -17,6 +18,7 @@ final class OpenedTokenKeys: Sendable {
     /// A key opened from its seal, with the access control the seal carried.
     struct Opened: Sendable {
         let key: AsymmetricKey
+        let kind: TokenKeyCreation.Kind
         let accessControl: AccessControl
     }
 

@@ -38,6 +38,35 @@ final class LibCryptoRSAKey: @unchecked Sendable {
         self.init(der.withUnsafeBytes { coffer_rsa_public_from_der($0.bindMemory(to: UInt8.self).baseAddress, $0.count) })
     }
 
+    /// The key of big-endian numbers, as SSH keeps them: the public key when `privateNumbers` is nil, else the
+    /// private key of `d`, `p`, `q` and `q⁻¹ mod p` (the other CRT values derived), whose numbers must agree.
+    convenience init?(modulus: Data, publicExponent: Data, privateNumbers: (d: Data, p: Data, q: Data, coefficient: Data)?) {
+        let numbers = [modulus, publicExponent] + (privateNumbers.map { [$0.d, $0.p, $0.q, $0.coefficient] } ?? [])
+        guard !numbers.contains(where: \.isEmpty) else { return nil }
+        let made = modulus.withUnsafeBytes { n in
+            publicExponent.withUnsafeBytes { e in
+                guard let numbers = privateNumbers else {
+                    return coffer_rsa_from_components(
+                        n.bindMemory(to: UInt8.self).baseAddress, n.count, e.bindMemory(to: UInt8.self).baseAddress, e.count,
+                        nil, 0, nil, 0, nil, 0, nil, 0)
+                }
+                return numbers.d.withUnsafeBytes { d in
+                    numbers.p.withUnsafeBytes { p in
+                        numbers.q.withUnsafeBytes { q in
+                            numbers.coefficient.withUnsafeBytes { c in
+                                coffer_rsa_from_components(
+                                    n.bindMemory(to: UInt8.self).baseAddress, n.count, e.bindMemory(to: UInt8.self).baseAddress, e.count,
+                                    d.bindMemory(to: UInt8.self).baseAddress, d.count, p.bindMemory(to: UInt8.self).baseAddress, p.count,
+                                    q.bindMemory(to: UInt8.self).baseAddress, q.count, c.bindMemory(to: UInt8.self).baseAddress, c.count)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.init(made)
+    }
+
     /// The public half of this key, a key of its own.
     func publicKey() -> LibCryptoRSAKey? { LibCryptoRSAKey(coffer_rsa_public_of(key)) }
 

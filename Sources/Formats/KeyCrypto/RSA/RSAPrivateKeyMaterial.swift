@@ -31,7 +31,7 @@ struct RSAPrivateKeyMaterial: Sendable {
         try self.init(key)
     }
 
-    private init(_ key: LibCryptoRSAKey) throws(KeyCryptoError) {
+    fileprivate init(_ key: LibCryptoRSAKey) throws(KeyCryptoError) {
         guard let publicHalf = key.publicKey() else { throw .param("RSA public key of the private key failed") }
         self.key = key
         publicKey = try RSAPublicKeyMaterial(publicHalf)
@@ -41,5 +41,22 @@ struct RSAPrivateKeyMaterial: Sendable {
     var pkcs1Representation: Data {
         // A private key libcrypto holds always encodes; an empty answer would be refused on import.
         key.pkcs1PrivateKey ?? Data()
+    }
+}
+
+extension RSAPrivateKeyMaterial {
+    /// The key of SSH's numbers (big-endian): modulus, public exponent, private exponent, the primes and
+    /// `q⁻¹ mod p`, whose numbers must agree. Any modulus Apple's keys have.
+    init(
+        modulus: Data, publicExponent: Data, privateExponent: Data, primeP: Data, primeQ: Data, coefficient: Data
+    ) throws(KeyCryptoError) {
+        guard
+            let key = LibCryptoRSAKey(
+                modulus: modulus, publicExponent: publicExponent,
+                privateNumbers: (d: privateExponent, p: primeP, q: primeQ, coefficient: coefficient))
+        else {
+            throw .param("RSA private key creation from its numbers failed")
+        }
+        try self.init(key)
     }
 }

@@ -25,6 +25,14 @@ struct RSAPublicKeyMaterial: Sendable {
         try self.init(key)
     }
 
+    /// The key of a modulus and a public exponent, big-endian (as SSH and JWK carry them).
+    init(modulus: Data, publicExponent: Data) throws(KeyCryptoError) {
+        guard let key = LibCryptoRSAKey(modulus: modulus, publicExponent: publicExponent, privateNumbers: nil) else {
+            throw .param("RSA public key creation from its numbers failed")
+        }
+        try self.init(key)
+    }
+
     /// The public key `key` holds.
     init(_ key: LibCryptoRSAKey) throws(KeyCryptoError) {
         guard Self.sizes.contains(key.sizeInBits), let pkcs1 = key.pkcs1PublicKey, let info = key.subjectPublicKeyInfo,

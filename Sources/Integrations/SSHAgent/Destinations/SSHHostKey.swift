@@ -1,6 +1,6 @@
 import Crypto
-import CryptoExtras
 import Foundation
+import KeyCrypto
 
 /// A host's public key, read from its SSH blob, that checks the host's signatures: the signature of the session
 /// identifier a `session-bind@openssh.com` request carries (OpenSSH's PROTOCOL.agent).
@@ -15,7 +15,7 @@ struct SSHHostKey {
         case p256(P256.Signing.PublicKey)
         case p384(P384.Signing.PublicKey)
         case p521(P521.Signing.PublicKey)
-        case rsa(_RSA.Signing.PublicKey)
+        case rsa(AsymmetricKey)
     }
 
     /// The key's blob, as the request carried it.
@@ -46,7 +46,8 @@ struct SSHHostKey {
             }
         case "ssh-rsa":
             guard let exponent = try? reader.positiveMPInt(), let modulus = try? reader.positiveMPInt() else { return nil }
-            verifier = (try? _RSA.Signing.PublicKey(n: modulus, e: exponent)).map(Verifier.rsa)
+            let key = try? AsymmetricKey(rsaModulus: modulus, publicExponent: exponent)
+            verifier = key.flatMap { $0.sizeInBits >= 2048 ? Verifier.rsa($0) : nil }
         default:
             return nil
         }
@@ -95,15 +96,15 @@ struct SSHHostKey {
 
     /// An RSA PKCS#1 v1.5 signature under the hash its `name` gives; a signature shorter than the modulus is read
     /// with leading zeros, as OpenSSH reads it, a longer one is not valid.
-    private static func isValidRSA(_ body: Data, name: String, key: _RSA.Signing.PublicKey, data: Data) -> Bool {
-        let modulusBytes = (key.keySizeInBits + 7) / 8
-        guard body.count <= modulusBytes else { return false }
-        let signature = _RSA.Signing.RSASignature(rawRepresentation: Data(count: modulusBytes - body.count) + body)
+    private static func isValidRSA(_ body: Data, name: String, key: AsymmetricKey, data: Data) -> Bool {
+        guard body.count <= key.blockSize else { return false }
+        let algorithm: KeyAlgorithm
         switch name {
-        case "rsa-sha2-256": return key.isValidSignature(signature, for: SHA256.hash(data: data), padding: .insecurePKCS1v1_5)
-        case "rsa-sha2-512": return key.isValidSignature(signature, for: SHA512.hash(data: data), padding: .insecurePKCS1v1_5)
-        case "ssh-rsa": return key.isValidSignature(signature, for: Insecure.SHA1.hash(data: data), padding: .insecurePKCS1v1_5)
+        case "rsa-sha2-256": algorithm = .rsaSignatureMessagePKCS1v15SHA256
+        case "rsa-sha2-512": algorithm = .rsaSignatureMessagePKCS1v15SHA512
+        case "ssh-rsa": algorithm = .rsaSignatureMessagePKCS1v15SHA1
         default: return false
         }
+        return (try? key.verifySignature(body, for: data, algorithm: algorithm)) != nil
     }
 }

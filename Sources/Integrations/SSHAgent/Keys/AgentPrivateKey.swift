@@ -1,4 +1,3 @@
-import CryptoExtras
 import Foundation
 import KeyCrypto
 import KeychainModel
@@ -123,8 +122,8 @@ public enum AgentPrivateKey: Sendable, CustomStringConvertible {
         return key
     }
 
-    /// `mpint d, iqmp, p, q` after the modulus and exponent into PKCS#1 `RSAPrivateKey` DER, through swift-crypto
-    /// (which derives the CRT values and checks the key).
+    /// `mpint d, iqmp, p, q` after the modulus and exponent, as KeyCrypto's RSA key (libcrypto derives the other
+    /// CRT values and checks that the numbers agree).
     private static func rsa(modulus: Data, exponent: Data, reader: inout SSHWireReader) throws(SSHWireError) -> AsymmetricKey {
         var privateExponent = try reader.positiveMPInt()
         var coefficient = try reader.positiveMPInt()
@@ -137,17 +136,15 @@ public enum AgentPrivateKey: Sendable, CustomStringConvertible {
             primeQ.zeroize()
         }
         guard modulus.count * 8 >= 2048 - 7 else { throw SSHWireError("RSA keys under 2048 bits are refused") }
-        var der: Data
+        let key: AsymmetricKey
         do {
-            der = try _RSA.Signing.PrivateKey(n: modulus, e: exponent, d: privateExponent, p: primeP, q: primeQ).derRepresentation
+            key = try AsymmetricKey(
+                rsaModulus: modulus, publicExponent: exponent, privateExponent: privateExponent, primeP: primeP, primeQ: primeQ,
+                coefficient: coefficient)
         } catch {
             throw SSHWireError("the RSA key is not a valid key of 2048 bits or more")
         }
-        defer { der.zeroize() }
-        do {
-            return try AsymmetricKey(externalRepresentation: der, type: .rsa, keyClass: .privateKey)
-        } catch {
-            throw SSHWireError("the RSA key is not a valid key")
-        }
+        guard key.sizeInBits >= 2048 else { throw SSHWireError("the RSA key is not a valid key of 2048 bits or more") }
+        return key
     }
 }
