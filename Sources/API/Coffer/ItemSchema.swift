@@ -13,8 +13,8 @@ public final class ItemSchema<Item: KeychainItem>: Sendable {
     let itemClass: ItemClass
     /// The payload (`kSecValueData`).
     let value: ItemAttribute<Item>
-    /// The attributes, in the order descriptions show them.
-    let attributes: [ItemAttribute<Item>]
+    /// The attributes, declared as every stored kind declares them (``StoredAttributes``).
+    let stored: StoredAttributes<Item>
     /// An item with every property empty, which reading a result fills in.
     private let blank: Item
     private let indexByProperty: [PropertyKey: Int]
@@ -25,10 +25,13 @@ public final class ItemSchema<Item: KeychainItem>: Sendable {
         self.itemClass = itemClass
         self.blank = blank
         self.value = value
-        self.attributes = attributes
+        stored = StoredAttributes(attributes)
         indexByProperty = Dictionary(uniqueKeysWithValues: attributes.enumerated().map { ($1.property, $0) })
         indexByKey = Dictionary(uniqueKeysWithValues: attributes.enumerated().map { ($1.key, $0) })
     }
+
+    /// The attributes, in the order descriptions show them.
+    var attributes: [ItemAttribute<Item>] { stored.attributes }
 
     /// The attribute of a property that queries and changes name through the item's key paths.
     func attribute(for keyPath: AnyKeyPath) -> ItemAttribute<Item> {
@@ -47,17 +50,14 @@ public final class ItemSchema<Item: KeychainItem>: Sendable {
     /// The `SecItemAdd` dictionary for `item`: its class, the attributes it sets and its payload.
     func addDictionary(for item: Item) -> QueryDictionary {
         var dictionary: QueryDictionary = [.string(QueryKey.itemClass): .string(itemClass.rawValue)]
-        for attribute in attributes where !attribute.isMetadata {
-            if let entry = attribute.write(item) { dictionary[attribute.key] = entry }
-        }
+        stored.write(item, into: &dictionary)
         dictionary[value.key] = value.write(item)
         return dictionary
     }
 
     /// The item a result dictionary describes.
     func item(reading result: AttributeReader) -> Item {
-        var item = blank
-        for attribute in attributes { attribute.read(&item, result) }
+        var item = stored.reading(blank, from: result)
         value.read(&item, result)
         return item
     }

@@ -49,13 +49,9 @@ enum CertificateItemRecord {
     static func certificate(
         _ certificate: Certificate, withStored values: [String: KeychainValue], persistentReference: PersistentReference? = nil
     ) -> Certificate {
-        let reader = AttributeReader(values: values)
-        var certificate = certificate
-        certificate.label = reader.string(QueryKey.label)
-        certificate.accessGroup = reader.string(QueryKey.accessGroup)
-        certificate.accessibility = reader.protection(QueryKey.accessible)
-        certificate.persistentReference = persistentReference ?? reader.persistentReference(QueryKey.valuePersistentRef)
-        return certificate
+        var stored = Certificate.stored.reading(certificate.unstored, from: AttributeReader(values: values))
+        if let persistentReference { stored.persistentReference = persistentReference }
+        return stored
     }
 
     /// The certificate a result dictionary (attributes, `v_Data`, `v_PersistentRef`) describes; nil when its data

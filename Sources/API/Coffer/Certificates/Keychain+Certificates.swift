@@ -26,11 +26,11 @@ extension Keychain {
     public func add(
         certificate: Certificate, label: String? = nil, accessGroup: String? = nil, accessibility: Accessibility? = nil
     ) async throws(KeychainError) -> Certificate {
-        var attributes = QueryDictionary()
-        attributes[QueryKey.label] = label.map { .string($0) }
-        attributes[QueryKey.accessGroup] = accessGroup.map { .string($0) }
-        attributes[QueryKey.accessible] = accessibility.map { .string($0.rawValue) }
-        let query = CertificateItemRecord.addDictionary(for: certificate, attributes: attributes)
+        var stored = certificate.unstored
+        stored.label = label
+        stored.accessGroup = accessGroup
+        stored.accessibility = accessibility
+        let query = CertificateItemRecord.addDictionary(for: certificate, attributes: Certificate.stored.entries(of: stored))
         let result = try await perform(.add, query) { () async throws(KeychainFailure) in try await client.add(query) }
         guard case .dictionary(let values)? = result else {
             throw KeychainError(

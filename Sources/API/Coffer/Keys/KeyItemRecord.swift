@@ -18,18 +18,12 @@ enum KeyItemRecord {
         return query
     }
 
-    /// `key` with the stored attributes of a result dictionary: tag, label, group, protection, persistent
-    /// reference. A key that never leaves the keychain keeps the access control sealed with it.
+    /// `key` with the stored attributes of a result dictionary (``PrivateKey/stored``), nothing kept from an earlier
+    /// item. A key that never leaves the keychain keeps the access control sealed with it.
     static func key(_ key: PrivateKey, withStored values: [String: KeychainValue]) -> PrivateKey {
-        let reader = AttributeReader(values: values)
-        var key = key
-        key.applicationTag = reader.data(QueryKey.applicationTag)
-        key.label = reader.string(QueryKey.label)
-        key.accessGroup = reader.string(QueryKey.accessGroup)
-        key.accessibility = reader.protection(QueryKey.accessible)
-        key.persistentReference = reader.persistentReference(QueryKey.valuePersistentRef)
-        if !key.neverLeavesKeychain { key.accessControl = reader.accessControl(QueryKey.accessControl) }
-        return key
+        var stored = PrivateKey.stored.reading(PrivateKey(key.handle), from: AttributeReader(values: values))
+        if let kept = key.handle.kept { stored.accessControl = kept.handle.accessControl }
+        return stored
     }
 
     /// The private key a `kSecReturnRef` result stands for, with its stored attributes; nil when the item's

@@ -60,13 +60,10 @@ extension Keychain {
         _ key: PrivateKey, tag: Data, label: String? = nil, accessGroup: String? = nil, accessibility: Accessibility? = nil,
         accessControl: AccessControl? = nil
     ) async throws(KeychainError) -> PrivateKey {
-        var attributes = QueryDictionary()
+        let stored = PrivateKey(
+            key.handle, tag: tag, label: label, accessGroup: accessGroup, accessibility: accessibility, accessControl: accessControl)
+        var attributes = PrivateKey.stored.entries(of: stored)
         attributes[QueryKey.isPermanent] = .bool(true)
-        attributes[QueryKey.applicationTag] = .data(tag)
-        attributes[QueryKey.label] = label.map { .string($0) }
-        attributes[QueryKey.accessGroup] = accessGroup.map { .string($0) }
-        attributes[QueryKey.accessible] = accessibility.map { .string($0.rawValue) }
-        attributes[QueryKey.accessControl] = accessControl.map { .accessControl($0) }
         let query = KeyItemRecord.addDictionary(for: key, attributes: attributes)
         let result = try await perform(.add, query) { () async throws(KeychainFailure) in try await client.add(query) }
         guard case .dictionary(let values)? = result else {

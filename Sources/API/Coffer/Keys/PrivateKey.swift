@@ -40,6 +40,20 @@ public struct PrivateKey: Sendable, Hashable, CustomStringConvertible, CustomRef
         accessControl = handle.kept?.handle.accessControl
     }
 
+    /// The key under the stored attributes `tag`, `label`, `accessGroup`, `accessibility` and `accessControl`
+    /// (ignored for a key that never leaves the keychain: its own is sealed with it).
+    init(
+        _ handle: KeyHandle, tag: Data, label: String?, accessGroup: String?, accessibility: Accessibility?,
+        accessControl: AccessControl?
+    ) {
+        self.init(handle)
+        applicationTag = tag
+        self.label = label
+        self.accessGroup = accessGroup
+        self.accessibility = accessibility
+        if !handle.isKept { self.accessControl = accessControl }
+    }
+
     /// A software private key from its external representation (`SecKeyCreateWithData` with
     /// `kSecAttrKeyClassPrivate`): X9.63 `04‖X‖Y‖K` for `KeyType.ellipticCurve`, PKCS#1 `RSAPrivateKey` DER
     /// for `KeyType.rsa`. Store it with ``Keychain/add(_:tag:label:accessGroup:accessibility:accessControl:)``.
