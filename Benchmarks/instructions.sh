@@ -103,3 +103,20 @@ echo "| of which answering it | — | $answer_trip | $((client_trip + answer_tri
 echo
 echo "A daemon find executes $(ratio "$find_total" "$embedded_find")× the instructions of an embedded find, $((find_total - embedded_find)) more, against $((2 * trip_total)) for two no-op round trips ($embedded_count embedded finds, $daemon_count daemon finds and $trip_count round trips counted in the client; $daemon_finds and $daemon_trips in cofferd)."
 echo "Counting only cofferd's answering (its event loop and polling take what valgrind's timing gives them): $((client_find + answer_find - embedded_find)) more, against $((2 * (client_trip + answer_trip)))."
+echo
+
+# 4. An add and a signature as Apple code makes them, on an embedded keychain: the parts of the seam every front end
+# takes (the key layer, the client, the service) next to the store's and the cryptography's own work.
+callgrind "$work/add-sign.out" --toggle-collect='*AddAndSignLoopO8appleAdd*' --toggle-collect='*AddAndSignLoopO9appleSign*' \
+    --toggle-collect='*AddAndSignLoopO16appleEnclaveSign*' -- add-sign-loop > "$work/add-sign.log"
+read -r adds signs kept_signs < <(sed -n 's/^add and sign loop: \([0-9]*\) adds, \([0-9]*\) software signatures, \([0-9]*\) signatures.*/\1 \2 \3/p' "$work/add-sign.log")
+add=$(per "$(inclusive "$work/add-sign.out" AddAndSignLoopO8appleAdd)" "$adds")
+sign=$(per "$(inclusive "$work/add-sign.out" AddAndSignLoopO9appleSign)" "$signs")
+kept_sign=$(per "$(inclusive "$work/add-sign.out" AddAndSignLoopO16appleEnclaveSign)" "$kept_signs")
+echo "| embedded keychain | instructions |"
+echo "| --- | --- |"
+echo "| add (\`SecItemAdd\`, a generic password, as Apple code makes it) | $add |"
+echo "| signature, software P-256 key (\`SecKeyCreateSignature\`, ECDSA SHA-256) | $sign |"
+echo "| signature, P-256 key the keychain keeps | $kept_sign |"
+echo
+echo "($adds adds and $signs and $kept_signs signatures counted.)"

@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, add-sign-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -36,6 +36,10 @@ do {
         // For profilers: finds through the client API and `SecItemCopyMatching` in turns on a 1 000-item keychain
         // for 5 s, printing how many of each.
         try SecurityBenchmark.findLoop(in: scratch, seconds: 5)
+    }
+    if requested.contains("add-sign-loop") {
+        // For profilers: 300 adds, 300 software signatures and 300 by a kept key on an embedded keychain.
+        try AddAndSignLoop.run(in: scratch, count: 300)
     }
     if requested.contains("certificates-loop") {
         // For profilers: 3 000 trust evaluations, then 3 000 identity and 3 000 key queries (1 000 identities), nothing printed.
