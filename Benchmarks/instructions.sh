@@ -10,7 +10,9 @@
 #   3. daemon-loop, cofferd counted (this program running natively): what cofferd executes for each.
 # Only those calls are counted: runs 1 and 2 collect inside the loop's counted functions alone, and run 3 zeroes
 # cofferd's counts once both keychains are filled and warm, then dumps them after each part of the loop.
-# Usage: Benchmarks/instructions.sh   (installs valgrind when missing; builds CofferBenchmarks and cofferd in release)
+# 4. add-sign-loop: an add, a software signature and a kept key's signature, as Apple code makes them.
+# Usage: Benchmarks/instructions.sh [--add-sign-only]   (installs valgrind when missing; builds CofferBenchmarks and
+# cofferd in release; --add-sign-only runs the fourth alone)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! dpkg -s valgrind >/dev/null 2>&1; then apt-get update && apt-get install -y valgrind; fi
@@ -44,6 +46,7 @@ inclusive() {
 per() { awk -v total="$1" -v count="$2" 'BEGIN { printf "%.0f", total / count }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
+if [ "${1:-}" != "--add-sign-only" ]; then
 # 1. SecItemCopyMatching next to the client API.
 callgrind "$work/security.out" --toggle-collect='*SecurityBenchmarkO10clientFind*' --toggle-collect='*SecurityBenchmarkO9appleFind*' \
     -- security-loop > "$work/security.log"
@@ -104,15 +107,17 @@ echo
 echo "A daemon find executes $(ratio "$find_total" "$embedded_find")× the instructions of an embedded find, $((find_total - embedded_find)) more, against $((2 * trip_total)) for two no-op round trips ($embedded_count embedded finds, $daemon_count daemon finds and $trip_count round trips counted in the client; $daemon_finds and $daemon_trips in cofferd)."
 echo "Counting only cofferd's answering (its event loop and polling take what valgrind's timing gives them): $((client_find + answer_find - embedded_find)) more, against $((2 * (client_trip + answer_trip)))."
 echo
+fi
 
 # 4. An add and a signature as Apple code makes them, on an embedded keychain: the parts of the seam every front end
 # takes (the key layer, the client, the service) next to the store's and the cryptography's own work.
-callgrind "$work/add-sign.out" --toggle-collect='*AddAndSignLoopO8appleAdd*' --toggle-collect='*AddAndSignLoopO9appleSign*' \
-    --toggle-collect='*AddAndSignLoopO16appleEnclaveSign*' -- add-sign-loop > "$work/add-sign.log"
+callgrind "$work/add-sign.out" --toggle-collect='*ProfilingLoopO10countedAdd*' \
+    --toggle-collect='*ProfilingLoopO24countedSoftwareSignature*' --toggle-collect='*ProfilingLoopO20countedKeptSignature*' \
+    -- add-sign-loop > "$work/add-sign.log"
 read -r adds signs kept_signs < <(sed -n 's/^add and sign loop: \([0-9]*\) adds, \([0-9]*\) software signatures, \([0-9]*\) signatures.*/\1 \2 \3/p' "$work/add-sign.log")
-add=$(per "$(inclusive "$work/add-sign.out" AddAndSignLoopO8appleAdd)" "$adds")
-sign=$(per "$(inclusive "$work/add-sign.out" AddAndSignLoopO9appleSign)" "$signs")
-kept_sign=$(per "$(inclusive "$work/add-sign.out" AddAndSignLoopO16appleEnclaveSign)" "$kept_signs")
+add=$(per "$(inclusive "$work/add-sign.out" ProfilingLoopO10countedAdd)" "$adds")
+sign=$(per "$(inclusive "$work/add-sign.out" ProfilingLoopO24countedSoftwareSignature)" "$signs")
+kept_sign=$(per "$(inclusive "$work/add-sign.out" ProfilingLoopO20countedKeptSignature)" "$kept_signs")
 echo "| embedded keychain | instructions |"
 echo "| --- | --- |"
 echo "| add (\`SecItemAdd\`, a generic password, as Apple code makes it) | $add |"

@@ -39,7 +39,7 @@ do {
     }
     if requested.contains("add-sign-loop") {
         // For profilers: 300 adds, 300 software signatures and 300 by a kept key on an embedded keychain.
-        try AddAndSignLoop.run(in: scratch, count: 300)
+        try ProfilingLoop.run(in: scratch, count: 300)
     }
     if requested.contains("certificates-loop") {
         // For profilers: 3 000 trust evaluations, then 3 000 identity and 3 000 key queries (1 000 identities), nothing printed.

@@ -176,7 +176,9 @@ struct KeyCommandTests {
         #expect(try fixture.cli.run(["delete-key", "--tag", "gone"]).status == 0)
         let missing = try fixture.cli.run(["find-key", "--tag", "gone"])
         #expect(missing.status == 44)
-        #expect(missing.standardError == "coffer: find-key: errSecItemNotFound (-25300): No item matched the query.\n")
+        #expect(
+            missing.standardError
+                == "coffer: find-key: errSecItemNotFound (-25300): No item matched the query. (C1: no item matches the query among the calling program's access groups)\n")
         let unsigned = try fixture.cli.run(["sign", "--tag", "gone"], inputBytes: Self.message)
         #expect(unsigned.status == 44)
         #expect(unsigned.standardError.hasPrefix("coffer: sign: errSecItemNotFound (-25300)"))

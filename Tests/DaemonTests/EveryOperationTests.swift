@@ -74,7 +74,8 @@ struct EveryOperationTests {
             (.appsList, noRegistry, .apps([])),
             (.appsAdd(registration, passcode: secret("1234")), noRegistry, .apps([registered])),
             (.appsRemove(.applicationIdentifier("TEAM.true"), passcode: secret("1234")), noRegistry, .apps([])),
-            same(.copyMatching(with(item, ["r_Data": true])), .status(.interactionNotAllowed)),
+            same(.copyMatching(with(item, ["r_Data": true])),
+                 .failure(.interactionNotAllowed, reason: "G16: a matching item's protection class (ak) is locked")),
             // File keys: class A's key is not usable while locked; a key no class key wrapped never unwraps.
             same(.makeFileKey(.complete), .keystoreError(.classUnavailable(.whenUnlocked))),
             same(.unwrapFileKey(WrappedFileKey(protection: .none, wrappedKey: Data(repeating: 1, count: 40))), .keystoreError(.wrappedKeyCorrupt)),
@@ -98,7 +99,7 @@ struct EveryOperationTests {
             same(.setEraseAfterFailedAttempts(true, passcode: secret("5678")), .status(.success)),
             same(.removePasscode(current: secret("5678")), .status(.success)),
             same(.delete(item), .value(nil)),
-            same(.delete(item), .status(.itemNotFound)),
+            same(.delete(item), .failure(.itemNotFound, reason: "D3: no item matches the query among the calling program's access groups")),
         ]
     }()
 

@@ -153,7 +153,9 @@ struct ItemDigestTests {
         #expect(try found([:])["sha1"] == nil)
         #expect(try found(["r_Data": true])["sha1"] == added.map(KeychainValue.data))
         // Not in the index yet, so a search by it does not find the item.
-        #expect(throws: KeychainStatus.itemNotFound) { try found(["sha1": .data(added ?? Data())]) }
+        let notFound = #expect(throws: EngineRefusal.self) { try found(["sha1": .data(added ?? Data())]) }
+        #expect(notFound?.status == .itemNotFound)
+        #expect(notFound?.rule == .c1)
         try engine.update(
             QueryParser.parseUpdate(query: ["class": "genp", "acct": "a"], attributesToUpdate: ["labl": "L"]), caller: Self.groups)
         let stored = try found([:])["sha1"]

@@ -87,7 +87,9 @@ struct StagedRestoreTests {
             return
         }
         #expect(status != .success)
-        #expect(service.handle(.copyMatching(["class": "genp", "m_Limit": "m_LimitAll"]), caller: Self.alice) == .status(.itemNotFound))
+        #expect(
+            service.handle(.copyMatching(["class": "genp", "m_Limit": "m_LimitAll"]), caller: Self.alice)
+                == .failure(.itemNotFound, reason: "C1: no item matches the query among the calling program's access groups"))
     }
 
     @Test func aDamagedPartIsRefusedAndDropsItsStaging() throws {

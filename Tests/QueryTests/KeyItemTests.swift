@@ -66,7 +66,7 @@ struct KeyItemTests {
         #expect(throws: KeychainStatus.noSuchAttribute) { try statusOf(QueryParser.parseSearch(keys(["svce": "s"]))) }
         #expect(throws: KeychainStatus.noSuchAttribute) { try statusOf(QueryParser.parseAdd(genp(["atag": "t"]))) }
         #expect(throws: KeychainStatus.noSuchAttribute) { try statusOf(QueryParser.parseSearch(genp(["kcls": "1"]))) }
-        #expect(rejection(try QueryParser.parseAdd(keys(["acct": "a"])))?.rule == "G4")
+        #expect(rejection(try QueryParser.parseAdd(keys(["acct": "a"])))?.rule == .g4)
     }
 
     /// C3: certificate match keys do not apply to keys.

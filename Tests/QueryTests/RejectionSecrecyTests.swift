@@ -41,7 +41,7 @@ struct RejectionSecrecyTests {
         for found in Self.refused() {
             guard let found else { continue }
             for text in [found.message, found.reason, found.description, String(reflecting: found)] {
-                #expect(Data(text.utf8).range(of: Self.passwordData) == nil, "\(found.rule ?? "-") leaks the secret")
+                #expect(Data(text.utf8).range(of: Self.passwordData) == nil, "\(found.rule?.id ?? "-") leaks the secret")
                 #expect(!text.contains(Self.passwordData.base64EncodedString()))
                 #expect(!text.lowercased().contains(Self.passwordData.map { String(format: "%02x", $0) }.joined()))
             }

@@ -38,7 +38,12 @@ enum OwnerProofInput {
         let probe: QueryDictionary = [
             .string(QueryKey.itemClass): .string(QueryConstant.classKey), .string(QueryKey.accessGroup): .string(OwnerAccessGroups.sshAgent),
         ]
-        guard case .status(.missingEntitlement) = client.sendBlocking(.copyMatching(probe)) else { return }
+        do {
+            _ = try client.sendBlocking(.copyMatching(probe)).itemResult()
+            return
+        } catch where error.status != .missingEntitlement {
+            return
+        } catch {}
         guard prove(client, reason: reason, command: command) else {
             throw CLIFailure("\(command): the SSH agent's keys are the keychain owner's, and this connection did not prove the keychain passcode")
         }

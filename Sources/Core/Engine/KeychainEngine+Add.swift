@@ -15,7 +15,7 @@ extension KeychainEngine {
     /// (none: -25293, or -25308 when the call may not prompt).
     public func add(
         _ request: AddRequest, caller: CallerContext, authorization: ItemAuthorization = .none
-    ) throws(KeychainStatus) -> KeychainValue? {
+    ) throws(EngineRefusal) -> KeychainValue? {
         let (attributes, item) = try prepare(request, caller: caller, authorization: authorization)
         let stored = try mapped { try store.write { writer in try insertReplacingUndecryptable(item, writer: writer) } }
         let snapshot = ItemSnapshot(
@@ -28,7 +28,7 @@ extension KeychainEngine {
     /// Return flags are ignored. `progress` is called with the number of items prepared so far.
     public func add(
         contentsOf requests: [AddRequest], caller: CallerContext, progress: (Int) -> Void = { _ in }
-    ) throws(KeychainStatus) {
+    ) throws(EngineRefusal) {
         var items: [NewItem] = []
         items.reserveCapacity(requests.count)
         for (index, request) in requests.enumerated() {
@@ -47,7 +47,7 @@ extension KeychainEngine {
     /// item added and the status of one that was not (a duplicate, a locked class, a group the caller lacks).
     /// Return flags and access controls that need the person are answered as a single add would answer them
     /// without a context. A failure of the store adds nothing and is thrown.
-    public func addEach(_ requests: [AddRequest], caller: CallerContext) throws(KeychainStatus) -> [KeychainStatus] {
+    public func addEach(_ requests: [AddRequest], caller: CallerContext) throws(EngineRefusal) -> [KeychainStatus] {
         var outcomes = [KeychainStatus](repeating: .success, count: requests.count)
         var prepared: [(index: Int, item: NewItem)] = []
         prepared.reserveCapacity(requests.count)
@@ -55,7 +55,7 @@ extension KeychainEngine {
             do {
                 prepared.append((index, try prepare(request, caller: caller, authorization: .none).item))
             } catch {
-                outcomes[index] = error
+                outcomes[index] = error.status
             }
         }
         let duplicates = try mapped { () throws -> [Int] in
@@ -79,9 +79,9 @@ extension KeychainEngine {
     /// for one add.
     private func prepare(
         _ request: AddRequest, caller: CallerContext, authorization: ItemAuthorization
-    ) throws(KeychainStatus) -> (attributes: AttributeSet, item: NewItem) {
+    ) throws(EngineRefusal) -> (attributes: AttributeSet, item: NewItem) {
         try checkAccess(caller, explicitGroup: request.accessGroup)
-        guard let group = request.accessGroup ?? caller.defaultGroup else { throw .missingEntitlement }
+        guard let group = request.accessGroup ?? caller.defaultGroup else { throw .noGroups }
         var attributes = request.attributes(withAccessGroup: group)
         let now = clock()
         attributes[QueryKey.creationDate] = .date(now)

@@ -7,7 +7,7 @@ extension KeychainEngine {
     /// `SecItemDelete`: removes every matching item. Works in every lock state: rows are chosen by
     /// their blind indexes alone, without decrypting (a search with a filter the index cannot answer
     /// needs the class keys). Nothing matching is -25300 (rule D3).
-    public func delete(_ request: DeleteRequest, caller: CallerContext) throws(KeychainStatus) {
+    public func delete(_ request: DeleteRequest, caller: CallerContext) throws(EngineRefusal) {
         try checkAccess(caller, explicitGroup: request.search.accessGroup)
         var undecryptable: [StoredItem] = []
         defer { removeUndecryptable(undecryptable) }
@@ -21,7 +21,7 @@ extension KeychainEngine {
                     rows = outcome.matches.map(\.stored)
                     undecryptable = outcome.undecryptable
                 }
-                guard !rows.isEmpty else { throw KeychainStatus.itemNotFound }
+                guard !rows.isEmpty else { throw EngineRefusal.nothingMatched(.d3) }
                 _ = try writer.delete(rows)
             }
         }

@@ -43,28 +43,4 @@ extension KeychainEngine {
         }
         return outcome
     }
-
-    /// The first requirement an identity's key has that `authorization` does not meet, among the identities
-    /// `search` matches; nil when there is none.
-    func identityAuthenticationNeeded(
-        for search: SearchRequest, caller: CallerContext, authorization: ItemAuthorization
-    ) -> AuthenticationRequirement? {
-        let parts = IdentitySearch(search)
-        return try? store.read { reader -> AuthenticationRequirement? in
-            let certificates = try openMatches(parts.certificates, caller: caller, limit: nil, loadData: false, reader: reader)
-            for certificate in certificates.matches {
-                guard case .data(let publicKeyHash)? = certificate.attributes["pkhh"] else { continue }
-                let keys = parts.keys(pairingWith: publicKeyHash)
-                for row in try reader.select(ItemIndexing.selection(for: keys, caller: caller, limit: nil)) {
-                    guard let attributes = try? AttributeSet(decoding: reader.openAttributes(row)),
-                        keys.matches(attributes),
-                        let requirement = ItemGate.requirement(of: attributes),
-                        !requirement.isSatisfied(by: authorization.verified)
-                    else { continue }
-                    return requirement
-                }
-            }
-            return nil
-        }
-    }
 }

@@ -9,11 +9,11 @@ extension KeychainEngine {
     ///
     /// Any item whose access control constrains reading is opened only with proofs in `authorization` that
     /// meet it, even when only attributes are asked for (§6.3); otherwise the request's UI setting decides
-    /// (§6.4): Skip leaves it out, Fail answers -25308, Allow answers -25330 (`errSecAuthNeeded`) and
-    /// ``authenticationNeeded(for:caller:authorization:)`` tells what to ask the person for.
+    /// (§6.4): Skip leaves it out, Fail answers -25308, Allow answers -25330 (`errSecAuthNeeded`), the refusal
+    /// carrying what to ask the person for (``EngineRefusal/requirement``).
     public func copyMatching(
         _ request: SearchRequest, caller: CallerContext, authorization: ItemAuthorization = .none
-    ) throws(KeychainStatus) -> KeychainValue? {
+    ) throws(EngineRefusal) -> KeychainValue? {
         try checkAccess(caller, explicitGroup: request.accessGroup)
         if request.itemClass == .identity {
             let identities = try mapped {
@@ -24,7 +24,7 @@ extension KeychainEngine {
                 }
             }
             removeUndecryptable(identities.undecryptable)
-            guard !identities.matches.isEmpty else { throw .itemNotFound }
+            guard !identities.matches.isEmpty else { throw .nothingMatched(.c1) }
             return ResultShaper.copyMatchingResult(items: identities.matches, request: request)
         }
         let outcome = try mapped {
@@ -36,39 +36,7 @@ extension KeychainEngine {
             }
         }
         removeUndecryptable(outcome.undecryptable)
-        guard !outcome.matches.isEmpty else { throw .itemNotFound }
+        guard !outcome.matches.isEmpty else { throw .nothingMatched(.c1) }
         return ResultShaper.copyMatchingResult(items: outcome.matches.map(snapshot), request: request)
-    }
-}
-
-extension KeychainEngine {
-    /// What the person must prove before `search` can open the items it matches: the requirement of the
-    /// first matching item that `authorization` does not meet; nil when there is none (any more).
-    ///
-    /// Asked after a call answered -25330 (`errSecAuthNeeded`): it selects and decrypts the attributes again,
-    /// without any secret.
-    public func authenticationNeeded(
-        for search: SearchRequest, caller: CallerContext, authorization: ItemAuthorization
-    ) -> AuthenticationRequirement? {
-        var gathering = search
-        gathering.authentication.ui = .skip
-        if search.itemClass == .identity {
-            return identityAuthenticationNeeded(for: gathering, caller: caller, authorization: authorization)
-        }
-        let requirements: [AuthenticationRequirement]? = try? store.read { reader in
-            let selection = ItemIndexing.selection(for: gathering, caller: caller, limit: nil)
-            var found: [AuthenticationRequirement] = []
-            for row in try reader.select(selection) {
-                guard let attributes = try? AttributeSet(decoding: reader.openAttributes(row)),
-                    gathering.matches(attributes),
-                    let requirement = ItemGate.requirement(of: attributes),
-                    !requirement.isSatisfied(by: authorization.verified)
-                else { continue }
-                found.append(requirement)
-                break
-            }
-            return found
-        }
-        return requirements?.first
     }
 }

@@ -17,16 +17,16 @@ extension KeychainEngine {
     /// again with the authorization's password.
     public func update(
         _ request: UpdateRequest, caller: CallerContext, authorization: ItemAuthorization = .none
-    ) throws(KeychainStatus) {
+    ) throws(EngineRefusal) {
         try checkAccess(caller, explicitGroup: request.search.accessGroup)
-        if let group = request.newAccessGroup, !caller.mayUse(group) { throw .missingEntitlement }
+        if let group = request.newAccessGroup, !caller.mayUse(group) { throw .outsideGroups(group, .u6) }
         let now = clock()
-        try mapped {
+        try mapped(duplicateRule: .u10) {
             try store.write { writer in
                 let outcome = try openMatches(
                     request.search, caller: caller, limit: nil, loadData: true, reader: writer, authorization: authorization)
                 if !outcome.undecryptable.isEmpty { _ = try writer.delete(outcome.undecryptable) }
-                guard !outcome.matches.isEmpty else { throw KeychainStatus.itemNotFound }
+                guard !outcome.matches.isEmpty else { throw EngineRefusal.nothingMatched(.u9) }
                 for item in outcome.matches {
                     try writer.replace(
                         rowID: item.stored.rowID, with: updated(item, request: request, now: now, authorization: authorization))
@@ -37,7 +37,7 @@ extension KeychainEngine {
 
     private func updated(
         _ item: OpenedItem, request: UpdateRequest, now: Date, authorization: ItemAuthorization
-    ) throws(KeychainStatus) -> NewItem {
+    ) throws(EngineRefusal) -> NewItem {
         let itemClass = item.stored.itemClass
         var attributes = item.attributes.merging(request.changes)
         if let group = request.newAccessGroup { attributes[QueryKey.accessGroup] = .string(group) }

@@ -55,21 +55,21 @@ public final class KeychainEngine: Sendable {
         }
     }
 
-    /// Runs `body`, turning any lower-layer error into its Apple status.
-    func mapped<Result>(_ body: () throws -> Result) throws(KeychainStatus) -> Result {
+    /// Runs `body`, turning any lower-layer error into the refusal it stands for (``StatusMapping``).
+    func mapped<Result>(duplicateRule: KeychainRule = .a1, _ body: () throws -> Result) throws(EngineRefusal) -> Result {
         do {
             return try body()
         } catch {
-            let status = StatusMapping.status(for: error)
-            if status == .internal || status == .io { logger.error("keychain operation failed: \(error)") }
-            throw status
+            let refusal = StatusMapping.refusal(for: error, duplicateRule: duplicateRule)
+            if refusal.status == .internal || refusal.status == .io { logger.error("keychain operation failed: \(error)") }
+            throw refusal
         }
     }
 
     /// Checks rule G1 (a caller with no groups) and G13 (an explicit group outside the caller's list).
-    func checkAccess(_ caller: CallerContext, explicitGroup: String?) throws(KeychainStatus) {
-        guard caller.hasAnyGroup else { throw .missingEntitlement }
-        if let explicitGroup, !caller.mayUse(explicitGroup) { throw .missingEntitlement }
+    func checkAccess(_ caller: CallerContext, explicitGroup: String?) throws(EngineRefusal) {
+        guard caller.hasAnyGroup else { throw .noGroups }
+        if let explicitGroup, !caller.mayUse(explicitGroup) { throw .outsideGroups(explicitGroup, .g13) }
     }
 
     /// A persistent reference for a stored row (of `itemClass`, when the reference names something else the row

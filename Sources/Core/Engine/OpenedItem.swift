@@ -95,7 +95,7 @@ extension KeychainEngine {
                 let data = try opening.gate?.openSealedSecret(stored, attributes: attributes) ?? stored
                 outcome.matches.append(OpenedItem(stored: row, attributes: shown, data: data))
             } catch where StatusMapping.isLocked(error) {
-                throw KeychainStatus.interactionNotAllowed
+                throw EngineRefusal(.interactionNotAllowed, .g16, "a matching item's protection class (\(row.protection.rawValue)) is locked")
             } catch where StatusMapping.isUndecryptable(error) {
                 logger.error("skipping an item that cannot be decrypted", metadata: ["class": "\(row.itemClass.rawValue)", "row": "\(row.rowID)", "reason": "\(error)"])
                 outcome.undecryptable.append(row)

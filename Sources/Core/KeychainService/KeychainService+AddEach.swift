@@ -21,7 +21,7 @@ extension KeychainService {
             }
         }
         do {
-            let added = try run { () throws(KeychainStatus) in try engine().addEach(parsed.map(\.request), caller: caller) }
+            let added = try run { () throws(EngineRefusal) in try openedEngine().addEach(parsed.map(\.request), caller: caller) }
             for (position, outcome) in added.enumerated() { outcomes[parsed[position].index] = outcome }
         } catch {
             return Response(error)

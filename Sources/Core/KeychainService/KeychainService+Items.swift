@@ -22,15 +22,7 @@ extension KeychainService {
         if case .add = call {} else if let missing = missingKeychainAnswer() { return missing }
         let context = call.authentication.contextReference?.context
         let authorization = authorization(for: call, session: session, context: context)
-        let response = run(call, caller: caller, authorization: authorization)
-        guard response.isAuthenticationNeeded else { return response }
-        guard let search = call.search,
-            let requirement = try? engine().authenticationNeeded(for: search, caller: caller, authorization: authorization)
-        else {
-            // The item changed between the two looks: the caller may simply try again.
-            return .failure(.interactionNotAllowed, reason: "the items matched changed while the call ran; try again")
-        }
-        return .authenticationNeeded(requirement)
+        return run(call, caller: caller, authorization: authorization)
     }
 
     /// What the call's context has proved, its application password, and, when the call stores a
@@ -47,8 +39,8 @@ extension KeychainService {
     /// Runs a parsed call in the engine.
     private func run(_ call: ItemCall, caller: CallerContext, authorization: ItemAuthorization) -> Response {
         do {
-            let value = try run { () throws(KeychainStatus) -> KeychainValue? in
-                let engine = try engine()
+            let value = try run { () throws(EngineRefusal) -> KeychainValue? in
+                let engine = try openedEngine()
                 switch call {
                 case .add(let add): return try engine.add(add, caller: caller, authorization: authorization)
                 case .search(let search): return try engine.copyMatching(search, caller: caller, authorization: authorization)
@@ -68,11 +60,13 @@ extension KeychainService {
 }
 
 extension Response {
-    /// Whether the engine answered `errSecAuthNeeded`: the call may be retried once the person proves presence.
-    var isAuthenticationNeeded: Bool {
-        switch self {
-        case .status(let status), .failure(let status, _): status == .authNeeded
-        default: false
+    /// The engine's refusal as an answer: `errSecAuthNeeded` as what the person must prove (the client
+    /// authenticates and sends the call again), any other as its status with the rule and the reason.
+    init(_ refusal: EngineRefusal) {
+        if let requirement = refusal.requirement {
+            self = .authenticationNeeded(requirement)
+        } else {
+            self.init(refusal.failure)
         }
     }
 }

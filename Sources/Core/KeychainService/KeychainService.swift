@@ -213,16 +213,26 @@ public final class KeychainService: Sendable {
 
     // MARK: Items
 
-    /// The engine's answer, or its status; `errSecReadOnly` comes with the reason (the folder is read-only).
-    func run<Result>(_ body: () throws(KeychainStatus) -> Result) throws(KeychainFailure) -> Result {
+    /// The engine's answer, or its refusal with the rule and the reason; `errSecReadOnly` says why the folder is
+    /// read-only, and a keychain that cannot be opened why not (embedded only: the daemon does not name its files).
+    func run<Result>(_ body: () throws(EngineRefusal) -> Result) throws(EngineRefusal) -> Result {
         do {
             return try body()
         } catch {
-            if error == .readOnly { throw KeychainFailure(error, reason: readOnlyReason) }
-            if let failure = openFailure.withLock({ $0 }), failure.status == error, opened.withLock({ $0 == nil }) {
-                throw namesFolderInReasons ? failure : KeychainFailure(error)
+            if error.status == .readOnly { throw EngineRefusal(.readOnly, nil, readOnlyReason) }
+            if let failure = openFailure.withLock({ $0 }), failure.status == error.status, opened.withLock({ $0 == nil }) {
+                throw EngineRefusal(failure.status, nil, namesFolderInReasons ? failure.reason : nil)
             }
-            throw KeychainFailure(error)
+            throw error
+        }
+    }
+
+    /// ``engine()``, its failure as a refusal.
+    func openedEngine() throws(EngineRefusal) -> KeychainEngine {
+        do {
+            return try engine()
+        } catch {
+            throw EngineRefusal(error)
         }
     }
 

@@ -8,9 +8,11 @@ import Query
 enum AccessControlBinding {
     /// `control`, bound to the enrolled set in `authorization` when it names `biometryCurrentSet`;
     /// without biometry the item cannot be stored (-25293, as a failed evaluation of its ACL).
-    static func bound(_ control: AccessControl, _ authorization: ItemAuthorization) throws(KeychainStatus) -> AccessControl {
+    static func bound(_ control: AccessControl, _ authorization: ItemAuthorization) throws(EngineRefusal) -> AccessControl {
         guard control.flags.contains(.biometryCurrentSet) else { return control }
-        guard let set = authorization.currentBiometrySet else { throw .authFailed }
+        guard let set = authorization.currentBiometrySet else {
+            throw EngineRefusal(.authFailed, .a10, "kSecAccessControlBiometryCurrentSet needs enrolled fingers, and none are")
+        }
         return control.binding(biometrySet: set)
     }
 
@@ -19,11 +21,9 @@ enum AccessControlBinding {
     /// call fails: -25308 when it may not prompt, else -25293.
     static func sealed(
         _ secret: Data?, attributes: AttributeSet, _ authorization: ItemAuthorization, ui: AuthenticationUI
-    ) throws(KeychainStatus) -> Data? {
+    ) throws(EngineRefusal) -> Data? {
         guard ItemGate.applicationPasswordControl(of: attributes) != nil else { return secret }
-        guard let password = authorization.applicationPassword else {
-            throw ui == .fail ? .interactionNotAllowed : .authFailed
-        }
+        guard let password = authorization.applicationPassword else { throw .applicationPasswordMissing(ui) }
         return try ApplicationPasswordSeal.seal(secret ?? Data(), password: password, kdf: .production)
     }
 }

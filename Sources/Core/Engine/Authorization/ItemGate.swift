@@ -2,31 +2,16 @@ import Foundation
 import KeychainModel
 import Query
 
-/// Decides, for one matched item, whether the call may open it (§6.3, §6.4).
-///
-/// An item whose access control constrains reading opens only when the call's proofs meet it. Otherwise
-/// the call's `kSecUseAuthenticationUI` decides: Skip leaves the item out, Fail answers -25308, Allow
-/// answers -25330 (`errSecAuthNeeded`), on which the keychain service asks the person and tries again.
+/// Decides, for one matched item, whether the call may open it (§6.3, §6.4): its access control through the
+/// one ``AccessGate``, and its secret sealed with an application password.
 struct ItemGate {
-    /// What to do with the item.
-    enum Decision: Equatable {
-        case open
-        case skip
-    }
-
     let authorization: ItemAuthorization
     let ui: AuthenticationUI
 
-    /// The decision for an item with `attributes`; throws -25308 or -25330 as the call's UI setting says.
-    func decide(_ attributes: AttributeSet) throws(KeychainStatus) -> Decision {
-        guard let requirement = Self.requirement(of: attributes), !requirement.isSatisfied(by: authorization.verified) else {
-            return .open
-        }
-        switch ui {
-        case .skip: return .skip
-        case .fail: throw .interactionNotAllowed
-        case .allow: throw .authNeeded
-        }
+    /// The decision for an item with `attributes`; throws -25308 (G19) or -25330 with the item's requirement, as
+    /// the call's UI setting says.
+    func decide(_ attributes: AttributeSet) throws(EngineRefusal) -> AccessGate.Decision {
+        try AccessGate(verified: authorization.verified, ui: ui).decide(Self.requirement(of: attributes), guarding: "the item's access control")
     }
 
     /// What reading an item with `attributes` requires; nil when nothing.
@@ -38,11 +23,9 @@ struct ItemGate {
     /// The secret of an item with `attributes`, from the bytes the store opened: the same bytes, or, for an
     /// item sealed with an application password, what the authorization's password opens. Without the
     /// password the call fails with -25308 when it may not prompt, else -25293, as a wrong password does.
-    func openSealedSecret(_ stored: Data?, attributes: AttributeSet) throws(KeychainStatus) -> Data? {
+    func openSealedSecret(_ stored: Data?, attributes: AttributeSet) throws(EngineRefusal) -> Data? {
         guard let stored, Self.applicationPasswordControl(of: attributes) != nil else { return stored }
-        guard let password = authorization.applicationPassword else {
-            throw ui == .fail ? .interactionNotAllowed : .authFailed
-        }
+        guard let password = authorization.applicationPassword else { throw .applicationPasswordMissing(ui) }
         return try ApplicationPasswordSeal.open(stored, password: password)
     }
 

@@ -34,8 +34,8 @@ extension KeychainEngine {
     ///
     /// A row of a locked class fails the export with -25308 (a backup is all the items or none); a row that
     /// cannot be decrypted for good is left out, as a search leaves it out (§10.7).
-    public func exportBackup(caller: CallerContext) throws(KeychainStatus) -> ExportedBackup {
-        guard caller.hasAnyGroup else { throw .missingEntitlement }
+    public func exportBackup(caller: CallerContext) throws(EngineRefusal) -> ExportedBackup {
+        guard caller.hasAnyGroup else { throw .noGroups }
         return try mapped {
             try store.read { reader in
                 var exported = ExportedBackup()
@@ -56,7 +56,8 @@ extension KeychainEngine {
                             let secret = try reader.openSecret(row)
                             builder.append(BackupRecord(itemClass: itemClass, protection: row.protection, attributes: encoded, secret: secret))
                         } catch where StatusMapping.isLocked(error) {
-                            throw KeychainStatus.interactionNotAllowed
+                            throw EngineRefusal(
+                                .interactionNotAllowed, .g16, "an item's protection class (\(row.protection.rawValue)) is locked: a backup holds every item or none")
                         } catch where StatusMapping.isUndecryptable(error) {
                             logger.error("leaving an item that cannot be decrypted out of a backup", metadata: ["class": "\(itemClass.rawValue)", "row": "\(row.rowID)"])
                         }

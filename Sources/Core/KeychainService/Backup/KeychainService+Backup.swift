@@ -20,7 +20,7 @@ extension KeychainService {
             return .keystoreError(error)
         }
         do {
-            let exported = try run { () throws(KeychainStatus) -> ExportedBackup in try self.engine().exportBackup(caller: caller) }
+            let exported = try run { () throws(EngineRefusal) -> ExportedBackup in try self.openedEngine().exportBackup(caller: caller) }
             let left = BackupContents.LeftBehind(
                 thisDeviceOnly: exported.thisDeviceOnly, passcodeSetOnly: exported.passcodeSetOnly,
                 nonExtractableKeys: exported.nonExtractableKeys, deviceBound: exported.deviceBound)
@@ -51,8 +51,13 @@ extension KeychainService {
             case .replace: .replace
             case .both: .both
             }
+        let engine: KeychainEngine
+        do {
+            engine = try run { () throws(EngineRefusal) -> KeychainEngine in try self.openedEngine() }
+        } catch {
+            return Response(error)
+        }
         do throws(KeychainFailure) {
-            let engine = try run { () throws(KeychainStatus) -> KeychainEngine in try self.engine() }
             let outcome = try engine.restoreBackup(streams, policy: policy, caller: caller)
             return .restoreReport(RestoreReport(
                 added: outcome.added, identical: outcome.identical,

@@ -1,4 +1,5 @@
 import Crypto
+import Engine
 import Foundation
 import KeyCrypto
 import KeychainModel
@@ -46,8 +47,9 @@ extension KeychainService {
         }
     }
 
-    /// Uses a token key: opens its seal, checks that the call's context has proved what the key's access
-    /// control asks for its use (`privateKeyUsage` with constraints, §6.2), and runs the operation here.
+    /// Uses a token key: opens its seal, checks that its kind does what is asked (``TokenKeyCreation/Kind/uses``)
+    /// and that the call's context has proved what the key's access control asks for its use (`privateKeyUsage`
+    /// with constraints, §6.2) through the gate items go through (``AccessGate``), and runs the operation here.
     func useTokenKey(_ use: TokenKeyUse, session: UInt64) -> Response {
         let opened: OpenedTokenKeys.Opened
         do {
@@ -58,14 +60,12 @@ extension KeychainService {
         guard opened.kind.uses.contains(use.operation.use) else {
             return .failure(.param, reason: "\(use.algorithm): algorithm not supported by the key (a key that never leaves the keychain, of a kind that does not \(use.operation.use))")
         }
-        if let requirement = Self.useRequirement(of: opened.accessControl) {
-            let (verified, _) = sessions.authorization(session: session, context: use.authentication.context)
-            if !requirement.isSatisfied(by: verified) {
-                guard use.authentication.interactive else {
-                    return .failure(.interactionNotAllowed, reason: "using this key needs authentication, and the call may not prompt")
-                }
-                return .authenticationNeeded(requirement)
-            }
+        let (verified, _) = sessions.authorization(session: session, context: use.authentication.context)
+        let gate = AccessGate(verified: verified, ui: use.authentication.interactive ? .allow : .fail)
+        do {
+            _ = try gate.decide(Self.useRequirement(of: opened.accessControl), guarding: "using this key")
+        } catch {
+            return Response(error)
         }
         do throws(KeyCryptoError) {
             let key = opened.key

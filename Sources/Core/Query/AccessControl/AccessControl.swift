@@ -53,7 +53,7 @@ public struct AccessControl: Sendable, Hashable {
     public static func create(protection: String, flags: AccessControlFlags) throws(QueryRejection) -> AccessControl {
         guard let protectionClass = ProtectionClass(rawValue: protection) else {
             throw .param(
-                "G10", key: nil, "\(AppleNames.constant(protection)) is not a protection class of keychain items")
+                .g10, key: nil, "\(AppleNames.constant(protection)) is not a protection class of keychain items")
         }
         return try create(protection: protectionClass, flags: flags)
     }

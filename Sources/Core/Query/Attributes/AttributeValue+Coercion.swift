@@ -32,11 +32,11 @@ extension AttributeValue {
 
     /// G5 (G10 for `pdmn`, G11 for `accc`): `value` has a type an attribute of `kind` cannot hold.
     private static func unconvertible(_ value: KeychainValue, to kind: AttributeKind, key: String?) -> QueryRejection {
-        let rule =
+        let rule: KeychainRule =
             switch kind {
-            case .access: "G10"
-            case .accessControl: "G11"
-            default: "G5"
+            case .access: .g10
+            case .accessControl: .g11
+            default: .g5
             }
         let accepted =
             switch kind {

@@ -7,7 +7,7 @@ enum ChangesScanner {
         let itemClass = search.itemClass
         try QueryScanner.checkKeyLimit(changes, itemClass: itemClass)
         if let key = changes.nonStringKeys.first {
-            throw .param("G6", key: nil, "a key of attributesToUpdate must be a CFString; got a \(key.typeDescription) key")
+            throw .param(.g6, key: nil, "a key of attributesToUpdate must be a CFString; got a \(key.typeDescription) key")
         }
         var update = UpdateRequest(search: search, changes: AttributeSet())
         var accessible: ProtectionClass?
@@ -15,7 +15,7 @@ enum ChangesScanner {
             if key == QueryKey.multiUser { continue }  // Apple refuses to update musr, silently
             if key == QueryKey.valueData {
                 guard case .data(let secret) = value else {
-                    throw .wrongType("U5", key: key, expected: "CFData", got: value)
+                    throw .wrongType(.u5, key: key, expected: "CFData", got: value)
                 }
                 try SizeLimits.checkValueData(secret)
                 update.newValueData = secret
@@ -23,11 +23,11 @@ enum ChangesScanner {
             }
             if key == QueryKey.useDataProtectionKeychain { continue }
             guard let descriptor = AttributeCatalogue.descriptor(for: key, in: itemClass) else {
-                throw .notAnAttribute(key, of: itemClass, rule: "U4")
+                throw .notAnAttribute(key, of: itemClass, rule: .u4)
             }
             switch descriptor.callerAccess {
             case .forbidden: throw .notCallerSettable(key)
-            case .sharingGroup: throw .param("U7", key: key, "\(AppleNames.key(key)) cannot be changed by SecItemUpdate")
+            case .sharingGroup: throw .param(.u7, key: key, "\(AppleNames.key(key)) cannot be changed by SecItemUpdate")
             case .managed, .callerView, .settable: break
             }
             if descriptor.kind == .sync, value == .string(QueryConstant.synchronizableAny) { continue }

@@ -9,12 +9,12 @@ enum ClientChecks {
         // G12 / A8: Coffer has no item references yet, and password items can never be added or found by
         // reference, so any kSecValueRef is an unsupported reference type.
         if query[QueryKey.valueRef] != nil {
-            throw .param("G12", key: QueryKey.valueRef, "kSecValueRef is not supported: Coffer has no item references")
+            throw .param(.g12, key: QueryKey.valueRef, "kSecValueRef is not supported: Coffer has no item references")
         }
         // G18: an authentication context and a credential reference together.
         if query[QueryKey.useAuthenticationContext] != nil, query[QueryKey.useCredentialReference] != nil {
             throw .param(
-                "G18", key: QueryKey.useCredentialReference,
+                .g18, key: QueryKey.useCredentialReference,
                 "kSecUseAuthenticationContext and kSecUseCredentialReference cannot be used together")
         }
         // G22 / U14 / D6: Skip is for SecItemCopyMatching only.
@@ -22,7 +22,7 @@ enum ClientChecks {
             throw skipOutsideSearch(call)
         }
         if call == .add {
-            try checkConstrainedSynchronizable(query, synchronizable: query[QueryKey.synchronizable], rule: "A4")
+            try checkConstrainedSynchronizable(query, synchronizable: query[QueryKey.synchronizable], rule: .a4)
         }
     }
 
@@ -32,7 +32,7 @@ enum ClientChecks {
         let queryIsSynchronizable = query[QueryKey.synchronizable] == .bool(true)
         try checkConstrainedSynchronizable(
             changes, synchronizable: queryIsSynchronizable ? .bool(true) : changes[QueryKey.synchronizable],
-            rule: "U13")
+            rule: .u13)
     }
 
     /// G11: `kSecAttrAccessControl` must be a `SecAccessControl`.
@@ -47,7 +47,7 @@ enum ClientChecks {
     /// A4 / U13: an access control with constraints may not be combined with `kSecAttrSynchronizable` =
     /// `kCFBooleanTrue` (exactly the boolean, as Apple's client compares it; the number 1 passes).
     private static func checkConstrainedSynchronizable(
-        _ dictionary: QueryDictionary, synchronizable: KeychainValue?, rule: String
+        _ dictionary: QueryDictionary, synchronizable: KeychainValue?, rule: KeychainRule
     ) throws(QueryRejection) {
         guard case .accessControl(let control)? = dictionary[QueryKey.accessControl], control.hasConstraints else {
             return
@@ -57,11 +57,11 @@ enum ClientChecks {
 
     /// G22 (add), U14 (update) or D6 (delete): `kSecUseAuthenticationUISkip` outside a search.
     private static func skipOutsideSearch(_ call: QueryCall) -> QueryRejection {
-        let (rule, function) =
+        let (rule, function): (KeychainRule, String) =
             switch call {
-            case .add: ("G22", "SecItemAdd")
-            case .updateQuery: ("U14", "SecItemUpdate")
-            case .delete, .search: ("D6", "SecItemDelete")  // never .search, where Skip is valid
+            case .add: (.g22, "SecItemAdd")
+            case .updateQuery: (.u14, "SecItemUpdate")
+            case .delete, .search: (.d6, "SecItemDelete")  // never .search, where Skip is valid
             }
         return .param(
             rule, key: QueryKey.useAuthenticationUI,

@@ -14,10 +14,10 @@ public enum QueryParser {
         let parsed = try QueryScanner.scan(query, call: .add)
         if !parsed.matchKeys.isEmpty || parsed.usesItemList {  // A9, as decided
             let key = parsed.matchKeys.min() ?? QueryKey.useItemList
-            throw .param("A9", key: key, "SecItemAdd takes no \(AppleNames.key(key)); Coffer refuses it rather than add nothing")
+            throw .param(.a9, key: key, "SecItemAdd takes no \(AppleNames.key(key)); Coffer refuses it rather than add nothing")
         }
         if parsed.persistentRef?.isLegacy == true {  // the UUID form is ignored
-            throw .param("A6", key: QueryKey.valuePersistentRef, "SecItemAdd takes no legacy 12-byte kSecValuePersistentRef")
+            throw .param(.a6, key: QueryKey.valuePersistentRef, "SecItemAdd takes no legacy 12-byte kSecValuePersistentRef")
         }
         if parsed.itemClass == .identity {
             throw .param(
@@ -34,7 +34,7 @@ public enum QueryParser {
     public static func parseSearch(_ query: QueryDictionary) throws(QueryRejection) -> SearchRequest {
         let parsed = try QueryScanner.scan(query, call: .search)
         if parsed.usesItemList {
-            throw .param("C2", key: QueryKey.useItemList, "SecItemCopyMatching does not support kSecUseItemList")
+            throw .param(.c2, key: QueryKey.useItemList, "SecItemCopyMatching does not support kSecUseItemList")
         }
         let certificateLike = parsed.itemClass == .certificate || parsed.itemClass == .identity
         if !certificateLike,
@@ -46,7 +46,7 @@ public enum QueryParser {
         if parsed.itemClass != .internetPassword, parsed.matchKeys.contains(QueryKey.matchHostOrSubdomainOfHost) {
             throw matchKeyOfOtherClass(QueryKey.matchHostOrSubdomainOfHost, appliesTo: "internet passwords", parsed)
         }
-        if parsed.persistentRef != nil, parsed.hasAttributeFilters { throw persistentRefWithFilters("C4", parsed) }
+        if parsed.persistentRef != nil, parsed.hasAttributeFilters { throw persistentRefWithFilters(.c4, parsed) }
         return SearchAssembler.request(parsed, limit: parsed.matchLimit ?? .one, returns: parsed.returns)
     }
 
@@ -60,15 +60,15 @@ public enum QueryParser {
         let parsed = try QueryScanner.scan(query, call: .updateQuery)
         if !parsed.returns.isEmpty {
             let key = returnKeys.first { ReturnOptions.option(forKey: $0).map(parsed.returns.contains) == true }
-            throw .param("U1", key: key, "SecItemUpdate returns nothing, so its query may set no kSecReturn… key to true")
+            throw .param(.u1, key: key, "SecItemUpdate returns nothing, so its query may set no kSecReturn… key to true")
         }
         if let key = parsed.matchKeys.min() {
-            throw .param("U2", key: key, "SecItemUpdate's query takes no kSecMatch… keys; got \(AppleNames.key(key))")
+            throw .param(.u2, key: key, "SecItemUpdate's query takes no kSecMatch… keys; got \(AppleNames.key(key))")
         }
         if parsed.usesItemList {
-            throw .param("U3", key: QueryKey.useItemList, "SecItemUpdate's query does not support kSecUseItemList")
+            throw .param(.u3, key: QueryKey.useItemList, "SecItemUpdate's query does not support kSecUseItemList")
         }
-        if parsed.persistentRef?.isLegacy == true, parsed.hasAttributeFilters { throw persistentRefWithFilters("U8", parsed) }
+        if parsed.persistentRef?.isLegacy == true, parsed.hasAttributeFilters { throw persistentRefWithFilters(.u8, parsed) }
         try ClientChecks.checkChanges(attributesToUpdate, query: query)
         let search = SearchAssembler.request(parsed, limit: .all, returns: [])
         return try ChangesScanner.request(attributesToUpdate, search: search)
@@ -82,11 +82,11 @@ public enum QueryParser {
         let parsed = try QueryScanner.scan(query, call: .delete)
         let unlimited: Set<String> = parsed.matchLimit == .all ? [QueryKey.matchLimit] : []
         if let key = parsed.matchKeys.subtracting(unlimited).min() {
-            throw .param("D1", key: key, key == QueryKey.matchLimit
+            throw .param(.d1, key: key, key == QueryKey.matchLimit
                 ? "SecItemDelete deletes every match: its kSecMatchLimit may only be kSecMatchLimitAll"
                 : "SecItemDelete takes no kSecMatch… keys; got \(AppleNames.key(key))")
         }
-        if parsed.persistentRef?.isLegacy == true, parsed.hasAttributeFilters { throw persistentRefWithFilters("D2", parsed) }
+        if parsed.persistentRef?.isLegacy == true, parsed.hasAttributeFilters { throw persistentRefWithFilters(.d2, parsed) }
         return DeleteRequest(search: SearchAssembler.request(parsed, limit: .all, returns: []))
     }
 
@@ -98,13 +98,13 @@ public enum QueryParser {
     private static func matchKeyOfOtherClass(_ key: String?, appliesTo classes: String, _ parsed: ParsedQuery) -> QueryRejection {
         let name = key.map { AppleNames.key($0) } ?? "this match key"
         return .unimplemented(
-            "C3", key: key, "\(name) applies only to \(classes), not to \(AppleNames.itemClass(parsed.itemClass))")
+            .c3, key: key, "\(name) applies only to \(classes), not to \(AppleNames.itemClass(parsed.itemClass))")
     }
 
     /// C4, U8, D2: a persistent reference together with attribute filters.
-    private static func persistentRefWithFilters(_ rule: String, _ parsed: ParsedQuery) -> QueryRejection {
+    private static func persistentRefWithFilters(_ rule: KeychainRule, _ parsed: ParsedQuery) -> QueryRejection {
         let filter = parsed.attributeFilterCodes.first.map { AppleNames.key($0, in: parsed.itemClass) } ?? "attributes"
-        let reference = rule == "C4" ? "kSecValuePersistentRef" : "a legacy 12-byte kSecValuePersistentRef"
+        let reference = rule == .c4 ? "kSecValuePersistentRef" : "a legacy 12-byte kSecValuePersistentRef"
         return .param(
             rule, key: QueryKey.valuePersistentRef, "\(reference) cannot be combined with attribute filters (\(filter))")
     }

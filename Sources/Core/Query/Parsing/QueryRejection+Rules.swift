@@ -4,70 +4,70 @@ import KeychainModel
 /// when a query is refused.
 extension QueryRejection {
     /// `errSecParam` (-50).
-    static func param(_ rule: String?, key: String?, _ reason: String) -> QueryRejection {
+    static func param(_ rule: KeychainRule?, key: String?, _ reason: String) -> QueryRejection {
         QueryRejection(status: .param, rule: rule, key: key, reason: reason)
     }
 
     /// `errSecNoSuchAttr` (-25303).
-    static func noSuchAttribute(_ rule: String, key: String?, _ reason: String) -> QueryRejection {
+    static func noSuchAttribute(_ rule: KeychainRule, key: String?, _ reason: String) -> QueryRejection {
         QueryRejection(status: .noSuchAttribute, rule: rule, key: key, reason: reason)
     }
 
     /// `errSecNoSuchClass` (-25306).
-    static func noSuchClass(_ rule: String?, key: String?, _ reason: String) -> QueryRejection {
+    static func noSuchClass(_ rule: KeychainRule?, key: String?, _ reason: String) -> QueryRejection {
         QueryRejection(status: .noSuchClass, rule: rule, key: key, reason: reason)
     }
 
     /// `errSecUnimplemented` (-4).
-    static func unimplemented(_ rule: String, key: String?, _ reason: String) -> QueryRejection {
+    static func unimplemented(_ rule: KeychainRule, key: String?, _ reason: String) -> QueryRejection {
         QueryRejection(status: .unimplemented, rule: rule, key: key, reason: reason)
     }
 
     /// `errSecMissingEntitlement` (-34018).
-    static func missingEntitlement(_ rule: String?, key: String?, _ reason: String) -> QueryRejection {
+    static func missingEntitlement(_ rule: KeychainRule?, key: String?, _ reason: String) -> QueryRejection {
         QueryRejection(status: .missingEntitlement, rule: rule, key: key, reason: reason)
     }
 
     /// G4 (a query) or U4 (`attributesToUpdate`): `key` is not an attribute of `itemClass`.
-    static func notAnAttribute(_ key: String, of itemClass: ItemClass, rule: String = "G4") -> QueryRejection {
+    static func notAnAttribute(_ key: String, of itemClass: ItemClass, rule: KeychainRule = .g4) -> QueryRejection {
         .noSuchAttribute(rule, key: key, "\(AppleNames.key(key)) is not an attribute of \(AppleNames.itemClass(itemClass))")
     }
 
     /// G6: a key of no shape the keychain knows.
     static func unknownKey(_ key: String) -> QueryRejection {
-        .param("G6", key: key, "\(AppleNames.quoted(key)) is not a key the keychain knows")
+        .param(.g6, key: key, "\(AppleNames.quoted(key)) is not a key the keychain knows")
     }
 
     /// A value of the wrong type for a key that is not an attribute (G7, G8, A3, U5, …).
-    static func wrongType(_ rule: String?, key: String, expected: String, got value: KeychainValue) -> QueryRejection {
+    static func wrongType(_ rule: KeychainRule?, key: String, expected: String, got value: KeychainValue) -> QueryRejection {
         .param(rule, key: key, "\(AppleNames.key(key)) must be \(expected); got \(value.typeDescription)")
     }
 
     /// G9: `kSecAttrAccessible` and `kSecAttrAccessControl` together.
     static func accessibleWithAccessControl(key: String) -> QueryRejection {
         .param(
-            "G9", key: key,
+            .g9, key: key,
             "kSecAttrAccessible and kSecAttrAccessControl cannot both be given: the access control carries the protection")
     }
 
     /// G10: a `kSecAttrAccessible` value that is no keychain protection class.
     static func notAProtectionClass(_ value: String?, key: String) -> QueryRejection {
         let shown = value.map(AppleNames.constant) ?? "a value that is not a string"
-        return .param("G10", key: key, "\(AppleNames.key(key)) value \(shown) is not a protection class of keychain items")
+        return .param(.g10, key: key, "\(AppleNames.key(key)) value \(shown) is not a protection class of keychain items")
     }
 
     /// G11: a `kSecAttrAccessControl` value that is not a `SecAccessControl`.
     static func notAnAccessControl(_ value: KeychainValue) -> QueryRejection {
-        .wrongType("G11", key: QueryKey.accessControl, expected: "a SecAccessControl", got: value)
+        .wrongType(.g11, key: QueryKey.accessControl, expected: "a SecAccessControl", got: value)
     }
 
     /// G14: `kSecAttrAppClipItem`, which only the keychain sets.
     static func notCallerSettable(_ key: String) -> QueryRejection {
-        .param("G14", key: key, "\(AppleNames.key(key)) is set by the keychain and may not be passed")
+        .param(.g14, key: key, "\(AppleNames.key(key)) is set by the keychain and may not be passed")
     }
 
     /// A4 (add) or U13 (update): constraints and `kSecAttrSynchronizable` = true together.
-    static func constrainedSynchronizable(rule: String) -> QueryRejection {
+    static func constrainedSynchronizable(rule: KeychainRule) -> QueryRejection {
         .param(
             rule, key: QueryKey.synchronizable,
             "an item whose kSecAttrAccessControl requires user authentication cannot have kSecAttrSynchronizable = true")

@@ -12,14 +12,14 @@ public struct QueryRejection: Error, Sendable, Hashable, CustomStringConvertible
     public let status: KeychainStatus
     /// The rule of the keychain reference (§3.2) that decided it, such as `G4` or `U13`; nil where no numbered
     /// rule does (Coffer's size limits, the flag checks of `SecAccessControlCreateWithFlags`).
-    public let rule: String?
+    public let rule: KeychainRule?
     /// The dictionary key at fault as the dictionary spells it, such as `srvr`; nil when no single string key is.
     public let key: String?
     /// What was wrong, such as `kSecAttrServer is not an attribute of kSecClassGenericPassword`.
     public let reason: String
 
     /// A rejection with Apple's `status`, the `rule` that decided it, the `key` at fault and the `reason`.
-    public init(status: KeychainStatus, rule: String?, key: String?, reason: String) {
+    public init(status: KeychainStatus, rule: KeychainRule?, key: String?, reason: String) {
         self.status = status
         self.rule = rule
         self.key = key

@@ -28,9 +28,9 @@ enum QueryScanner {
     private static func nonStringKey(_ key: KeychainValue) -> QueryRejection {
         switch key {
         case .number, .double:
-            .noSuchAttribute("G4", key: nil, "a CFNumber key is looked up as an attribute, and no attribute is named by a number")
+            .noSuchAttribute(.g4, key: nil, "a CFNumber key is looked up as an attribute, and no attribute is named by a number")
         default:
-            .param("G6", key: nil, "a key must be a CFString; got a \(key.typeDescription) key")
+            .param(.g6, key: nil, "a key must be a CFString; got a \(key.typeDescription) key")
         }
     }
 
@@ -46,7 +46,7 @@ enum QueryScanner {
         guard let itemClass = ItemClass(rawValue: name) else {
             let named = AppleNames.classCode(name)
             throw .noSuchClass(
-                "G3", key: source,
+                .g3, key: source,
                 source == QueryKey.itemClass
                     ? "kSecClass value \(named) is not a keychain item class"
                     : "kSecValuePersistentRef names \(named), which is not a keychain item class")
@@ -58,12 +58,12 @@ enum QueryScanner {
     private static func missingClass(_ query: QueryDictionary) -> QueryRejection {
         if let value = query[QueryKey.itemClass] {
             return .wrongType(
-                "G2", key: QueryKey.itemClass, expected: "a CFString such as kSecClassGenericPassword", got: value)
+                .g2, key: QueryKey.itemClass, expected: "a CFString such as kSecClassGenericPassword", got: value)
         }
         let fallback =
             query[QueryKey.valuePersistentRef] == nil
             ? "there is no kSecValuePersistentRef to take it from" : "kSecValuePersistentRef is not a valid reference"
-        return .param("G2", key: QueryKey.itemClass, "kSecClass is missing, and \(fallback)")
+        return .param(.g2, key: QueryKey.itemClass, "kSecClass is missing, and \(fallback)")
     }
 
     /// G15: the class's schema entries plus the dictionary entries that are not among them must not exceed 128.
@@ -78,7 +78,7 @@ enum QueryScanner {
         }.count
         if schemaEntries + outsideSchema > keyLimit {
             throw .param(
-                "G15", key: nil,
+                .g15, key: nil,
                 "\(outsideSchema) keys outside the schema of \(AppleNames.itemClass(itemClass)), with its \(schemaEntries) "
                     + "schema entries, exceed Apple's cap of \(keyLimit)")
         }
@@ -146,7 +146,7 @@ enum QueryScanner {
     static func normalizedSynchronizable(_ value: AttributeValue) throws(QueryRejection) -> AttributeValue {
         guard let number = value.numberValue else {
             throw .param(
-                "G5", key: QueryKey.synchronizable,
+                .g5, key: QueryKey.synchronizable,
                 "kSecAttrSynchronizable must be a CFBoolean, a CFNumber, an integer CFString or kSecAttrSynchronizableAny")
         }
         return .number(number == 0 ? 0 : 1)
@@ -159,19 +159,19 @@ enum QueryScanner {
         case QueryKey.matchLimit:
             parsed.matchLimit = try matchLimit(value)
         case QueryKey.matchPolicy:
-            guard case .array = value else { throw .wrongType("G8", key: key, expected: "a CFArray", got: value) }
+            guard case .array = value else { throw .wrongType(.g8, key: key, expected: "a CFArray", got: value) }
         case QueryKey.matchValidOnDate:
             switch value {
             case .date, .null: break
-            default: throw .wrongType("G8", key: key, expected: "a CFDate or kCFNull", got: value)
+            default: throw .wrongType(.g8, key: key, expected: "a CFDate or kCFNull", got: value)
             }
         case QueryKey.matchTrustedOnly:
-            guard case .bool = value else { throw .wrongType("G8", key: key, expected: "a CFBoolean", got: value) }
+            guard case .bool = value else { throw .wrongType(.g8, key: key, expected: "a CFBoolean", got: value) }
         case QueryKey.matchEmailAddressIfPresent:
-            guard case .string = value else { throw .wrongType("G8", key: key, expected: "a CFString", got: value) }
+            guard case .string = value else { throw .wrongType(.g8, key: key, expected: "a CFString", got: value) }
         case QueryKey.matchHostOrSubdomainOfHost:
             guard case .string(let host) = value else {
-                throw .wrongType("G8", key: key, expected: "a CFString", got: value)
+                throw .wrongType(.g8, key: key, expected: "a CFString", got: value)
             }
             parsed.hostOrSubdomainOf = host
         default:
@@ -186,7 +186,7 @@ enum QueryScanner {
             return .fromNumber(number)
         case .double(let real):
             guard let number = Int64(exactly: real.rounded(.towardZero)) else {
-                throw .param("G8", key: QueryKey.matchLimit, "kSecMatchLimit is a CFNumber with no integer value")
+                throw .param(.g8, key: QueryKey.matchLimit, "kSecMatchLimit is a CFNumber with no integer value")
             }
             return .fromNumber(number)
         case .string(QueryConstant.matchLimitOne):
@@ -195,11 +195,11 @@ enum QueryScanner {
             return .all
         case .string(let text):
             throw .param(
-                "G8", key: QueryKey.matchLimit,
+                .g8, key: QueryKey.matchLimit,
                 "kSecMatchLimit must be a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll; got \(AppleNames.quoted(text))")
         default:
             throw .wrongType(
-                "G8", key: QueryKey.matchLimit, expected: "a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll", got: value)
+                .g8, key: QueryKey.matchLimit, expected: "a CFNumber, kSecMatchLimitOne or kSecMatchLimitAll", got: value)
         }
     }
 
@@ -207,7 +207,7 @@ enum QueryScanner {
     private static func absorbReturn(key: String, value: KeychainValue, into parsed: inout ParsedQuery) throws(QueryRejection) {
         guard let option = ReturnOptions.option(forKey: key) else { throw .unknownKey(key) }
         guard case .bool(let enabled) = value else {
-            throw .wrongType("G7", key: key, expected: "a CFBoolean (kCFBooleanTrue or kCFBooleanFalse)", got: value)
+            throw .wrongType(.g7, key: key, expected: "a CFBoolean (kCFBooleanTrue or kCFBooleanFalse)", got: value)
         }
         if enabled {
             parsed.returns.insert(option)
@@ -277,7 +277,7 @@ enum QueryScanner {
     private static func absorbValue(key: String, value: KeychainValue, into parsed: inout ParsedQuery) throws(QueryRejection) {
         switch key {
         case QueryKey.valueData:
-            guard case .data(let secret) = value else { throw .wrongType("A3", key: key, expected: "CFData", got: value) }
+            guard case .data(let secret) = value else { throw .wrongType(.a3, key: key, expected: "CFData", got: value) }
             try SizeLimits.checkValueData(secret)
             parsed.valueData = secret
         case QueryKey.valuePersistentRef:

@@ -4,8 +4,9 @@ import KeychainModel
 
 /// A steady loop for an instruction counter (`Benchmarks/instructions.sh`): adds and signatures as Apple code
 /// makes them, on an embedded keychain, each one call of a function the counter names, so that the cost of one
-/// is the function's count over the number printed.
-enum AddAndSignLoop {
+/// is the function's count over the number printed. (Their names share no word with the type's, so that Swift's
+/// mangling spells each out and the counter finds it.)
+enum ProfilingLoop {
     /// `count` adds (`SecItemAdd` of a generic password), then `count` signatures with a software P-256 key and
     /// `count` with a P-256 key the keychain keeps (`SecKeyCreateSignature`), printing how many of each.
     static func run(in scratch: URL, count: Int) throws {
@@ -24,9 +25,9 @@ enum AddAndSignLoop {
                 SecKeyCreateSignature(software, .ecdsaSignatureMessageX962SHA256, message, nil) != nil,
                 SecKeyCreateSignature(enclave, .ecdsaSignatureMessageX962SHA256, message, nil) != nil
             else { throw KeychainStatus.internal }
-            for account in 0..<count { try appleAdd(account: account) }
-            for _ in 0..<count { try appleSign(software, message) }
-            for _ in 0..<count { try appleEnclaveSign(enclave, message) }
+            for account in 0..<count { try countedAdd(account: account) }
+            for _ in 0..<count { try countedSoftwareSignature(software, message) }
+            for _ in 0..<count { try countedKeptSignature(enclave, message) }
         }
         print("add and sign loop: \(count) adds, \(count) software signatures, \(count) signatures by a kept key")
     }
@@ -44,7 +45,7 @@ enum AddAndSignLoop {
 
     /// One add as Apple code makes it: a Foundation dictionary and `SecItemAdd`.
     @inline(never)
-    static func appleAdd(account: Int) throws {
+    static func countedAdd(account: Int) throws {
         let item: [String: Any] = [
             kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "bench",
             kSecAttrAccount as String: "account-\(account)", kSecValueData as String: Data("secret-\(account)".utf8),
@@ -55,13 +56,13 @@ enum AddAndSignLoop {
 
     /// One ECDSA signature with a software key.
     @inline(never)
-    static func appleSign(_ key: SecKey, _ message: CFData) throws {
+    static func countedSoftwareSignature(_ key: SecKey, _ message: CFData) throws {
         guard SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, message, nil) != nil else { throw KeychainStatus.internal }
     }
 
     /// One ECDSA signature by a key the keychain keeps (the keychain in this process).
     @inline(never)
-    static func appleEnclaveSign(_ key: SecKey, _ message: CFData) throws {
+    static func countedKeptSignature(_ key: SecKey, _ message: CFData) throws {
         guard let signature = SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, message, nil), (signature as Data).count > 8 else {
             throw KeychainStatus.internal
         }
