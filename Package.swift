@@ -37,10 +37,12 @@ let package = Package(
         .target(name: "CSystemdBus", path: "Sources/CShims/CSystemdBus", linkerSettings: [.linkedLibrary("systemd")]),
         // Biometry through fprintd's D-Bus API: availability, the enrolled set's hash, verification. Only the
         // verifying side (the daemon, or the process of an embedded keychain) uses it.
-        .target(name: "Biometry", dependencies: ["CSystemdBus", .product(name: "Crypto", package: "swift-crypto")],
+        .target(
+            name: "Biometry", dependencies: ["CSystemdBus", .product(name: "Crypto", package: "swift-crypto")],
             path: "Sources/Core/Biometry"),
         // COFFER_LOG handling shared by the executables and the Security module.
-        .target(name: "CofferDiagnostics", dependencies: [.product(name: "Logging", package: "swift-log")],
+        .target(
+            name: "CofferDiagnostics", dependencies: [.product(name: "Logging", package: "swift-log")],
             path: "Sources/System/CofferDiagnostics"),
         // Apple's query dictionaries: validation rules, typed requests, result shapes. Pure, no I/O.
         .target(name: "Query", dependencies: ["KeychainModel"], path: "Sources/Core/Query"),
@@ -139,10 +141,12 @@ let package = Package(
             ],
             path: "Sources/Core/KeychainService"),
         // The daemon's wire format: versioned, length-prefixed frames and the codecs of the operations. Pure.
-        .target(name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query", "CCofferSystem"],
+        .target(
+            name: "DaemonProtocol", dependencies: ["KeychainModel", "KeychainOperations", "Query", "CCofferSystem"],
             path: "Sources/Seam/DaemonProtocol"),
         // The one client protocol the front ends use, its typed calls and the authentication retry. No transport.
-        .target(name: "KeychainClient", dependencies: ["KeychainModel", "KeychainOperations", "Query"],
+        .target(
+            name: "KeychainClient", dependencies: ["KeychainModel", "KeychainOperations", "Query"],
             path: "Sources/Seam/KeychainClient"),
         // One key layer for every front end: a key handle, software or kept by the keychain, and what it does.
         .target(
@@ -152,15 +156,16 @@ let package = Package(
         .target(
             name: "DaemonClient",
             dependencies: ["KeychainClient", "KeychainModel", "KeychainOperations", "DaemonProtocol", "CofferRuntime"],
-                path: "Sources/Seam/DaemonClient"),
+            path: "Sources/Seam/DaemonClient"),
         // The embedded transport: the keychain service in this process, with its prompts.
         .target(
             name: "EmbeddedClient",
             dependencies: ["KeychainClient", "KeychainModel", "KeychainOperations", "KeychainService", "Prompting", "CofferRuntime"],
-                path: "Sources/Seam/EmbeddedClient"),
+            path: "Sources/Seam/EmbeddedClient"),
         // Which keychain a process uses (the environment's rule) and the process's shared client: the one target that
         // reaches both transports, re-exporting them and the client.
-        .target(name: "KeychainSelection", dependencies: ["KeychainClient", "DaemonClient", "EmbeddedClient", "KeychainModel"],
+        .target(
+            name: "KeychainSelection", dependencies: ["KeychainClient", "DaemonClient", "EmbeddedClient", "KeychainModel"],
             path: "Sources/Seam/KeychainSelection"),
         // Which program is calling: the kernel's credentials, the registry of programs, the identity rules. Used by
         // cofferd and by the providers that serve other programs (the Secret Service, the ssh-agent).
@@ -191,7 +196,7 @@ let package = Package(
         .target(
             name: "ProtectedFileFormat",
             dependencies: ["KeychainModel", .product(name: "Crypto", package: "swift-crypto")],
-                path: "Sources/Formats/ProtectedFileFormat"),
+            path: "Sources/Formats/ProtectedFileFormat"),
         // The Swift-native API: typed items and queries, async, KeychainError; protected files.
         .target(
             name: "Coffer",
@@ -205,7 +210,8 @@ let package = Package(
         .target(
             name: "Security",
             dependencies: [
-                "CofferRuntime", "KeychainSelection", "KeychainClient", "KeychainKeys", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics", "CCofferSystem", "KeyCrypto",
+                "CofferRuntime", "KeychainSelection", "KeychainClient", "KeychainKeys", "KeychainOperations", "Query", "KeychainModel", "CofferDiagnostics",
+                "CCofferSystem", "KeyCrypto",
                 "CertificateParsing", "PKCS12",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "X509", package: "swift-certificates"),
@@ -221,14 +227,15 @@ let package = Package(
         .target(
             name: "LocalAuthentication",
             dependencies: ["KeychainSelection", "KeychainClient", "KeychainOperations", "KeychainModel", "Query", "Security"],
-                path: "Sources/Apple/LocalAuthentication"
+            path: "Sources/Apple/LocalAuthentication"
         ),
         // Apple's CryptoKit on Linux: swift-crypto's Crypto, re-exported, and SecureEnclave keys that the
         // keychain keeps (made and used by the keystore; this process holds their handles).
         .target(
             name: "CryptoKit",
             dependencies: [
-                "KeychainSelection", "KeychainClient", "KeychainKeys", "KeychainOperations", "KeychainModel", "Query", "Security", "LocalAuthentication", "KeyCrypto",
+                "KeychainSelection", "KeychainClient", "KeychainKeys", "KeychainOperations", "KeychainModel", "Query", "Security", "LocalAuthentication",
+                "KeyCrypto",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/Apple/CryptoKit"
@@ -271,22 +278,26 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/API/CofferCLI"
-            // Not a static executable: since the keychain checks fingerprints in process (Biometry, sd-bus), it links
-            // libsystemd, which Debian ships as a shared library only. Build with --static-swift-stdlib.
+                // Not a static executable: since the keychain checks fingerprints in process (Biometry, sd-bus), it links
+                // libsystemd, which Debian ships as a shared library only. Build with --static-swift-stdlib.
         ),
         // What the credential helpers share: the keychain the environment selects, hardened as the CLI's, and
         // the internet-password calls they make.
-        .target(name: "CredentialHelperSupport", dependencies: ["KeychainSelection", "KeychainClient", "KeychainModel", "Query", "CCofferSystem"],
+        .target(
+            name: "CredentialHelperSupport", dependencies: ["KeychainSelection", "KeychainClient", "KeychainModel", "Query", "CCofferSystem"],
             path: "Sources/Integrations/CredentialHelperSupport"),
         // `git-credential-coffer`: git's credential helper protocol, items as git-credential-osxkeychain stores them.
-        .executableTarget(name: "GitCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"],
+        .executableTarget(
+            name: "GitCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"],
             path: "Sources/Integrations/GitCredentialCoffer"),
         // `docker-credential-coffer`: docker's credential helper protocol, items as its osxkeychain helper stores them.
-        .executableTarget(name: "DockerCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"],
+        .executableTarget(
+            name: "DockerCredentialCoffer", dependencies: ["CredentialHelperSupport", "KeychainModel"],
             path: "Sources/Integrations/DockerCredentialCoffer"),
         // The Secret Service's D-Bus objects on libsystemd's sd-bus (apt: libsystemd-dev): static vtables whose
         // handlers call one registered function, and non-variadic readers and writers of the message types.
-        .target(name: "CSecretServiceBus", dependencies: ["CSystemdBus"],
+        .target(
+            name: "CSecretServiceBus", dependencies: ["CSystemdBus"],
             path: "Sources/CShims/CSecretServiceBus", linkerSettings: [.linkedLibrary("systemd")]),
         // The modular exponentiation of the Secret Service's Diffie-Hellman sessions, on OpenSSL's libcrypto
         // (apt: libssl-dev), constant-time in the private exponent.
@@ -307,7 +318,7 @@ let package = Package(
         .executableTarget(
             name: "CofferSecretService",
             dependencies: ["KeychainSelection", "SecretService", "CredentialHelperSupport", "KeychainClient", "KeychainModel", "ProgramIdentity", "Prompting"],
-                path: "Sources/Integrations/CofferSecretService"),
+            path: "Sources/Integrations/CofferSecretService"),
         // Benchmarks (run Benchmarks/run.sh; release build).
         .executableTarget(
             name: "CofferBenchmarks",
@@ -331,7 +342,8 @@ let package = Package(
         ),
         // Test support shared by the test targets (not a product).
         .target(
-            name: "CofferTestSupport", dependencies: ["KeychainSelection", "Daemon", "ProgramIdentity", "KeychainClient", "KeychainModel", "Query", "CofferRuntime"],
+            name: "CofferTestSupport",
+            dependencies: ["KeychainSelection", "Daemon", "ProgramIdentity", "KeychainClient", "KeychainModel", "Query", "CofferRuntime"],
             path: "Tests/CofferTestSupport"),
         // How tests start programs: bounded waits, no inherited descriptors, a process group killed at the end.
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
@@ -339,7 +351,9 @@ let package = Package(
         // A helper the crash tests start and kill; not installed.
         .executableTarget(
             name: "CofferTestHelper",
-            dependencies: ["KeychainSelection", "Keystore", "KeychainModel", "KeychainClient", "KeychainOperations", "DaemonProtocol", "Query", "CofferRuntime"],
+            dependencies: [
+                "KeychainSelection", "Keystore", "KeychainModel", "KeychainClient", "KeychainOperations", "DaemonProtocol", "Query", "CofferRuntime",
+            ],
             path: "Tests/CofferTestHelper"),
         .testTarget(name: "TestProcessesTests", dependencies: ["TestProcesses"]),
         // Runs the built git-credential-coffer (also through `git credential`) and docker-credential-coffer, on
@@ -349,12 +363,15 @@ let package = Package(
         .testTarget(name: "SecretServiceTests", dependencies: ["TestProcesses"], exclude: ["Fixtures"]),
         // The wire codec and the agent's answers, and `coffer ssh-agent` with OpenSSH's own tools (ssh-add, ssh-keygen;
         // openssh-client installed when missing).
-        .testTarget(name: "SSHAgentTests", dependencies: ["KeychainSelection", "SSHAgent", "KeyCrypto", "KeychainClient", "KeychainModel", "Query", "TestProcesses"]),
+        .testTarget(
+            name: "SSHAgentTests", dependencies: ["KeychainSelection", "SSHAgent", "KeyCrypto", "KeychainClient", "KeychainModel", "Query", "TestProcesses"]),
         .testTarget(name: "KeychainModelTests", dependencies: ["KeychainModel"]),
         .testTarget(
             name: "KeychainKeysTests",
-            dependencies: ["KeychainKeys", "KeyCrypto", "KeychainClient", "KeychainModel", "KeychainOperations", "Query",
-                .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: [
+                "KeychainKeys", "KeyCrypto", "KeychainClient", "KeychainModel", "KeychainOperations", "Query",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(name: "CofferRuntimeTests", dependencies: ["CofferRuntime", "CCofferSystem"]),
         // Against files `openssl pkcs12 -export` writes (installed when missing) and RFC 9579's PBMAC1 examples.
         .testTarget(name: "PKCS12Tests", dependencies: ["PKCS12", "KeychainModel", "TestProcesses"]),
@@ -383,11 +400,15 @@ let package = Package(
             ]),
         .testTarget(
             name: "CofferTests",
-            dependencies: ["KeychainSelection", "Coffer", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "CofferTestSupport", "TestProcesses"]),
+            dependencies: [
+                "KeychainSelection", "Coffer", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "CofferTestSupport",
+                "TestProcesses",
+            ]),
         .testTarget(
             name: "DaemonTests",
             dependencies: [
-                "KeychainSelection", "Daemon", "ProgramIdentity", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "DaemonProtocol", "Keystore",
+                "KeychainSelection", "Daemon", "ProgramIdentity", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "DaemonProtocol",
+                "Keystore",
                 "KeychainModel", "Query", "CofferTestSupport", "TestProcesses", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -436,7 +457,8 @@ let package = Package(
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
         .testTarget(
-            name: "AccessControlTests", dependencies: ["KeychainSelection", "KeychainClient", "KeychainService", "KeychainOperations", "KeychainModel", "Query", "Keystore"]),
+            name: "AccessControlTests",
+            dependencies: ["KeychainSelection", "KeychainClient", "KeychainService", "KeychainOperations", "KeychainModel", "Query", "Keystore"]),
         .testTarget(
             name: "KeychainServiceTests",
             dependencies: [

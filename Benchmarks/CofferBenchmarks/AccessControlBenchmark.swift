@@ -42,9 +42,12 @@ enum AccessControlBenchmark {
         }
 
         let context = AuthenticationContextID.random()
-        try keychain.sendBlocking(.authenticate(AuthenticationRequest(
-            context: context, requirement: AuthenticationRequirement(factors: [.presence]), reason: "benchmark",
-            reuseDuration: .seconds(300)))).authenticationResult()
+        try keychain.sendBlocking(
+            .authenticate(
+                AuthenticationRequest(
+                    context: context, requirement: AuthenticationRequirement(factors: [.presence]), reason: "benchmark",
+                    reuseDuration: .seconds(300)))
+        ).authenticationResult()
         var withContext = ItemsBenchmark.findQuery(size + 1, returning: "r_Data")
         withContext[QueryKey.useAuthenticationContext] = AuthenticationContextReference(context: context).keychainValue
         let reused = try ItemsBenchmark.timed(operations) {
@@ -58,11 +61,13 @@ enum AccessControlBenchmark {
         let salt = Data(repeating: 7, count: 16)
         let stretch = try ItemsBenchmark.timed(rounds) { _ = try kdf.stretch(passcode, salt: salt) }
         try? FileManager.default.removeItem(at: folder.url)
-        return ([
-            .init(size: size, operation: "find (data), one item without access control, again and again", samples: plain),
-            .init(size: size, operation: "find (data), one `userPresence` item, again and again through a context evaluated once", samples: reused),
-            .init(size: size, operation: "find (data), a `userPresence` item, the passcode typed for it", samples: prompted),
-            .init(size: size, operation: "the passcode KDF alone (scrypt, as calibrated here)", samples: stretch),
-        ], stretch)
+        return (
+            [
+                .init(size: size, operation: "find (data), one item without access control, again and again", samples: plain),
+                .init(size: size, operation: "find (data), one `userPresence` item, again and again through a context evaluated once", samples: reused),
+                .init(size: size, operation: "find (data), a `userPresence` item, the passcode typed for it", samples: prompted),
+                .init(size: size, operation: "the passcode KDF alone (scrypt, as calibrated here)", samples: stretch),
+            ], stretch
+        )
     }
 }

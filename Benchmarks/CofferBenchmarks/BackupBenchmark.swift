@@ -29,7 +29,8 @@ enum BackupBenchmark {
             }
             rows.append(Row(operation: "backup of \(count) items", seconds: seconds(since: started)))
             let target = scratch.appendingPathComponent("backup-target-\(round)")
-            let restored = Keychain(client: EmbeddedKeychain(folder: KeychainFolder(url: target), caller: .init(accessGroups: .unrestricted(defaultGroup: "bench"))))
+            let restored = Keychain(
+                client: EmbeddedKeychain(folder: KeychainFolder(url: target), caller: .init(accessGroups: .unrestricted(defaultGroup: "bench"))))
             started = ContinuousClock.now
             try blockUntilDone {
                 let report = try await restored.restore(from: file, password: password)

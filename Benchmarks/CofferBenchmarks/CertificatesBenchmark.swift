@@ -38,16 +38,18 @@ enum CertificatesBenchmark {
         let bytes = made.certificates
         var next = 0
         var nextDirect = 0
-        let parsing = try alternating(operations: operations, [
-            each {
-                next = (next + 1) % cfData.count
-                guard SecCertificateCreateWithData(nil, cfData[next]) != nil else { throw KeychainStatus.decode }
-            },
-            each {
-                nextDirect = (nextDirect + 1) % bytes.count
-                _ = try Certificate(derEncoded: bytes[nextDirect])
-            },
-        ])
+        let parsing = try alternating(
+            operations: operations,
+            [
+                each {
+                    next = (next + 1) % cfData.count
+                    guard SecCertificateCreateWithData(nil, cfData[next]) != nil else { throw KeychainStatus.decode }
+                },
+                each {
+                    nextDirect = (nextDirect + 1) % bytes.count
+                    _ = try Certificate(derEncoded: bytes[nextDirect])
+                },
+            ])
         add("parse: `SecCertificateCreateWithData` (parse and derive Apple's attributes)", parsing[0])
         add("parse: swift-certificates `Certificate(derEncoded:)`", parsing[1])
 
@@ -80,9 +82,11 @@ enum CertificatesBenchmark {
         let waiting = { (hostname: String?) in
             each { guard Waiter.wait({ await chain.validate(hostname: hostname) }) else { throw KeychainStatus.param } }
         }
-        let sslRows = try alternating(operations: operations, [
-            each { try evaluate(ssl) }, inTask(hostname: hostname), waiting(hostname), inTask(hostname: hostname, parsingDER: true),
-        ])
+        let sslRows = try alternating(
+            operations: operations,
+            [
+                each { try evaluate(ssl) }, inTask(hostname: hostname), waiting(hostname), inTask(hostname: hostname, parsingDER: true),
+            ])
         add("trust, SSL policy: `SecTrustCreateWithCertificates` + `SecTrustSetAnchorCertificates` + `SecTrustEvaluateWithError`", sslRows[0])
         add("trust, SSL policy: swift-certificates `Verifier` (RFC5280Policy + ServerIdentityPolicy), called directly from async code", sslRows[1])
         add("trust, SSL policy: the same `Verifier`, from synchronous code (a task per call, the caller waiting)", sslRows[2])
@@ -104,9 +108,11 @@ enum CertificatesBenchmark {
         let leafPEM = try write(chain.leaf, "leaf.pem")
         let openssl = ["/usr/bin/openssl", "verify", "-CAfile", rootPEM, "-untrusted", intermediatePEM, leafPEM]
         try runProcess(openssl)
-        let processes = try alternating(operations: processRuns, blocks: 10, [
-            each { try runProcess(openssl) }, each { try runProcess(["/bin/true"]) },
-        ])
+        let processes = try alternating(
+            operations: processRuns, blocks: 10,
+            [
+                each { try runProcess(openssl) }, each { try runProcess(["/bin/true"]) },
+            ])
         add("trust: `openssl verify -CAfile root.pem -untrusted intermediate.pem leaf.pem`, whole process", processes[0])
         add("a process that does nothing (`/bin/true`), spawned and reaped the same way", processes[1])
 
@@ -114,40 +120,49 @@ enum CertificatesBenchmark {
         try SecurityTesting.withKeychain(at: scratch.appendingPathComponent("certificates-embedded")) {
             try addIdentities(made)
             var picks = ItemsBenchmark.RandomAccounts(count: identities)
-            let queries = try alternating(operations: operations, [each {
-                let query: [String: Any] = [
-                    kSecClass as String: kSecClassIdentity, kSecAttrLabel as String: made.certificateLabel(picks.next()),
-                    kSecReturnRef as String: true,
-                ]
-                var found: CFTypeRef?
-                let status = SecItemCopyMatching(query as CFDictionary, &found)
-                guard status == errSecSuccess, found is SecIdentity else { throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status) }
-            }, each {
-                let query: [String: Any] = [
-                    kSecClass as String: kSecClassKey, kSecAttrLabel as String: made.keyLabel(picks.next()),
-                    kSecReturnRef as String: true,
-                ]
-                var found: CFTypeRef?
-                let status = SecItemCopyMatching(query as CFDictionary, &found)
-                guard status == errSecSuccess, found is SecKey else { throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status) }
-            }, each {
-                let query: [String: Any] = [
-                    kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: made.certificateLabel(picks.next()),
-                    kSecReturnRef as String: true,
-                ]
-                var found: CFTypeRef?
-                let status = SecItemCopyMatching(query as CFDictionary, &found)
-                guard status == errSecSuccess, found is SecCertificate else { throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status) }
-            }, each {
-                let publicKey = made.keys[picks.next()].prefix(65)
-                let query: [String: Any] = [
-                    kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: Data(Insecure.SHA1.hash(data: publicKey)),
-                    kSecReturnRef as String: true,
-                ]
-                var found: CFTypeRef?
-                let status = SecItemCopyMatching(query as CFDictionary, &found)
-                guard status == errSecSuccess, found is SecKey else { throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status) }
-            }])
+            let queries = try alternating(
+                operations: operations,
+                [
+                    each {
+                        let query: [String: Any] = [
+                            kSecClass as String: kSecClassIdentity, kSecAttrLabel as String: made.certificateLabel(picks.next()),
+                            kSecReturnRef as String: true,
+                        ]
+                        var found: CFTypeRef?
+                        let status = SecItemCopyMatching(query as CFDictionary, &found)
+                        guard status == errSecSuccess, found is SecIdentity else { throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status) }
+                    },
+                    each {
+                        let query: [String: Any] = [
+                            kSecClass as String: kSecClassKey, kSecAttrLabel as String: made.keyLabel(picks.next()),
+                            kSecReturnRef as String: true,
+                        ]
+                        var found: CFTypeRef?
+                        let status = SecItemCopyMatching(query as CFDictionary, &found)
+                        guard status == errSecSuccess, found is SecKey else { throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status) }
+                    },
+                    each {
+                        let query: [String: Any] = [
+                            kSecClass as String: kSecClassCertificate, kSecAttrLabel as String: made.certificateLabel(picks.next()),
+                            kSecReturnRef as String: true,
+                        ]
+                        var found: CFTypeRef?
+                        let status = SecItemCopyMatching(query as CFDictionary, &found)
+                        guard status == errSecSuccess, found is SecCertificate else {
+                            throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status)
+                        }
+                    },
+                    each {
+                        let publicKey = made.keys[picks.next()].prefix(65)
+                        let query: [String: Any] = [
+                            kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: Data(Insecure.SHA1.hash(data: publicKey)),
+                            kSecReturnRef as String: true,
+                        ]
+                        var found: CFTypeRef?
+                        let status = SecItemCopyMatching(query as CFDictionary, &found)
+                        guard status == errSecSuccess, found is SecKey else { throw KeychainStatus(code: status == errSecSuccess ? errSecParam : status) }
+                    },
+                ])
             add("identity query (`kSecClassIdentity`, a certificate's label, `kSecReturnRef`), \(identities) certificates + \(identities) keys", queries[0])
             add("key query (`kSecClassKey`, a key's label, `kSecReturnRef`), same keychain", queries[1])
             add("certificate query (`kSecClassCertificate`, a certificate's label, `kSecReturnRef`), same keychain", queries[2])
@@ -299,8 +314,12 @@ struct TrustChain: Sendable {
         let rootKey = P256.Signing.PrivateKey()
         let intermediateKey = P256.Signing.PrivateKey()
         let leafKey = P256.Signing.PrivateKey()
-        let rootName = try DistinguishedName { CommonName("Coffer Bench Root"); OrganizationName("Coffer") }
-        let intermediateName = try DistinguishedName { CommonName("Coffer Bench Intermediate"); OrganizationName("Coffer") }
+        let rootName = try DistinguishedName {
+            CommonName("Coffer Bench Root"); OrganizationName("Coffer")
+        }
+        let intermediateName = try DistinguishedName {
+            CommonName("Coffer Bench Intermediate"); OrganizationName("Coffer")
+        }
         let leafName = try DistinguishedName { CommonName(CertificatesBenchmark.hostname) }
         let rootPublic = Certificate.PublicKey(rootKey.publicKey)
         let intermediatePublic = Certificate.PublicKey(intermediateKey.publicKey)

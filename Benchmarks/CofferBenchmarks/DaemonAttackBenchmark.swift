@@ -31,9 +31,10 @@ enum DaemonAttackBenchmark {
                 let keychain = DaemonKeychain(socketPath: socket)
                 var accounts = ItemsBenchmark.RandomAccounts(count: size)
                 for _ in 0..<client { _ = accounts.next() }
-                let measured = (try? ItemsBenchmark.timed(findsPerClient) {
-                    _ = try keychain.blocking.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data"))
-                }) ?? []
+                let measured =
+                    (try? ItemsBenchmark.timed(findsPerClient) {
+                        _ = try keychain.blocking.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data"))
+                    }) ?? []
                 samples.append(measured)
                 done.leave()
             }.start()
@@ -89,36 +90,36 @@ enum DaemonAttackBenchmark {
     /// The attacking user's program: python3 as `nobody`, holding its connections until its input closes.
     private final class Attacker {
         static let script = #"""
-        resource, socket, sys, time = (__import__(name) for name in ("resource", "socket", "sys", "time"))
-        path = sys.argv[1]
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-        connections = []
-        for _ in range(1000):
-            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-            s.connect(path)
-            connections.append(s)
-        header = b"CFRP" + bytes([0, 1]) + (17 << 20).to_bytes(4, "big")
-        for s in connections[:12]:
-            try:
-                s.settimeout(10)
-                s.sendall(header + bytes(16 << 20))
-            except OSError:
-                pass
-        time.sleep(1)
-        held = 0
-        for s in connections:
-            s.setblocking(False)
-            try:
-                if s.recv(1) != b"":
+            resource, socket, sys, time = (__import__(name) for name in ("resource", "socket", "sys", "time"))
+            path = sys.argv[1]
+            soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            connections = []
+            for _ in range(1000):
+                s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                s.connect(path)
+                connections.append(s)
+            header = b"CFRP" + bytes([0, 1]) + (17 << 20).to_bytes(4, "big")
+            for s in connections[:12]:
+                try:
+                    s.settimeout(10)
+                    s.sendall(header + bytes(16 << 20))
+                except OSError:
+                    pass
+            time.sleep(1)
+            held = 0
+            for s in connections:
+                s.setblocking(False)
+                try:
+                    if s.recv(1) != b"":
+                        held += 1
+                except BlockingIOError:
                     held += 1
-            except BlockingIOError:
-                held += 1
-            except OSError:
-                pass
-        print(held, flush=True)
-        sys.stdin.read()
-        """#
+                except OSError:
+                    pass
+            print(held, flush=True)
+            sys.stdin.read()
+            """#
 
         let process = Process()
         let input = Pipe()

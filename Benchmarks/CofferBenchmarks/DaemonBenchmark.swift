@@ -35,11 +35,13 @@ enum DaemonBenchmark {
         let client = DaemonKeychain(socketPath: socket)
         // The three figures the goal compares are taken in turns of 50, so that the machine's slow spells hit all alike.
         var accounts = ItemsBenchmark.RandomAccounts(count: size)
-        let compared = try ItemsBenchmark.interleaved(operations, [
-            { _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data")) },
-            { try client.blocking.lock() },
-            { _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data")) },
-        ])
+        let compared = try ItemsBenchmark.interleaved(
+            operations,
+            [
+                { _ = try embedded.blocking.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data")) },
+                { try client.blocking.lock() },
+                { _ = try client.blocking.copyMatching(ItemsBenchmark.findQuery(accounts.next(), returning: "r_Data")) },
+            ])
         var rows: [ItemsBenchmark.Row] = [
             .init(size: size, operation: "embedded: find (data), same keychain", samples: compared[0]),
             .init(size: size, operation: "daemon: lock (a round trip that does no work)", samples: compared[1]),
@@ -47,15 +49,21 @@ enum DaemonBenchmark {
         ]
         var next = size
         let writes = min(operations, 300)
-        rows.append(.init(size: size, operation: "daemon: add (durable)", samples: try ItemsBenchmark.timed(writes) {
-            _ = try client.blocking.add(ItemsBenchmark.item(next))
-            next += 1
-        }))
+        rows.append(
+            .init(
+                size: size, operation: "daemon: add (durable)",
+                samples: try ItemsBenchmark.timed(writes) {
+                    _ = try client.blocking.add(ItemsBenchmark.item(next))
+                    next += 1
+                }))
         var victim = size
-        rows.append(.init(size: size, operation: "daemon: delete", samples: try ItemsBenchmark.timed(writes) {
-            try client.blocking.delete(ItemsBenchmark.findQuery(victim, returning: nil))
-            victim += 1
-        }))
+        rows.append(
+            .init(
+                size: size, operation: "daemon: delete",
+                samples: try ItemsBenchmark.timed(writes) {
+                    try client.blocking.delete(ItemsBenchmark.findQuery(victim, returning: nil))
+                    victim += 1
+                }))
         rows += try concurrentFinds(client, size: size, batches: max(operations / 8, 50))
         if latencyOnly { return (rows, nil) }
         rows.append(DaemonAttackBenchmark.eightClients(socket: socket, size: size, findsPerClient: operations / 8))
@@ -92,8 +100,9 @@ enum DaemonBenchmark {
         let used = Double(try cpuTicks(of: daemon) - before) / Double(sysconf(Int32(_SC_CLK_TCK)))
         withExtendedLifetime(clients) {}
         let perMille = used / Double(seconds) * 1_000
-        return .init(size: 16, operation: "idle: cofferd CPU with 16 open idle connections over \(seconds) s (‰ of a core, as µs)",
-                     samples: [.microseconds(perMille)])
+        return .init(
+            size: 16, operation: "idle: cofferd CPU with 16 open idle connections over \(seconds) s (‰ of a core, as µs)",
+            samples: [.microseconds(perMille)])
     }
 
     /// User plus system CPU ticks of a process, from `/proc/PID/stat`.

@@ -71,9 +71,10 @@ enum DaemonCPUBenchmark {
                     try batch(way, (0..<8).map { _ in accounts.next() })
                     finds += 8
                 }
-                rows.append(Row(
-                    way: way, finds: finds, wall: (ContinuousClock.now - started.wall) / finds,
-                    clientCPU: (try ownCPU() - started.client) / finds, daemonCPU: (try daemonCPU(pair.daemon.pid) - started.daemon) / finds))
+                rows.append(
+                    Row(
+                        way: way, finds: finds, wall: (ContinuousClock.now - started.wall) / finds,
+                        clientCPU: (try ownCPU() - started.client) / finds, daemonCPU: (try daemonCPU(pair.daemon.pid) - started.daemon) / finds))
             }
         }
         return rows

@@ -46,7 +46,9 @@ enum DaemonFindLoop {
             roundTrips += 100
         }
         try counted.dump("round trips")
-        print("daemon loop: \(embeddedFinds) embedded finds, \(daemonFinds) through the daemon\(concurrent ? " (8 concurrent tasks)" : ""), then \(roundTrips) no-op round trips")
+        print(
+            "daemon loop: \(embeddedFinds) embedded finds, \(daemonFinds) through the daemon\(concurrent ? " (8 concurrent tasks)" : ""), then \(roundTrips) no-op round trips"
+        )
     }
 
     /// With `COFFER_BENCH_COUNTED_DAEMON` set, the daemon runs under callgrind: its counts are zeroed once the

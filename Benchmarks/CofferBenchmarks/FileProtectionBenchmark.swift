@@ -80,8 +80,9 @@ enum FileProtectionBenchmark {
                 for index in 0..<count {
                     let start = index * ChunkLayout.storedChunkSize
                     let end = min(bytes.count, start + ChunkLayout.storedChunkSize)
-                    output.append(try ChunkCipher.open(
-                        UnsafeRawBufferPointer(rebasing: bytes[start..<end]), index: index, isFinal: index == count - 1, key: key))
+                    output.append(
+                        try ChunkCipher.open(
+                            UnsafeRawBufferPointer(rebasing: bytes[start..<end]), index: index, isFinal: index == count - 1, key: key))
                 }
             }
         }
@@ -106,7 +107,8 @@ enum FileProtectionBenchmark {
         text += "| operation | median | min | max | vs swift-crypto |\n| --- | --- | --- | --- | --- |\n"
         for (index, row) in rows.enumerated() {
             let baseline = rows[index < 3 ? 0 : 3].median
-            text += "| \(row.operation) | \(rate(row.median)) | \(rate(row.minimum)) | \(rate(row.maximum)) | \(String(format: "%.0f%%", row.median / baseline * 100)) |\n"
+            text +=
+                "| \(row.operation) | \(rate(row.median)) | \(rate(row.minimum)) | \(rate(row.maximum)) | \(String(format: "%.0f%%", row.median / baseline * 100)) |\n"
         }
         let worst = min(rows[2].median / rows[0].median, rows[5].median / rows[3].median)
         text += "\nGoal: file encryption and decryption at least 80% of swift-crypto's AES-GCM on the same buffer sizes: "

@@ -38,12 +38,16 @@ enum ItemsBenchmark {
             }
             try raw.analyze()
             var accounts = RandomAccounts(count: size)
-            rows.append(Row(size: size, operation: "raw SQLite: indexed lookup", samples: try timed(operations) { try _ = raw.lookup(account: accounts.next()) }))
+            rows.append(
+                Row(size: size, operation: "raw SQLite: indexed lookup", samples: try timed(operations) { try _ = raw.lookup(account: accounts.next()) }))
             var next = size
-            rows.append(Row(size: size, operation: "raw SQLite: durable insert", samples: try timed(min(operations, 300)) {
-                try raw.durableInsert(account: next)
-                next += 1
-            }))
+            rows.append(
+                Row(
+                    size: size, operation: "raw SQLite: durable insert",
+                    samples: try timed(min(operations, 300)) {
+                        try raw.durableInsert(account: next)
+                        next += 1
+                    }))
             try? FileManager.default.removeItem(at: folder.url)
         }
         return rows
@@ -113,26 +117,41 @@ enum ItemsBenchmark {
     private static func measureKeychain(_ keychain: EmbeddedKeychain, size: Int, operations: Int) throws -> [Row] {
         var rows: [Row] = []
         var accounts = RandomAccounts(count: size)
-        rows.append(Row(size: size, operation: "find (data)", samples: try timed(operations) {
-            _ = try keychain.blocking.copyMatching(findQuery(accounts.next(), returning: "r_Data"))
-        }))
-        rows.append(Row(size: size, operation: "find (attributes)", samples: try timed(operations) {
-            _ = try keychain.blocking.copyMatching(findQuery(accounts.next(), returning: "r_Attributes"))
-        }))
+        rows.append(
+            Row(
+                size: size, operation: "find (data)",
+                samples: try timed(operations) {
+                    _ = try keychain.blocking.copyMatching(findQuery(accounts.next(), returning: "r_Data"))
+                }))
+        rows.append(
+            Row(
+                size: size, operation: "find (attributes)",
+                samples: try timed(operations) {
+                    _ = try keychain.blocking.copyMatching(findQuery(accounts.next(), returning: "r_Attributes"))
+                }))
         let writes = min(operations, 300)
         var next = size
-        rows.append(Row(size: size, operation: "add (durable)", samples: try timed(writes) {
-            _ = try keychain.blocking.add(item(next))
-            next += 1
-        }))
-        rows.append(Row(size: size, operation: "update (data)", samples: try timed(writes) {
-            try keychain.blocking.update(findQuery(accounts.next(), returning: nil), attributesToUpdate: ["v_Data": .data(Data("new-secret".utf8))])
-        }))
+        rows.append(
+            Row(
+                size: size, operation: "add (durable)",
+                samples: try timed(writes) {
+                    _ = try keychain.blocking.add(item(next))
+                    next += 1
+                }))
+        rows.append(
+            Row(
+                size: size, operation: "update (data)",
+                samples: try timed(writes) {
+                    try keychain.blocking.update(findQuery(accounts.next(), returning: nil), attributesToUpdate: ["v_Data": .data(Data("new-secret".utf8))])
+                }))
         var victim = size
-        rows.append(Row(size: size, operation: "delete", samples: try timed(writes) {
-            try keychain.blocking.delete(findQuery(victim, returning: nil))
-            victim += 1
-        }))
+        rows.append(
+            Row(
+                size: size, operation: "delete",
+                samples: try timed(writes) {
+                    try keychain.blocking.delete(findQuery(victim, returning: nil))
+                    victim += 1
+                }))
         return rows
     }
 

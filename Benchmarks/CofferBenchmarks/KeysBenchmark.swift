@@ -47,20 +47,29 @@ enum KeysBenchmark {
         let secPeer = SecKeyCopyPublicKey(try created([kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256]))!
         let secRSA = try created([kSecAttrKeyType as String: kSecAttrKeyTypeRSA, kSecAttrKeySizeInBits as String: 2048])
         var encryptError: Unmanaged<CFError>?
-        let secCiphertext = SecKeyCreateEncryptedData(SecKeyCopyPublicKey(secRSA)!, .rsaEncryptionOAEPSHA256, Data(repeating: 1, count: 32) as CFData, &encryptError)! as Data
+        let secCiphertext =
+            SecKeyCreateEncryptedData(SecKeyCopyPublicKey(secRSA)!, .rsaEncryptionOAEPSHA256, Data(repeating: 1, count: 32) as CFData, &encryptError)! as Data
         try row("SecKey: P-256 sign") { _ = try sign(secP256, .ecdsaSignatureMessageX962SHA256, message) }
         try row("SecKey: P-256 verify") {
-            guard SecKeyVerifySignature(secP256Public, .ecdsaSignatureMessageX962SHA256, message as CFData, secSignature as CFData, nil) else { throw KeychainStatus.param }
+            guard SecKeyVerifySignature(secP256Public, .ecdsaSignatureMessageX962SHA256, message as CFData, secSignature as CFData, nil) else {
+                throw KeychainStatus.param
+            }
         }
         try row("SecKey: P-256 ECDH") {
-            guard SecKeyCopyKeyExchangeResult(secAgreement, .ecdhKeyExchangeStandard, secPeer, [:] as CFDictionary, nil) != nil else { throw KeychainStatus.param }
+            guard SecKeyCopyKeyExchangeResult(secAgreement, .ecdhKeyExchangeStandard, secPeer, [:] as CFDictionary, nil) != nil else {
+                throw KeychainStatus.param
+            }
         }
         try row("SecKey: RSA-2048 sign (PKCS#1 v1.5, SHA-256)") { _ = try sign(secRSA, .rsaSignatureMessagePKCS1v15SHA256, message) }
         try row("SecKey: RSA-2048 OAEP decrypt (SHA-256)") {
             guard SecKeyCreateDecryptedData(secRSA, .rsaEncryptionOAEPSHA256, secCiphertext as CFData, nil) != nil else { throw KeychainStatus.param }
         }
-        try row("SecKey: P-256 key generation") { _ = try created([kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256]) }
-        try row("SecKey: RSA-2048 key generation", count: max(operations / 100, 5)) { _ = try created([kSecAttrKeyType as String: kSecAttrKeyTypeRSA, kSecAttrKeySizeInBits as String: 2048]) }
+        try row("SecKey: P-256 key generation") {
+            _ = try created([kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256])
+        }
+        try row("SecKey: RSA-2048 key generation", count: max(operations / 100, 5)) {
+            _ = try created([kSecAttrKeyType as String: kSecAttrKeyTypeRSA, kSecAttrKeySizeInBits as String: 2048])
+        }
 
         // Keys in the embedded keychain: a key that never leaves, and a software key found by tag, then used.
         let embeddedFolder = scratch.appendingPathComponent("keys-embedded")

@@ -15,7 +15,10 @@ enum KeystoreBenchmark {
         let wrapped = try keystore.wrapItemKey(itemKey, protection: .whenUnlocked)
         let rounds = quick ? 3 : 15
         return [
-            try Measurement.run("unlock: scrypt N=2^\(kdf.logN) r=\(kdf.blockSize) p=\(kdf.parallelism) (as calibrated by `coffer passcode set`) + HKDF + unwraps + 2 keybag writes", rounds: quick ? 3 : 9, operations: 1) {
+            try Measurement.run(
+                "unlock: scrypt N=2^\(kdf.logN) r=\(kdf.blockSize) p=\(kdf.parallelism) (as calibrated by `coffer passcode set`) + HKDF + unwraps + 2 keybag writes",
+                rounds: quick ? 3 : 9, operations: 1
+            ) {
                 try keystore.unlock(passcode: passcode)
             },
             try Measurement.run("wrap an item key (AES key wrap under the class key)", rounds: rounds, operations: 20_000) {

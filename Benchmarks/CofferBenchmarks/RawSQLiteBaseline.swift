@@ -12,7 +12,8 @@ final class RawSQLiteBaseline {
 
     init(path: String) throws {
         guard sqlite3_open(path, &database) == SQLITE_OK else { throw BenchmarkError("cannot open \(path)") }
-        try execute("""
+        try execute(
+            """
             PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL;
             CREATE TABLE IF NOT EXISTS genp (rowid INTEGER PRIMARY KEY, acct BLOB, svce BLOB, agrp BLOB, ukey BLOB UNIQUE, data BLOB);
             CREATE INDEX IF NOT EXISTS genp_acct ON genp(acct); CREATE INDEX IF NOT EXISTS genp_svce ON genp(svce);

@@ -67,9 +67,12 @@ enum SSHAgentBenchmark {
             }
             // The agent's own work for one sign request, without the socket: the keychain search and the signature.
             let payload = Data(frame.dropFirst(4))
-            inProcess.append(.init(size: 0, operation: "\(key.name): `SSHAgentService.respond` to a sign request, in process", samples: try ItemsBenchmark.timed(operations) {
-                guard case .signature = service.respond(to: payload).response else { throw BenchmarkProcesses.Failure(description: "no signature") }
-            }))
+            inProcess.append(
+                .init(
+                    size: 0, operation: "\(key.name): `SSHAgentService.respond` to a sign request, in process",
+                    samples: try ItemsBenchmark.timed(operations) {
+                        guard case .signature = service.respond(to: payload).response else { throw BenchmarkProcesses.Failure(description: "no signature") }
+                    }))
         }
         return rows + inProcess
     }

@@ -14,10 +14,12 @@ enum SecurityBenchmark {
         var accounts = ItemsBenchmark.RandomAccounts(count: size)
         // Taken in turns of 50 (`ItemsBenchmark.interleaved`), so that the machine's slow spells hit both alike.
         let samples = try SecurityTesting.withKeychain(at: folder.url) {
-            try ItemsBenchmark.interleaved(operations, [
-                { try clientFind(keychain, account: accounts.next()) },
-                { try appleFind(account: accounts.next()) },
-            ])
+            try ItemsBenchmark.interleaved(
+                operations,
+                [
+                    { try clientFind(keychain, account: accounts.next()) },
+                    { try appleFind(account: accounts.next()) },
+                ])
         }
         let (client, apple) = (samples[0], samples[1])
         try? FileManager.default.removeItem(at: folder.url)

@@ -75,7 +75,8 @@ extension SocketTripEcho {
             }
         }
         func median(_ samples: [Duration]) -> String { Measurement.format(Measurement(name: "", perOperation: samples).median) }
-        print("""
+        print(
+            """
             find loop with socket round trips: \(alone.count + afterTrip.count) finds; median find back to back \(median(alone)), \
             after a round trip \(median(afterTrip)); median round trip \(median(trips))
             """)

@@ -55,7 +55,8 @@ do {
     }
     if requested.isEmpty || requested.contains("keystore") {
         section("Keystore", try KeystoreBenchmark.run(in: scratch, quick: quick))
-        print("""
+        print(
+            """
 
             The passcode KDF is calibrated when a passcode is set: N starts at 2^15 and doubles until one \
             derivation takes at least 100 ms on the machine (release build). Item-key wrap and unwrap are what \
@@ -86,7 +87,8 @@ do {
         table("Access control: reads that need the person (embedded keychain, \(size) items)", rows)
         let reuse = rows[1].p50.seconds / rows[0].p50.seconds
         let overKDF = (rows[2].p50 - rows[3].p50).seconds * 1_000
-        print("""
+        print(
+            """
 
             Goals: a read through a reused context within 1.2× a plain read: measured \(String(format: "%.2f", reuse))×. \
             Authentication with the passcode plus the read within the KDF's time + 10 ms: measured the KDF + \

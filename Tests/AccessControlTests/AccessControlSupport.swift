@@ -26,14 +26,15 @@ final class ScriptedPrompter: AuthenticationPrompter {
     var reasonsAsked: [String] { asked.withLock { $0 } }
 
     func confirmPasscode(_ question: AuthenticationQuestion, reply: @escaping @Sendable (PasscodeConfirmation) -> Void) {
-        reply(PasscodeAsking.confirm(question) { _ in
-            asked.withLock { $0.append(question.reason) }
-            let next: Answer? = answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
-            switch next {
-            case .passcode(let text)?: return .passcode(SecretBytes(copying: Array(text.utf8)))
-            case .cancel?, nil: return .cancelled
-            }
-        })
+        reply(
+            PasscodeAsking.confirm(question) { _ in
+                asked.withLock { $0.append(question.reason) }
+                let next: Answer? = answers.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+                switch next {
+                case .passcode(let text)?: return .passcode(SecretBytes(copying: Array(text.utf8)))
+                case .cancel?, nil: return .cancelled
+                }
+            })
     }
 }
 
@@ -129,7 +130,10 @@ struct ProtectedKeychain {
 
     /// The `kSecUseAuthenticationContext` entry for `context`.
     static func using(_ context: AuthenticationContextID, interactionNotAllowed: Bool = false) -> [KeychainValue: KeychainValue] {
-        [.string(QueryKey.useAuthenticationContext): AuthenticationContextReference(context: context, interactionNotAllowed: interactionNotAllowed).keychainValue]
+        [
+            .string(QueryKey.useAuthenticationContext): AuthenticationContextReference(context: context, interactionNotAllowed: interactionNotAllowed)
+                .keychainValue
+        ]
     }
 
     static let uiFail: [KeychainValue: KeychainValue] = [.string(QueryKey.useAuthenticationUI): .string(QueryConstant.authenticationUIFail)]

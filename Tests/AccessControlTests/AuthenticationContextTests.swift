@@ -14,9 +14,10 @@ struct AuthenticationContextTests {
     private typealias K = ProtectedKeychain
 
     private static func presence(_ context: AuthenticationContextID, reuse: Duration = .zero) -> Request {
-        .authenticate(AuthenticationRequest(
-            context: context, requirement: AuthenticationRequirement(factors: [.presence]), reason: "Sign in",
-            reuseDuration: reuse))
+        .authenticate(
+            AuthenticationRequest(
+                context: context, requirement: AuthenticationRequirement(factors: [.presence]), reason: "Sign in",
+                reuseDuration: reuse))
     }
 
     @Test func anEvaluatedContextOpensItemsWithoutAnotherPrompt() throws {
@@ -129,8 +130,9 @@ struct AuthenticationContextTests {
             Issue.record("expected a failure"); return
         }
         #expect(failure.code == .passcodeNotSet)
-        #expect(try keychain.send(.authenticationCapabilities).capabilitiesResult()
-            == AuthenticationCapabilities(passcodeSet: false, biometry: .notAvailable(reason: "none")))
+        #expect(
+            try keychain.send(.authenticationCapabilities).capabilitiesResult()
+                == AuthenticationCapabilities(passcodeSet: false, biometry: .notAvailable(reason: "none")))
     }
 }
 

@@ -42,7 +42,9 @@ final class BackupKeychain: @unchecked Sendable {
 
     /// Every item that may leave, as the keychain stores it (class, protection, attributes, data), sorted.
     func portableItems() throws -> [BackupRecord] {
-        try engine.exportBackup(caller: Self.caller).parts.flatMap { try BackupRecordStream.decode($0) }.sorted { ($0.itemClass.rawValue, $0.attributes.base64EncodedString()) < ($1.itemClass.rawValue, $1.attributes.base64EncodedString()) }
+        try engine.exportBackup(caller: Self.caller).parts.flatMap { try BackupRecordStream.decode($0) }.sorted {
+            ($0.itemClass.rawValue, $0.attributes.base64EncodedString()) < ($1.itemClass.rawValue, $1.attributes.base64EncodedString())
+        }
     }
 
     /// How many rows the keychain holds, of every class.
@@ -65,14 +67,20 @@ func mixedItems(_ count: Int, prefix: String = "item") -> [QueryDictionary] {
         case 0:
             return ["class": "genp", "svce": .string("svc-\(prefix)"), "acct": .string("acct-\(index)"), "labl": "label", "v_Data": secret]
         case 1:
-            return ["class": "inet", "srvr": .string("\(prefix)-\(index).example.com"), "acct": "alice", "ptcl": "htps", "port": 443, "v_Data": secret,
-                    "pdmn": "ck"]
+            return [
+                "class": "inet", "srvr": .string("\(prefix)-\(index).example.com"), "acct": "alice", "ptcl": "htps", "port": 443, "v_Data": secret,
+                "pdmn": "ck",
+            ]
         case 2:
-            return ["class": "cert", "ctyp": 1, "issr": .data(Data("issuer-\(prefix)".utf8)), "slnr": .data(Data("serial-\(index)".utf8)),
-                    "v_Data": .data(Data("certificate-\(prefix)-\(index)".utf8)), "pdmn": "dk"]
+            return [
+                "class": "cert", "ctyp": 1, "issr": .data(Data("issuer-\(prefix)".utf8)), "slnr": .data(Data("serial-\(index)".utf8)),
+                "v_Data": .data(Data("certificate-\(prefix)-\(index)".utf8)), "pdmn": "dk",
+            ]
         default:
-            return ["class": "keys", "kcls": 1, "type": 73, "bsiz": 256, "klbl": .data(Data("key-\(prefix)-\(index)".utf8)),
-                    "atag": .data(Data("tag".utf8)), "v_Data": secret]
+            return [
+                "class": "keys", "kcls": 1, "type": 73, "bsiz": 256, "klbl": .data(Data("key-\(prefix)-\(index)".utf8)),
+                "atag": .data(Data("tag".utf8)), "v_Data": secret,
+            ]
         }
     }
 }
@@ -84,8 +92,10 @@ func itemsThatStay() -> [QueryDictionary] {
         items.append(["class": "genp", "svce": "stays", "acct": .string("stays-\(index)"), "pdmn": .string(protection), "v_Data": .data(Data("x".utf8))])
     }
     for index in 0..<2 {
-        items.append(["class": "keys", "kcls": 1, "type": 73, "bsiz": 256, "klbl": .data(Data("fixed-\(index)".utf8)), "extr": false,
-                      "v_Data": .data(Data("key".utf8))])
+        items.append([
+            "class": "keys", "kcls": 1, "type": 73, "bsiz": 256, "klbl": .data(Data("fixed-\(index)".utf8)), "extr": false,
+            "v_Data": .data(Data("key".utf8)),
+        ])
     }
     return items
 }

@@ -20,8 +20,10 @@ struct ConflictTests {
         let destination = try BackupKeychain(transport)
         try destination.seed([
             ["class": "genp", "svce": "svc-p", "acct": "acct-0", "v_Data": .data(Data("mine".utf8))],
-            ["class": "cert", "ctyp": 1, "issr": .data(Data("issuer-p".utf8)), "slnr": .data(Data("serial-2".utf8)),
-             "v_Data": .data(Data("my certificate".utf8)), "pdmn": "dk"],
+            [
+                "class": "cert", "ctyp": 1, "issr": .data(Data("issuer-p".utf8)), "slnr": .data(Data("serial-2".utf8)),
+                "v_Data": .data(Data("my certificate".utf8)), "pdmn": "dk",
+            ],
         ])
         return (destination, file, source)
     }
@@ -37,10 +39,14 @@ struct ConflictTests {
         let (destination, file, source) = try await prepared(transport)
         defer { withExtendedLifetime(source) {} }
         let report = try await destination.keychain.restore(from: file, protection: .password(Self.password), policy: .keep)
-        #expect(report.items == RestoreReport(added: 6, conflicts: [
-            RestoreConflict(itemClass: .genericPassword, summary: Self.passwordSummary, outcome: .keptExisting),
-            RestoreConflict(itemClass: .certificate, summary: "an item without a label", outcome: .keptExisting),
-        ]))
+        #expect(
+            report.items
+                == RestoreReport(
+                    added: 6,
+                    conflicts: [
+                        RestoreConflict(itemClass: .genericPassword, summary: Self.passwordSummary, outcome: .keptExisting),
+                        RestoreConflict(itemClass: .certificate, summary: "an item without a label", outcome: .keptExisting),
+                    ]))
         #expect(try secret(destination, account: "acct-0") == .data(Data("mine".utf8)))
         #expect(try destination.rowCount() == 8)
     }

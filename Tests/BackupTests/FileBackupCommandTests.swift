@@ -31,20 +31,23 @@ struct FileBackupCommandTests {
         let target = destination.file("t")
         let restored = try Self.run(["restore", backup.path, "--files-to", target.path], input: "backup-pw-1\n", in: destination)
         #expect(restored.status == 0, "\(restored.errorText)")
-        #expect(restored.outputText == """
-            restored 2 items; 0 already present; 0 conflicts (0 kept the keychain's, 0 replaced, 0 kept both, 0 could not be kept both)
-            restored 2 of 2 files; 0 conflicts (0 kept the existing file, 0 replaced, 0 kept both)
-            file: \(a.path): restored as complete (NSFileProtectionComplete, class A) at \(target.path + a.path)
-            file: \(b.path): restored as none (NSFileProtectionNone, class D) at \(target.path + b.path)
+        #expect(
+            restored.outputText == """
+                restored 2 items; 0 already present; 0 conflicts (0 kept the keychain's, 0 replaced, 0 kept both, 0 could not be kept both)
+                restored 2 of 2 files; 0 conflicts (0 kept the existing file, 0 replaced, 0 kept both)
+                file: \(a.path): restored as complete (NSFileProtectionComplete, class A) at \(target.path + a.path)
+                file: \(b.path): restored as none (NSFileProtectionNone, class D) at \(target.path + b.path)
 
-            """)
+                """)
         let cat = try Self.run(["file", "cat", target.path + a.path], in: destination)
         #expect(cat.outputText == "alpha")
 
         let both = try Self.run(["restore", backup.path, "--files-to", target.path, "--policy", "both"], input: "backup-pw-1\n", in: destination)
         #expect(both.status == 0, "\(both.errorText)")
         #expect(both.outputText.contains("restored 2 of 2 files; 2 conflicts (0 kept the existing file, 0 replaced, 2 kept both)\n"))
-        #expect(both.outputText.contains("file: \(a.path): kept both: restored as complete (NSFileProtectionComplete, class A) at \(target.path + a.path.dropLast(4)) (restored).txt\n"))
+        #expect(
+            both.outputText.contains(
+                "file: \(a.path): kept both: restored as complete (NSFileProtectionComplete, class A) at \(target.path + a.path.dropLast(4)) (restored).txt\n"))
         let keep = try Self.run(["restore", backup.path, "--files-to", target.path], input: "backup-pw-1\n", in: destination)
         #expect(keep.outputText.hasSuffix("file: \(b.path): kept the existing file at \(target.path + b.path)\n"))
     }
@@ -65,7 +68,10 @@ struct FileBackupCommandTests {
         // Each command is a new process: the keychain starts locked, so the complete file cannot be read.
         let locked = try Self.run(["backup", "-o", backup.path, "--file", a.path], input: "file-code\nbackup-pw-1\n", in: source)
         #expect(locked.status == 1)
-        #expect(locked.errorText.hasPrefix("coffer: \(a.path): cannot back up the file: the file is protected with NSFileProtectionComplete, whose class key is not available while the keychain is locked"))
+        #expect(
+            locked.errorText.hasPrefix(
+                "coffer: \(a.path): cannot back up the file: the file is protected with NSFileProtectionComplete, whose class key is not available while the keychain is locked"
+            ))
         #expect(!FileManager.default.fileExists(atPath: backup.path))
     }
 
@@ -83,8 +89,10 @@ struct FileBackupCommandTests {
         // A new process: the destination starts locked, so no key of class A can be made for the file.
         let refused = try Self.run(["restore", backup.path, "--files-to", target.path], input: "backup-pw-1\n", in: destination)
         #expect(refused.status == 1)
-        #expect(refused.errorText.hasPrefix(
-            "coffer: \(target.path + a.path): cannot restore the file: the file is protected with NSFileProtectionComplete, whose class key is not available while the keychain is locked"))
+        #expect(
+            refused.errorText.hasPrefix(
+                "coffer: \(target.path + a.path): cannot restore the file: the file is protected with NSFileProtectionComplete, whose class key is not available while the keychain is locked"
+            ))
         #expect(refused.errorText.hasSuffix("; nothing was restored\n"))
         #expect(try destination.rowCount() == 0)
         #expect(!FileManager.default.fileExists(atPath: target.path))

@@ -52,7 +52,9 @@ struct KilledRestoreTests {
 
         let finished = try ChildProcess.run([Self.coffer, "restore", file.path], input: "pw\n", environment: Self.environment(destination))
         #expect(finished.status == 0, "\(finished.errorText)")
-        #expect(finished.outputText == "restored 20000 items; 0 already present; 0 conflicts (0 kept the keychain's, 0 replaced, 0 kept both, 0 could not be kept both)\n")
+        #expect(
+            finished.outputText
+                == "restored 20000 items; 0 already present; 0 conflicts (0 kept the keychain's, 0 replaced, 0 kept both, 0 could not be kept both)\n")
         #expect(try destination.rowCount() == 20_005)
     }
 

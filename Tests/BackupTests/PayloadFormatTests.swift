@@ -7,13 +7,15 @@ import Testing
 @Suite("Backup payload format", .timeLimit(.minutes(10)))
 struct PayloadFormatTests {
     private let items = BackupRecordStream.encode([
-        BackupRecord(itemClass: .genericPassword, protection: .whenUnlocked, attributes: Data([1, 2, 3]), secret: Data("s".utf8)),
+        BackupRecord(itemClass: .genericPassword, protection: .whenUnlocked, attributes: Data([1, 2, 3]), secret: Data("s".utf8))
     ])
     private let contents = [Data("first file".utf8), Data(), Data(repeating: 7, count: 70_000)]
     private var entries: [BackupFileEntry] {
-        [BackupFileEntry(path: "/a/one", protection: .complete, length: contents[0].count),
-         BackupFileEntry(path: "/a/two", protection: .completeUnlessOpen, length: 0),
-         BackupFileEntry(path: "/b/three four", protection: .none, length: contents[2].count)]
+        [
+            BackupFileEntry(path: "/a/one", protection: .complete, length: contents[0].count),
+            BackupFileEntry(path: "/a/two", protection: .completeUnlessOpen, length: 0),
+            BackupFileEntry(path: "/b/three four", protection: .none, length: contents[2].count),
+        ]
     }
 
     private func encoded() -> (plaintext: SecretBytes, version: UInt8) {

@@ -68,7 +68,8 @@ struct StreamedBackupFormatTests {
         let stream = Self.bytes(BackupRecordStream.encode(Self.records))
         var miscounted = stream
         miscounted[8] &+= 1  // the count's low byte: one record more than the stream holds
-        var badFlag = Self.bytes(BackupRecordStream.encode([BackupRecord(itemClass: .genericPassword, protection: .afterFirstUnlock, attributes: Data(), secret: nil)]))
+        var badFlag = Self.bytes(
+            BackupRecordStream.encode([BackupRecord(itemClass: .genericPassword, protection: .afterFirstUnlock, attributes: Data(), secret: nil)]))
         badFlag[badFlag.count - 1] = 7
         for damaged in [Array(stream.dropLast()), stream + [0], miscounted, badFlag, Array("junk-junk".utf8), []] {
             #expect(throws: BackupFormatError.self) { try Self.split(damaged, piece: 1000, maximumBytes: 16_384) }

@@ -77,7 +77,9 @@ struct CertificateCommandTests {
 
         let again = try fixture.cli.run(["import", chain])
         #expect(again.status == 45)
-        #expect(again.standardError == "coffer: import: errSecDuplicateItem (-25299): An item with the same primary key already exists; update it or delete it first.\n")
+        #expect(
+            again.standardError
+                == "coffer: import: errSecDuplicateItem (-25299): An item with the same primary key already exists; update it or delete it first.\n")
 
         let der = try fixture.cli.run(["import", fixture.scratch.appendingPathComponent("root.der").path, "-l", "My root"])
         #expect(der.status == 0, "\(der.standardError)")

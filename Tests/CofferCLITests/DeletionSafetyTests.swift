@@ -11,8 +11,9 @@ struct DeletionSafetyTests {
         #expect(try cli.run(["add-\(kind)-password", "-s", "one", "-a", "me", "-w", "pw"]).status == 0)
         let refused = try cli.run(["delete-\(kind)-password"])
         #expect(refused.status == 64)
-        #expect(refused.standardError.contains(
-            "name the items to delete with at least one attribute (-s, -a, -l…), or give --all to delete every \(kind) password"))
+        #expect(
+            refused.standardError.contains(
+                "name the items to delete with at least one attribute (-s, -a, -l…), or give --all to delete every \(kind) password"))
         #expect(try cli.run(["find-\(kind)-password", "-s", "one", "-w"]).standardOutput == "pw\n")
     }
 

@@ -65,7 +65,10 @@ struct FileCommandTests {
         let locked = try cli.run(["file", "cat", a.path])
         #expect(locked.status == 1)
         #expect(locked.standardOutput == "")
-        #expect(locked.standardError == "coffer: file: \(a.path): the file is protected with NSFileProtectionComplete, whose class key is not available while the keychain is locked (NSCocoaErrorDomain 257)\n")
+        #expect(
+            locked.standardError
+                == "coffer: file: \(a.path): the file is protected with NSFileProtectionComplete, whose class key is not available while the keychain is locked (NSCocoaErrorDomain 257)\n"
+        )
         #expect(try cli.run(["file", "cat", d.path]).standardOutput == "class D")
         #expect(try cli.run(["file", "class", a.path]).standardOutput == "complete (NSFileProtectionComplete, class A)\n")
         if transport == .daemon {
@@ -114,6 +117,8 @@ struct FileCommandTests {
         let cat = try fixture.cli.run(["file", "cat", file.path])
         #expect(cat.status == 1)
         #expect(cat.standardOutput == "")
-        #expect(cat.standardError.hasSuffix("chunk 0, the last, fails its authentication (changed, moved, or the file was cut or extended) (NSCocoaErrorDomain 259)\n"))
+        #expect(
+            cat.standardError.hasSuffix(
+                "chunk 0, the last, fails its authentication (changed, moved, or the file was cut or extended) (NSCocoaErrorDomain 259)\n"))
     }
 }

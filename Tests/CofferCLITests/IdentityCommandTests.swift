@@ -54,7 +54,9 @@ struct IdentityCommandTests {
 
         let again = try fixture.cli.run(["import", p12], input: "\(Self.passphrase)\n")
         #expect(again.status == 45)
-        #expect(again.standardError == "coffer: import: errSecDuplicateItem (-25299): An item with the same primary key already exists; update it or delete it first.\n")
+        #expect(
+            again.standardError
+                == "coffer: import: errSecDuplicateItem (-25299): An item with the same primary key already exists; update it or delete it first.\n")
 
         // Recognized by its content too, whatever its name.
         let disguised = fixture.scratch.appendingPathComponent("leaf.bin")
@@ -70,7 +72,9 @@ struct IdentityCommandTests {
         let root = fixture.scratch.appendingPathComponent("root.pem").path
         let none = try fixture.cli.run(["find-identity"])
         #expect(none.status == 0)
-        #expect(none.standardOutput == "\nPolicy: X.509 Basic\n  Matching identities\n     0 identities found\n\n  Valid identities only\n     0 valid identities found\n")
+        #expect(
+            none.standardOutput
+                == "\nPolicy: X.509 Basic\n  Matching identities\n     0 identities found\n\n  Valid identities only\n     0 valid identities found\n")
 
         // A certificate without its key is no identity.
         #expect(try fixture.cli.run(["import", root]).status == 0)

@@ -32,10 +32,13 @@ struct InstallScriptTests {
             #expect(chown(home.path, 65_534, 65_534) == 0)
             asUser = ["/usr/bin/setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", "--"]
         }
-        let environment = ["HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
-                           "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path]
+        let environment = [
+            "HOME": home.path, "PATH": "/usr/bin:/bin", "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+            "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
+        ]
         let script = copy.appendingPathComponent("packaging/install.sh").path
-        let installed = try ChildProcess.run(asUser + ["/usr/bin/env"] + environment.map { "\($0.key)=\($0.value)" } + [script, "--user", "--bin", bin, "--no-start"])
+        let installed = try ChildProcess.run(
+            asUser + ["/usr/bin/env"] + environment.map { "\($0.key)=\($0.value)" } + [script, "--user", "--bin", bin, "--no-start"])
         #expect(installed.status == 0, "\(installed.outputText) \(installed.errorText)")
         let prefix = home.appendingPathComponent(".local").path
         for name in Self.executables {

@@ -62,7 +62,9 @@ struct JSONOutputTests {
         #expect(certificates.count == 1)
         #expect(certificate["pem"] as? String == chain.leaf)
         let printed = try fixture.peer(["openssl", "x509", "-in", "leaf.pem", "-noout", "-fingerprint", "-sha256"]).output
-        #expect(certificate["sha256"] as? String == printed.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: ":", with: ""))
+        #expect(
+            certificate["sha256"] as? String
+                == printed.split(separator: "=").last?.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: ":", with: ""))
         #expect((certificate["attributes"] as? [String: Any])?["labl"] as? String == "example.test")
     }
 }

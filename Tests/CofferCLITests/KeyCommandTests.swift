@@ -90,10 +90,13 @@ struct KeyCommandTests {
         let verified = try fixture.peer(["openssl", "dgst", "-sha256", "-verify", "key.pem", "-signature", "signature", "message"])
         #expect(verified.output == "Verified OK\n")
 
-        let ours = try fixture.cli.run(["verify", "--tag", "com.example.signing", "--signature", fixture.scratch.appendingPathComponent("signature").path], inputBytes: Self.message)
+        let ours = try fixture.cli.run(
+            ["verify", "--tag", "com.example.signing", "--signature", fixture.scratch.appendingPathComponent("signature").path], inputBytes: Self.message)
         #expect(ours.status == 0)
         #expect(ours.standardOutput == "signature verified\n")
-        let tampered = try fixture.cli.run(["verify", "--tag", "com.example.signing", "--signature", fixture.scratch.appendingPathComponent("signature").path], inputBytes: Data("another message".utf8))
+        let tampered = try fixture.cli.run(
+            ["verify", "--tag", "com.example.signing", "--signature", fixture.scratch.appendingPathComponent("signature").path],
+            inputBytes: Data("another message".utf8))
         #expect(tampered.status == 1)
         #expect(tampered.standardError.hasPrefix("coffer: verify: verification failed: "))
     }
@@ -167,7 +170,10 @@ struct KeyCommandTests {
         let rsa = try fixture.cli.run(["create-key", "--enclave", "-t", "rsa", "--tag", "nope"])
         #expect(rsa.status == 206)
         #expect(rsa.standardError.hasPrefix("coffer: create-key: errSecParam (-50): "))
-        #expect(rsa.standardError.contains("a key that never leaves the keychain (kSecAttrTokenIDSecureEnclave) is a 256-bit kSecAttrKeyTypeECSECPrimeRandom (P-256) or kSecAttrKeyTypeEd25519 key"))
+        #expect(
+            rsa.standardError.contains(
+                "a key that never leaves the keychain (kSecAttrTokenIDSecureEnclave) is a 256-bit kSecAttrKeyTypeECSECPrimeRandom (P-256) or kSecAttrKeyTypeEd25519 key"
+            ))
     }
 
     @Test(arguments: CLITransport.allCases) func deletingRemovesBothHalvesAndMistakesAreNamed(transport: CLITransport) throws {
@@ -178,7 +184,8 @@ struct KeyCommandTests {
         #expect(missing.status == 44)
         #expect(
             missing.standardError
-                == "coffer: find-key: errSecItemNotFound (-25300): No item matched the query. (C1: no item matches the query among the calling program's access groups)\n")
+                == "coffer: find-key: errSecItemNotFound (-25300): No item matched the query. (C1: no item matches the query among the calling program's access groups)\n"
+        )
         let unsigned = try fixture.cli.run(["sign", "--tag", "gone"], inputBytes: Self.message)
         #expect(unsigned.status == 44)
         #expect(unsigned.standardError.hasPrefix("coffer: sign: errSecItemNotFound (-25300)"))

@@ -23,14 +23,15 @@ struct PasswordImportTests {
         let export = try fixture.file("keepassxc.csv", Data(Self.keePassXC.utf8)).path
         let first = try fixture.cli.run(["import", "--from", "keepassxc", export])
         #expect(first.status == 0, "\(first.standardError)")
-        #expect(first.standardOutput == """
-            imported 3 logins from KeePassXC (\(export)): 3 added, 0 already in the keychain
-            not imported, or not in full (3):
-              Root/Work/AWS: imported without its TOTP seed (Coffer keeps no one-time-password seeds)
-              Root/Recycle Bin/Gone: in the recycle bin
-              Root/Empty: no password
+        #expect(
+            first.standardOutput == """
+                imported 3 logins from KeePassXC (\(export)): 3 added, 0 already in the keychain
+                not imported, or not in full (3):
+                  Root/Work/AWS: imported without its TOTP seed (Coffer keeps no one-time-password seeds)
+                  Root/Recycle Bin/Gone: in the recycle bin
+                  Root/Empty: no password
 
-            """)
+                """)
         #expect(!first.standardOutput.contains("pw2") && !first.standardError.contains("pw2"))
 
         let again = try fixture.cli.run(["import", "--from", "keepassxc", export])
@@ -62,14 +63,15 @@ struct PasswordImportTests {
         let export = try fixture.file("bitwarden.json", Data(vault.utf8)).path
         let imported = try fixture.cli.run(["import", "--from", "bitwarden", export])
         #expect(imported.status == 0, "\(imported.standardError)")
-        #expect(imported.standardOutput == """
-            imported 2 logins from Bitwarden (\(export)): 2 added, 0 already in the keychain
-            not imported, or not in full (3):
-              GitHub: imported without its TOTP seed (Coffer keeps no one-time-password seeds)
-              Wi-Fi note: a Bitwarden secure note, not a login
-              Visa: a Bitwarden card, not a login
+        #expect(
+            imported.standardOutput == """
+                imported 2 logins from Bitwarden (\(export)): 2 added, 0 already in the keychain
+                not imported, or not in full (3):
+                  GitHub: imported without its TOTP seed (Coffer keeps no one-time-password seeds)
+                  Wi-Fi note: a Bitwarden secure note, not a login
+                  Visa: a Bitwarden card, not a login
 
-            """)
+                """)
         #expect(try fixture.cli.run(["find-internet-password", "-s", "github.com", "-a", "octo", "-w"]).standardOutput == "gh-secret\n")
         #expect(try fixture.cli.run(["find-generic-password", "-s", "Database", "-w"]).standardOutput == "db-secret\n")
 
@@ -98,13 +100,14 @@ struct PasswordImportTests {
         let export = try fixture.file("export.cxf.json", Data(header.utf8)).path
         let imported = try fixture.cli.run(["import", "--from", "cxf", export])
         #expect(imported.status == 0, "\(imported.standardError)")
-        #expect(imported.standardOutput == """
-            imported 1 logins from the Credential Exchange file (\(export)): 1 added, 0 already in the keychain
-            not imported, or not in full (2):
-              Example Shop: imported without its totp
-              Passkey only: holds no password (passkey)
+        #expect(
+            imported.standardOutput == """
+                imported 1 logins from the Credential Exchange file (\(export)): 1 added, 0 already in the keychain
+                not imported, or not in full (2):
+                  Example Shop: imported without its totp
+                  Passkey only: holds no password (passkey)
 
-            """)
+                """)
         #expect(try fixture.cli.run(["find-internet-password", "-s", "shop.example.com", "-a", "shopper", "-w"]).standardOutput == "cxf-secret\n")
         #expect(try fixture.cli.run(["find-internet-password", "-s", "shop.example.com"]).standardOutput.contains("\"icmt\"<blob>=\"gift card inside\""))
 
@@ -133,25 +136,32 @@ struct PasswordImportTests {
             try run(["/usr/bin/gpg", "--batch", "--pinentry-mode", "loopback", "--passphrase", "", "--quick-gen-key", user, "default", "default", "never"])
         }
         try run(["/usr/bin/pass", "init", "importer@example.invalid"])
-        try run(["/usr/bin/pass", "insert", "-m", "web/example.org"], input: "store-secret\nlogin: alice\nurl: https://example.org/signin\nrecovery: ask Bob\notpauth://totp/x?secret=ABC\n")
+        try run(
+            ["/usr/bin/pass", "insert", "-m", "web/example.org"],
+            input: "store-secret\nlogin: alice\nurl: https://example.org/signin\nrecovery: ask Bob\notpauth://totp/x?secret=ABC\n")
         try run(["/usr/bin/pass", "insert", "-m", "server/db"], input: "db-pass\n")
         try run(["/usr/bin/pass", "init", "-p", "theirs", "someone-else@example.invalid"])
         try run(["/usr/bin/pass", "insert", "-m", "theirs/secret"], input: "not-ours\n")
         // The importer no longer holds the other key.
-        let fingerprint = try ChildProcess.run(
-            ["/usr/bin/gpg", "--batch", "--with-colons", "--list-secret-keys", "someone-else@example.invalid"], environment: environment)
-            .outputText.split(separator: "\n").first { $0.hasPrefix("fpr:") }.map { String($0.split(separator: ":", omittingEmptySubsequences: false)[9]) } ?? ""
+        let fingerprint =
+            try ChildProcess.run(
+                ["/usr/bin/gpg", "--batch", "--with-colons", "--list-secret-keys", "someone-else@example.invalid"], environment: environment
+            )
+            .outputText.split(separator: "\n").first { $0.hasPrefix("fpr:") }.map { String($0.split(separator: ":", omittingEmptySubsequences: false)[9]) }
+            ?? ""
         try run(["/usr/bin/gpg", "--batch", "--yes", "--delete-secret-keys", fingerprint])
 
         let imported = try fixture.cli.run(["import", "--from", "pass"], environment: environment)
         #expect(imported.status == 1)
-        #expect(imported.standardOutput.hasPrefix("""
-            imported 2 logins from the password store (\(store.path)): 2 added, 0 already in the keychain, 1 unreadable
-            not imported, or not in full (2):
-              theirs/secret: gpg could not decrypt it: gpg: decryption failed: No secret key
-              web/example.org: imported without its TOTP seed (Coffer keeps no one-time-password seeds)
+        #expect(
+            imported.standardOutput.hasPrefix(
+                """
+                imported 2 logins from the password store (\(store.path)): 2 added, 0 already in the keychain, 1 unreadable
+                not imported, or not in full (2):
+                  theirs/secret: gpg could not decrypt it: gpg: decryption failed: No secret key
+                  web/example.org: imported without its TOTP seed (Coffer keeps no one-time-password seeds)
 
-            """), "\(imported.standardOutput)")
+                """), "\(imported.standardOutput)")
         #expect(try fixture.cli.run(["find-internet-password", "-s", "example.org", "-a", "alice", "-w"]).standardOutput == "store-secret\n")
         let entry = try fixture.cli.run(["find-internet-password", "-s", "example.org"]).standardOutput
         #expect(entry.contains("\"icmt\"<blob>=\"recovery: ask Bob\"") && entry.contains("\"path\"<blob>=\"/signin\""))
@@ -175,11 +185,13 @@ struct PasswordImportTests {
     @Test func brokenExportsAreRefusedWithTheProblemNamed() throws {
         let fixture = try KeyCLIFixture(.embedded)
         let open = try fixture.file("open.csv", Data("\"Group\",\"Title\",\"Password\"\n\"Root\",\"x,y\nz\n".utf8)).path
-        #expect(try fixture.cli.run(["import", "--from", "keepassxc", open]).standardError
-            == "coffer: import: \(open): a quoted field opened on line 2 is never closed\n")
+        #expect(
+            try fixture.cli.run(["import", "--from", "keepassxc", open]).standardError
+                == "coffer: import: \(open): a quoted field opened on line 2 is never closed\n")
         let other = try fixture.file("other.csv", Data("name,secret\nx,y\n".utf8)).path
-        #expect(try fixture.cli.run(["import", "--from", "keepassxc", other]).standardError
-            == "coffer: import: \(other) is not a KeePassXC CSV export (no Title and Password columns in its first line)\n")
+        #expect(
+            try fixture.cli.run(["import", "--from", "keepassxc", other]).standardError
+                == "coffer: import: \(other) is not a KeePassXC CSV export (no Title and Password columns in its first line)\n")
         let garbage = try fixture.file("garbage.json", Data("{\"items\": [{\"type\": \"one\"}]}".utf8)).path
         let refused = try fixture.cli.run(["import", "--from", "bitwarden", garbage])
         #expect(refused.status == 1)

@@ -144,10 +144,11 @@ private struct ReadOnlyKeychain {
 
     /// Runs `coffer arguments…` as the user, with `COFFER_HOME` set to the folder and `input` on standard input.
     func run(_ arguments: [String], input: String = "") throws -> MultiUserCommand.Outcome {
-        let command = [
-            "/usr/bin/setpriv", "--reuid", String(uid), "--regid", String(gid), "--clear-groups", "--",
-            "/usr/bin/env", "COFFER_HOME=\(folder.path)", (try? SharedExecutables.path("coffer")) ?? CLIRunner.executable.path,
-        ] + arguments
+        let command =
+            [
+                "/usr/bin/setpriv", "--reuid", String(uid), "--regid", String(gid), "--clear-groups", "--",
+                "/usr/bin/env", "COFFER_HOME=\(folder.path)", (try? SharedExecutables.path("coffer")) ?? CLIRunner.executable.path,
+            ] + arguments
         return MultiUserCommand.run(command, input: input)
     }
 }

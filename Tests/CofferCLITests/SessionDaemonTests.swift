@@ -146,7 +146,7 @@ struct SessionDaemonTests {
         for line in locks.split(separator: "\n") {
             let fields = line.split(separator: " ")
             guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]),
-                  let inode = fields[5].split(separator: ":").last.flatMap({ UInt64($0) }), inode == UInt64(status.st_ino)
+                let inode = fields[5].split(separator: ":").last.flatMap({ UInt64($0) }), inode == UInt64(status.st_ino)
             else { continue }
             return isRunning(pid) ? pid : nil
         }
@@ -156,7 +156,8 @@ struct SessionDaemonTests {
     /// Whether `pid` runs (an exited daemon whose parent has not reaped it yet is a zombie: not running).
     static func isRunning(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return false }
+            let end = stat.lastIndex(of: ")")
+        else { return false }
         let state = stat[stat.index(end, offsetBy: 2)...].prefix(1)
         return state != "Z" && state != "X"
     }

@@ -36,7 +36,10 @@ struct WorkerThreadsTests {
         let blocker = Task { await workers.run({ gate.wait() }, whenCancelled: ()) }
         while !gate.isWaiting { await Task.yield() }
         let waiting = Task {
-            await workers.run({ ran.store(true, ordering: .relaxed); return "ran" }, whenCancelled: "cancelled")
+            await workers.run(
+                {
+                    ran.store(true, ordering: .relaxed); return "ran"
+                }, whenCancelled: "cancelled")
         }
         try? await Task.sleep(for: .milliseconds(50))
         waiting.cancel()
@@ -52,7 +55,12 @@ struct WorkerThreadsTests {
     @Test func workThatHasStartedRunsToItsEnd() async {
         let workers = WorkerThreads(maximum: 1)
         let gate = Gate()
-        let task = Task { await workers.run({ gate.wait(); return "finished" }, whenCancelled: "cancelled") }
+        let task = Task {
+            await workers.run(
+                {
+                    gate.wait(); return "finished"
+                }, whenCancelled: "cancelled")
+        }
         while !gate.isWaiting { await Task.yield() }
         task.cancel()
         gate.open()

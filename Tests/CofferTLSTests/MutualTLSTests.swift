@@ -80,7 +80,8 @@ import X509
             let (secIdentity, clientCertificate) = try keychainIdentity()
             let identity = try KeychainTLSIdentity(secIdentity)
             #expect(identity.signatureAlgorithms == [.ecdsaSecp256R1Sha256])
-            #expect(identity.certificateChain == [try TestPKI.nioCertificate(Certificate(derEncoded: Array(SecCertificateCopyData(clientCertificate) as Data)))])
+            #expect(
+                identity.certificateChain == [try TestPKI.nioCertificate(Certificate(derEncoded: Array(SecCertificateCopyData(clientCertificate) as Data)))])
             var configuration = AppTransportSecurity.clientConfiguration(identity: identity)
             configuration.maximumTLSVersion = version
 

@@ -153,11 +153,14 @@ import Testing
 
     @Test func aTLS11OnlyServerIsRefusedBeforeAnyCertificateIsLookedAt() async throws {
         let outcomes = Recorder<PeerVerificationOutcome>()
-        let outcome = try await withServer(pinned, configure: { configuration in
-            configuration.minimumTLSVersion = .tlsv11
-            configuration.maximumTLSVersion = .tlsv11
-            configuration.cipherSuites = defaultCipherSuites
-        }) { group, server in
+        let outcome = try await withServer(
+            pinned,
+            configure: { configuration in
+                configuration.minimumTLSVersion = .tlsv11
+                configuration.maximumTLSVersion = .tlsv11
+                configuration.cipherSuites = defaultCipherSuites
+            }
+        ) { group, server in
             try await connect(
                 group: group, port: server.port, configuration: AppTransportSecurity.clientConfiguration(),
                 verifier: verifier(pins: nil, outcomes: outcomes))
@@ -195,11 +198,14 @@ import Testing
     @Test func anRSAServerWithoutForwardSecrecyIsRefused() async throws {
         let rsa = try ServerCredential(pki, name: "rsa", rsa: true)
         let outcomes = Recorder<PeerVerificationOutcome>()
-        let outcome = try await withServer(rsa, configure: { configuration in
-            configuration.maximumTLSVersion = .tlsv12
-            // RSA key exchange only (no forward secrecy): ATS's client does not offer it.
-            configuration.cipherSuiteValues = [.TLS_RSA_WITH_AES_128_GCM_SHA256, .TLS_RSA_WITH_AES_256_GCM_SHA384]
-        }) { group, server in
+        let outcome = try await withServer(
+            rsa,
+            configure: { configuration in
+                configuration.maximumTLSVersion = .tlsv12
+                // RSA key exchange only (no forward secrecy): ATS's client does not offer it.
+                configuration.cipherSuiteValues = [.TLS_RSA_WITH_AES_128_GCM_SHA256, .TLS_RSA_WITH_AES_256_GCM_SHA384]
+            }
+        ) { group, server in
             try await connect(
                 group: group, port: server.port, configuration: AppTransportSecurity.clientConfiguration(),
                 verifier: verifier(pins: nil, outcomes: outcomes))

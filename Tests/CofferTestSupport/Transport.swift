@@ -37,9 +37,10 @@ public final class InProcessDaemon: Sendable {
         try keychain.changeRegistry { registry in
             registry.remove(executable)
             if let groups {
-                registry.register(RegisteredApp(
-                    path: executable, appID: groups.first ?? "TEST.none", groups: groups,
-                    pinnedSHA256: groups.isEmpty ? "never-matches" : nil))
+                registry.register(
+                    RegisteredApp(
+                        path: executable, appID: groups.first ?? "TEST.none", groups: groups,
+                        pinnedSHA256: groups.isEmpty ? "never-matches" : nil))
             }
         }
         let server = server
@@ -63,7 +64,6 @@ public final class InProcessDaemon: Sendable {
         return AppRegistry.unregisteredGroup(forPath: executable)
     }
 }
-
 
 /// A daemon on a keychain of its own in a temporary folder, with a client of it; the folder is removed
 /// when it is released.

@@ -5,8 +5,10 @@ import Testing
 
 @Suite("Internet passwords through the Swift API", .timeLimit(.minutes(10)))
 struct InternetPasswordTests {
-    private static func item(server: String = "example.com", account: String = "alice", secret: String = "pw",
-                             protocol: InternetProtocol? = .https) -> InternetPassword {
+    private static func item(
+        server: String = "example.com", account: String = "alice", secret: String = "pw",
+        protocol: InternetProtocol? = .https
+    ) -> InternetPassword {
         InternetPassword(
             server: server, account: account, value: bytes(secret), securityDomain: "realm",
             protocol: `protocol`, authenticationType: .htmlForm, port: 443, path: "/login")
@@ -67,7 +69,8 @@ struct InternetPasswordTests {
         #expect(try await temporary.keychain.items(matching: InternetPasswordQuery(server: "example.com")).count == 2)
     }
 
-    @Test(arguments: Transport.allCases) func hostOrSubdomainMatchesTheHostAndItsSubdomains(transport: Transport) async throws {  // kSecMatchHostOrSubdomainOfHost
+    /// `kSecMatchHostOrSubdomainOfHost`.
+    @Test(arguments: Transport.allCases) func hostOrSubdomainMatchesTheHostAndItsSubdomains(transport: Transport) async throws {
         let temporary = TemporaryKeychain(transport: transport)
         for server in ["example.com", "api.example.com", "notexample.com"] {
             _ = try await temporary.keychain.add(Self.item(server: server))

@@ -95,7 +95,9 @@ struct KeyTests {
         let signature = try await temporary.keychain.sign(message, with: found, algorithm: .edDSASignatureMessageCurve25519SHA512)
         #expect(signature.count == 64)
         #expect(try await temporary.keychain.verify(signature, for: message, with: key.publicKey, algorithm: .edDSASignatureMessageCurve25519SHA512))
-        #expect(try await temporary.keychain.verify(signature, for: bytes("other"), with: key.publicKey, algorithm: .edDSASignatureMessageCurve25519SHA512) == false)
+        #expect(
+            try await temporary.keychain.verify(signature, for: bytes("other"), with: key.publicKey, algorithm: .edDSASignatureMessageCurve25519SHA512) == false
+        )
         // What its kind does not do, the keychain refuses: errSecParam (-50).
         let decrypted = await #expect(throws: KeychainError.self) {
             try await temporary.keychain.decrypt(bytes("x"), with: found, algorithm: .eciesEncryptionCofactorVariableIVX963SHA256AESGCM)
@@ -256,8 +258,9 @@ struct KeyTests {
 
     @Test func keysImportAndExportAppleRepresentations() throws {
         // A P-256 private key (X9.63 04‖X‖Y‖K) with K = 1: its public point is the generator.
-        let generator = Data(hex: "046B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296"
-            + "4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5")
+        let generator = Data(
+            hex: "046B17D1F2E12C4247F8BCE6E563A440F277037D812DEB33A0F4A13945D898C296"
+                + "4FE342E2FE1A7F9B8EE7EB4A7C0F9E162BCE33576B315ECECBB6406837BF51F5")
         let privateBytes = generator + Data(repeating: 0, count: 31) + Data([1])
         let key = try PrivateKey(externalRepresentation: privateBytes, type: .ellipticCurve)
         #expect(key.publicKey.externalRepresentation == generator)
@@ -326,4 +329,3 @@ private enum OpenSSL {
         return "-----BEGIN \(label)-----\n\(base64)\n-----END \(label)-----\n"
     }
 }
-

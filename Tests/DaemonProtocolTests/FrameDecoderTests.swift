@@ -5,14 +5,18 @@ import Testing
 
 @Suite("Frame decoder", .timeLimit(.minutes(10)))
 struct FrameDecoderTests {
-    static func header(magic: [UInt8] = FrameFormat.magic, version: UInt16 = FrameFormat.version, length: UInt32)
+    static func header(
+        magic: [UInt8] = FrameFormat.magic, version: UInt16 = FrameFormat.version, length: UInt32
+    )
         -> [UInt8]
     {
         magic + [UInt8(version >> 8), UInt8(version & 0xFF)] + withUnsafeBytes(of: length.bigEndian) { Array($0) }
     }
 
     /// Feeds `bytes`, drains frames, then ends the stream; returns the payloads and the error, if any.
-    static func decodeAll(_ chunks: [[UInt8]], limits: ProtocolLimits = .requests) -> (
+    static func decodeAll(
+        _ chunks: [[UInt8]], limits: ProtocolLimits = .requests
+    ) -> (
         frames: [Data], error: ProtocolError?
     ) {
         var decoder = FrameDecoder(limits: limits)

@@ -162,9 +162,10 @@ enum Generate {
         case 0: .value(nil)
         case 8: .addOutcomes((0..<Int.random(in: 0...4, using: &random)).map { _ in KeychainStatus(code: Int32.random(in: .min ... .max, using: &random)) })
         case 7:
-            .prompt(Prompt(
-                id: UInt64.random(in: 0 ... .max, using: &random), purpose: Prompt.Purpose.allCases.randomElement(using: &random)!,
-                requester: text(&random), failedAttempts: Int.random(in: 0...20, using: &random)))
+            .prompt(
+                Prompt(
+                    id: UInt64.random(in: 0 ... .max, using: &random), purpose: Prompt.Purpose.allCases.randomElement(using: &random)!,
+                    requester: text(&random), failedAttempts: Int.random(in: 0...20, using: &random)))
         case 6: .failure(KeychainStatus(code: Int32.random(in: .min ... .max, using: &random)), reason: text(&random))
         case 1: .value(value(&random))
         case 2: .status(KeychainStatus(code: Int32.random(in: .min ... .max, using: &random)))

@@ -38,7 +38,8 @@ struct PayloadStrictnessTests {
     /// rather than shown with the lines it would add. The prompt made with the same text round-trips, escaped.
     @Test func aPromptWithControlCharactersIsRefused() throws {
         let frame = try ResponseEnvelope(
-            id: 7, response: .prompt(Prompt(id: 3, purpose: .unlock, requester: "/tmp/x\nFirefox Sync (verified)"))).encodedPayload()
+            id: 7, response: .prompt(Prompt(id: 3, purpose: .unlock, requester: "/tmp/x\nFirefox Sync (verified)"))
+        ).encodedPayload()
         let decoded = try ResponseEnvelope(decodingPayload: frame)
         guard case .prompt(let prompt) = decoded.response else {
             Issue.record("not a prompt: \(decoded.response)")
@@ -47,7 +48,8 @@ struct PayloadStrictnessTests {
         #expect(prompt.requester == "/tmp/x\\nFirefox Sync (verified)")
         // The same frame for "/tmp/x#Firefox…", its `#` then made a newline byte.
         var forged = try ResponseEnvelope(
-            id: 7, response: .prompt(Prompt(id: 3, purpose: .unlock, requester: "/tmp/x#Firefox Sync (verified)"))).encodedPayload()
+            id: 7, response: .prompt(Prompt(id: 3, purpose: .unlock, requester: "/tmp/x#Firefox Sync (verified)"))
+        ).encodedPayload()
         let marker = try #require(forged.firstIndex(of: UInt8(ascii: "#")))
         forged[marker] = 0x0A
         #expect(Self.responseError(forged) == .malformedPayload(.invalidField("prompt text with control characters")))

@@ -23,7 +23,8 @@ struct RestoreCodingTests {
 
     @Test func aStagedRestoreCarriesItsIdentifierAfterThePolicy() throws {
         let payload = try RequestEnvelope(
-            id: 1, request: .restoreBackup(BackupRestore(staging: RestoreStagingID(0x0102_0304_0506_0708), policy: .replace))).encodedPayload()
+            id: 1, request: .restoreBackup(BackupRestore(staging: RestoreStagingID(0x0102_0304_0506_0708), policy: .replace))
+        ).encodedPayload()
         #expect(Array(payload.suffix(10)) == [2, 1, 1, 2, 3, 4, 5, 6, 7, 8])
     }
 

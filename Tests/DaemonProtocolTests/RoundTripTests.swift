@@ -37,9 +37,10 @@ struct RoundTripTests {
         .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlockedThisDeviceOnly, flags: [.privateKeyUsage, .userPresence]))),
         .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .afterFirstUnlock, flags: .privateKeyUsage), kind: .ed25519)),
         .useTokenKey(TokenKeyUse(key: Data([1, 2, 3]), operation: .sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data("m".utf8))),
-        .useTokenKey(TokenKeyUse(
-            key: Data([9]), operation: .keyExchange(requestedSize: 32, sharedInfo: Data([7])), algorithm: "algid:keyexchange:ECDH",
-            input: Data([4]), authentication: TokenKeyAuthentication(context: AuthenticationContextID.random(), prompt: "sign in", interactive: false))),
+        .useTokenKey(
+            TokenKeyUse(
+                key: Data([9]), operation: .keyExchange(requestedSize: 32, sharedInfo: Data([7])), algorithm: "algid:keyexchange:ECDH",
+                input: Data([4]), authentication: TokenKeyAuthentication(context: AuthenticationContextID.random(), prompt: "sign in", interactive: false))),
         .useTokenKey(TokenKeyUse(key: Data(), operation: .keyExchange(requestedSize: nil, sharedInfo: nil), algorithm: "", input: Data())),
         .useTokenKey(TokenKeyUse(key: Data([5]), operation: .decrypt, algorithm: "a", input: Data([6]))),
     ]
@@ -49,10 +50,11 @@ struct RoundTripTests {
         .value(.data(Data("secret".utf8))),
         .value(.array([["acct": "alice", "cdat": .date(Date(timeIntervalSinceReferenceDate: 1.25))]])),
         .value(.itemReference(ItemReference(itemClass: .key, attributes: ["class": "keys", "kcls": 1], data: Data([4, 1])))),
-        .value(.dictionary([
-            "class": "keys", "type": 73,
-            "v_Ref": .itemReference(ItemReference(itemClass: .key, attributes: ["class": "keys", "type": 73], data: nil)),
-        ])),
+        .value(
+            .dictionary([
+                "class": "keys", "type": 73,
+                "v_Ref": .itemReference(ItemReference(itemClass: .key, attributes: ["class": "keys", "type": 73], data: nil)),
+            ])),
         .status(.success),
         .status(.itemNotFound),
         .status(KeychainStatus(code: 12345)),

@@ -15,22 +15,26 @@ struct AppRegistryTests {
     @Test func registeredProgramGetsItsGroupsThenItsAppID() {
         var registry = AppRegistry()
         registry.register(RegisteredApp(path: path, appID: "TEAM.mail", groups: ["TEAM.shared", "TEAM.mail.extra"]))
-        #expect(registry.caller(for: identity(.pathModeProgram(path: path, sha256: nil))).accessGroups
-            == .list(["TEAM.shared", "TEAM.mail.extra", "TEAM.mail"]))
+        #expect(
+            registry.caller(for: identity(.pathModeProgram(path: path, sha256: nil))).accessGroups
+                == .list(["TEAM.shared", "TEAM.mail.extra", "TEAM.mail"]))
     }
 
     @Test func identityGroupProgramGetsItsEntrysGroups() {
         var registry = AppRegistry()
-        registry.register(RegisteredApp(
-            path: path, appID: "TEAM.mail", groups: ["TEAM.shared"], identity: .init(gid: 990, device: 1, inode: 2)))
+        registry.register(
+            RegisteredApp(
+                path: path, appID: "TEAM.mail", groups: ["TEAM.shared"], identity: .init(gid: 990, device: 1, inode: 2)))
         #expect(registry.caller(for: identity(.identityGroupProgram(gid: 990))).accessGroups == .list(["TEAM.shared", "TEAM.mail"]))
         // Its path alone (a path-mode match) gives nothing of the entry: the entry is not a path-mode one.
-        #expect(registry.caller(for: identity(.pathModeProgram(path: path, sha256: nil))).accessGroups
-            == .list([AppRegistry.unregisteredGroup(forPath: path)]))
+        #expect(
+            registry.caller(for: identity(.pathModeProgram(path: path, sha256: nil))).accessGroups
+                == .list([AppRegistry.unregisteredGroup(forPath: path)]))
         // Removed since the program connected: it is treated as unregistered.
         registry.remove("TEAM.mail")
-        #expect(registry.caller(for: identity(.identityGroupProgram(gid: 990))).accessGroups
-            == .list([AppRegistry.unregisteredGroup(forPath: path)]))
+        #expect(
+            registry.caller(for: identity(.identityGroupProgram(gid: 990))).accessGroups
+                == .list([AppRegistry.unregisteredGroup(forPath: path)]))
     }
 
     @Test func unregisteredProgramGetsAGroupOfItsOwn() {

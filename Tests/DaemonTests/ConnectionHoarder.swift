@@ -7,40 +7,40 @@ import TestProcesses
 struct ConnectionHoarder {
     /// The script: `SOCKET CONNECTIONS PARTIAL_FRAMES BYTES_PER_PARTIAL_FRAME`.
     static let script = #"""
-    resource, socket, sys, time = (__import__(name) for name in ("resource", "socket", "sys", "time"))
-    path, count, partial, sent = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    connections = []
-    for _ in range(count):
-        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            s.connect(path)
-            connections.append(s)
-        except OSError:
-            s.close()
-    header = b"CFRP" + bytes([0, 1]) + (17 << 20).to_bytes(4, "big")
-    chunk = bytes(sent)
-    for s in connections[:partial]:
-        try:
-            s.settimeout(10)
-            s.sendall(header + chunk)
-        except OSError:
-            pass
-    time.sleep(1)
-    held = 0
-    for s in connections:
-        s.setblocking(False)
-        try:
-            if s.recv(1) != b"":
+        resource, socket, sys, time = (__import__(name) for name in ("resource", "socket", "sys", "time"))
+        path, count, partial, sent = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4])
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+        connections = []
+        for _ in range(count):
+            s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                s.connect(path)
+                connections.append(s)
+            except OSError:
+                s.close()
+        header = b"CFRP" + bytes([0, 1]) + (17 << 20).to_bytes(4, "big")
+        chunk = bytes(sent)
+        for s in connections[:partial]:
+            try:
+                s.settimeout(10)
+                s.sendall(header + chunk)
+            except OSError:
+                pass
+        time.sleep(1)
+        held = 0
+        for s in connections:
+            s.setblocking(False)
+            try:
+                if s.recv(1) != b"":
+                    held += 1
+            except BlockingIOError:
                 held += 1
-        except BlockingIOError:
-            held += 1
-        except OSError:
-            pass
-    print("holding", held, flush=True)
-    sys.stdin.read()
-    """#
+            except OSError:
+                pass
+        print("holding", held, flush=True)
+        sys.stdin.read()
+        """#
 
     let process: ChildProcess
 

@@ -137,7 +137,9 @@ struct DaemonIntegrationTests {
         let client = DaemonKeychain(socketPath: "/nonexistent/coffer/socket")
         #expect(throws: KeychainStatus.notAvailable) { _ = try client.statusCalls.copyMatching(item("a")) }
         #expect(KeychainLocation.choice(environment: ["COFFER_SOCKET": "/x/socket"]) == .daemon(socketPath: "/x/socket"))
-        #expect(KeychainLocation.choice(environment: ["COFFER_SOCKET": "/x/socket", "COFFER_HOME": "/h"]) == .embedded(KeychainFolder.fromEnvironment(["COFFER_HOME": "/h"])))
+        #expect(
+            KeychainLocation.choice(environment: ["COFFER_SOCKET": "/x/socket", "COFFER_HOME": "/h"])
+                == .embedded(KeychainFolder.fromEnvironment(["COFFER_HOME": "/h"])))
     }
 
     /// Each kind of malformed frame, as raw bytes.

@@ -34,37 +34,48 @@ struct EveryOperationTests {
             executablePath: "/usr/bin/true", applicationIdentifier: "TEAM.true", accessGroups: ["TEAM.shared"],
             executableHash: nil)
         let noRegistry = Response.failure(.unimplemented, reason: "the program registry lives in the daemon (cofferd); this keychain is embedded")
-        let noPrompts = Response.keystoreError(.unavailable(
-            reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))
-        let noAgent = Response.keystoreError(.unavailable(
-            reason: "no prompt agent runs for this user: start `coffer prompt-agent` in your session"))
+        let noPrompts = Response.keystoreError(
+            .unavailable(
+                reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))
+        let noAgent = Response.keystoreError(
+            .unavailable(
+                reason: "no prompt agent runs for this user: start `coffer prompt-agent` in your session"))
         let context = AuthenticationContextID.random()
         func same(_ request: Request, _ response: Response) -> (Request, Response, Response?) { (request, response, response) }
         return [
             same(.add(with(item, ["v_Data": .data(Data("one".utf8))])), .value(nil)),
             // A bulk add answers item by item: a duplicate, one added, a dictionary without a class.
-            same(.addEach([
+            same(
+                .addEach([
                     with(item, ["v_Data": .data(Data("again".utf8))]),
                     with(item, ["acct": "me-too", "v_Data": .data(Data("other".utf8))]),
                     ["svce": "every-op"],
-                 ]),
-                 .addOutcomes([.duplicateItem, .success, .param])),
+                ]),
+                .addOutcomes([.duplicateItem, .success, .param])),
             same(.delete(with(item, ["acct": "me-too"])), .value(nil)),
             same(.copyMatching(with(item, ["r_Data": true])), .value(.data(Data("one".utf8)))),
             same(.update(query: item, attributesToUpdate: ["v_Data": .data(Data("two".utf8))]), .value(nil)),
             same(.copyMatching(with(item, ["r_Data": true])), .value(.data(Data("two".utf8)))),
-            same(.lockStatus, .lockStatus(KeystoreStatus(passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))),
+            same(
+                .lockStatus,
+                .lockStatus(KeystoreStatus(passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))),
             same(.setPasscode(new: secret("1234")), .status(.success)),
             same(.proveOwner(passcode: secret("0000")), .keystoreError(.wrongPasscode(failedAttempts: 1, retryAfter: .zero))),
             same(.proveOwner(passcode: secret("1234")), .status(.success)),
             same(.lock, .status(.success)),
-            same(.authenticationCapabilities, .authenticationCapabilities(AuthenticationCapabilities(
-                passcodeSet: true, biometry: SensorVerifier.fprintd()?.state() ?? .notAvailable(reason: "")))),
+            same(
+                .authenticationCapabilities,
+                .authenticationCapabilities(
+                    AuthenticationCapabilities(
+                        passcodeSet: true, biometry: SensorVerifier.fprintd()?.state() ?? .notAvailable(reason: "")))),
             same(.setCredential(context: context, applicationPassword: secret("app")), .status(.success)),
-            same(.authenticate(AuthenticationRequest(
-                    context: context, requirement: AuthenticationRequirement(factors: [.passcode]), reason: "every-op", interactive: false)),
-                 .authenticationFailure(AuthenticationFailure(
-                    .notInteractive, reason: "authentication is needed and the context does not allow interaction (interactionNotAllowed)"))),
+            same(
+                .authenticate(
+                    AuthenticationRequest(
+                        context: context, requirement: AuthenticationRequirement(factors: [.passcode]), reason: "every-op", interactive: false)),
+                .authenticationFailure(
+                    AuthenticationFailure(
+                        .notInteractive, reason: "authentication is needed and the context does not allow interaction (interactionNotAllowed)"))),
             same(.invalidateContext(context), .status(.success)),
             (.unlockWithPrompt, noPrompts, noAgent),
             (.proveOwnerWithPrompt(reason: "every-op"), noPrompts, noAgent),
@@ -74,8 +85,9 @@ struct EveryOperationTests {
             (.appsList, noRegistry, .apps([])),
             (.appsAdd(registration, passcode: secret("1234")), noRegistry, .apps([registered])),
             (.appsRemove(.applicationIdentifier("TEAM.true"), passcode: secret("1234")), noRegistry, .apps([])),
-            same(.copyMatching(with(item, ["r_Data": true])),
-                 .failure(.interactionNotAllowed, reason: "G16: a matching item's protection class (ak) is locked")),
+            same(
+                .copyMatching(with(item, ["r_Data": true])),
+                .failure(.interactionNotAllowed, reason: "G16: a matching item's protection class (ak) is locked")),
             // File keys: class A's key is not usable while locked; a key no class key wrapped never unwraps.
             same(.makeFileKey(.complete), .keystoreError(.classUnavailable(.whenUnlocked))),
             same(.unwrapFileKey(WrappedFileKey(protection: .none, wrappedKey: Data(repeating: 1, count: 40))), .keystoreError(.wrappedKeyCorrupt)),
@@ -83,18 +95,27 @@ struct EveryOperationTests {
             same(.unlock(passcode: secret("1234")), .status(.success)),
             // Backups: an export needs the passcode once one is set; a restore checks its records before writing.
             same(.exportBackup(BackupExport(passcode: nil)), .failure(.authFailed, reason: "the keychain has a passcode; exporting a backup needs it")),
-            same(.restoreBackup(BackupRestore(records: SecretBytes(copying: Array("CFBR".utf8) + [1, 0, 0, 0, 0]), policy: .keep)),
-                 .restoreReport(RestoreReport())),
-            same(.restoreBackup(BackupRestore(records: secret("junk"), policy: .replace)),
-                 .failure(.decode, reason: "the backup file is damaged or was modified (the item list has no valid header)")),
+            same(
+                .restoreBackup(BackupRestore(records: SecretBytes(copying: Array("CFBR".utf8) + [1, 0, 0, 0, 0]), policy: .keep)),
+                .restoreReport(RestoreReport())),
+            same(
+                .restoreBackup(BackupRestore(records: secret("junk"), policy: .replace)),
+                .failure(.decode, reason: "the backup file is damaged or was modified (the item list has no valid header)")),
             // A restore in parts: each part is kept for its caller until the restore naming its staging.
-            same(.stageRestore(RestorePart(staging: RestoreStagingID(7), index: 0, records: SecretBytes(copying: Array("CFBR".utf8) + [1, 0, 0, 0, 0]))),
-                 .status(.success)),
+            same(
+                .stageRestore(RestorePart(staging: RestoreStagingID(7), index: 0, records: SecretBytes(copying: Array("CFBR".utf8) + [1, 0, 0, 0, 0]))),
+                .status(.success)),
             same(.restoreBackup(BackupRestore(staging: RestoreStagingID(7), policy: .keep)), .restoreReport(RestoreReport())),
-            same(.createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlocked, flags: .privateKeyUsage), sizeInBits: 384)),
-                 .failure(.param, reason: "a key that never leaves the keychain (kSecAttrTokenIDSecureEnclave) is a 256-bit kSecAttrKeyTypeECSECPrimeRandom (P-256) or kSecAttrKeyTypeEd25519 key; got 384 bits")),
-            same(.useTokenKey(TokenKeyUse(key: Data([1, 2, 3]), operation: .sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data())),
-                 .failure(.authFailed, reason: "the key was not made by this keychain, or it was altered")),
+            same(
+                .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlocked, flags: .privateKeyUsage), sizeInBits: 384)),
+                .failure(
+                    .param,
+                    reason:
+                        "a key that never leaves the keychain (kSecAttrTokenIDSecureEnclave) is a 256-bit kSecAttrKeyTypeECSECPrimeRandom (P-256) or kSecAttrKeyTypeEd25519 key; got 384 bits"
+                )),
+            same(
+                .useTokenKey(TokenKeyUse(key: Data([1, 2, 3]), operation: .sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data())),
+                .failure(.authFailed, reason: "the key was not made by this keychain, or it was altered")),
             same(.changePasscode(old: secret("1234"), new: secret("5678")), .status(.success)),
             same(.setEraseAfterFailedAttempts(true, passcode: secret("5678")), .status(.success)),
             same(.removePasscode(current: secret("5678")), .status(.success)),
@@ -109,14 +130,16 @@ struct EveryOperationTests {
 
     @Test(arguments: Transport.allCases)
     func everyRequestIsAnsweredAlike(transport: Transport) async throws {
-        let folder = KeychainFolder(url: FileManager.default.temporaryDirectory
-            .appendingPathComponent("coffer-every-op-\(UUID().uuidString)/keychain"))
+        let folder = KeychainFolder(
+            url: FileManager.default.temporaryDirectory
+                .appendingPathComponent("coffer-every-op-\(UUID().uuidString)/keychain"))
         defer { try? FileManager.default.removeItem(at: folder.url.deletingLastPathComponent()) }
         let daemon = transport == .daemon ? try InProcessDaemon(folder: folder, groups: nil) : nil
-        let client: any KeychainClient = switch transport {
-        case .embedded: EmbeddedKeychain(folder: folder, caller: CallerContext(accessGroups: .unrestricted(defaultGroup: "test")))
-        case .daemon: DaemonKeychain(socketPath: daemon!.socketPath)
-        }
+        let client: any KeychainClient =
+            switch transport {
+            case .embedded: EmbeddedKeychain(folder: folder, caller: CallerContext(accessGroups: .unrestricted(defaultGroup: "test")))
+            case .daemon: DaemonKeychain(socketPath: daemon!.socketPath)
+            }
         for (index, step) in Self.script.enumerated() {
             guard let expected = transport == .embedded ? step.embedded : step.daemon else { continue }
             // Alternate the blocking and the async path, so both meet every kind of request.

@@ -52,10 +52,12 @@ struct ExecutableHasherTests {
         let file = try FileIdentity.of(descriptor: descriptor)
         var checks = 0
         #expect(throws: ExecutableHasher.Refusal.abandoned) {
-            try ExecutableHasher().sha256(of: descriptor, file: file, isAbandoned: {
-                checks += 1
-                return checks == 3
-            })
+            try ExecutableHasher().sha256(
+                of: descriptor, file: file,
+                isAbandoned: {
+                    checks += 1
+                    return checks == 3
+                })
         }
         #expect(checks == 3, "checked before each 64 KiB chunk, stopped at the third")
     }
@@ -72,8 +74,10 @@ struct ExecutableHasherTests {
         // Rewrite in place, same size, then set the modification time back: only the status-change time moves.
         let descriptor = open(path, O_WRONLY)
         _ = changed.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        var times = [timespec(tv_sec: Int(before.modified.seconds), tv_nsec: Int(before.modified.nanoseconds)),
-                     timespec(tv_sec: Int(before.modified.seconds), tv_nsec: Int(before.modified.nanoseconds))]
+        var times = [
+            timespec(tv_sec: Int(before.modified.seconds), tv_nsec: Int(before.modified.nanoseconds)),
+            timespec(tv_sec: Int(before.modified.seconds), tv_nsec: Int(before.modified.nanoseconds)),
+        ]
         #expect(futimens(descriptor, &times) == 0)
         close(descriptor)
         let after = try #require(FileIdentity.at(path: path))

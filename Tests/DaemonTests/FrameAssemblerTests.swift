@@ -29,7 +29,9 @@ struct FrameAssemblerTests {
         for split in 0...stream.count {
             var assembler = FrameAssembler()
             var reserved: [Int] = []
-            let record: (Int) -> Bool = { reserved.append($0); return true }
+            let record: (Int) -> Bool = {
+                reserved.append($0); return true
+            }
             let frames = try feed(&assembler, Array(stream[..<split]), reserve: record) + feed(&assembler, Array(stream[split...]), reserve: record)
             #expect(frames.map { Array($0.payload) } == [[1, 2, 3], [], Array(repeating: 7, count: 300)], "split at \(split)")
             #expect(frames.map(\.reserved) == [13, 10, 310])
@@ -49,7 +51,9 @@ struct FrameAssemblerTests {
         var assembler = FrameAssembler()
         var asked: [Int] = []
         let header: [UInt8] = Array("CFRP".utf8) + [0, 1] + [0x01, 0x10, 0x00, 0x00]  // 17 MiB
-        let frames = try feed(&assembler, header + [1, 2, 3]) { asked.append($0); return true }
+        let frames = try feed(&assembler, header + [1, 2, 3]) {
+            asked.append($0); return true
+        }
         #expect(frames.isEmpty)
         #expect(asked == [10 + (17 << 20)])
         #expect(assembler.reserved == 10 + (17 << 20))
@@ -77,7 +81,9 @@ struct FrameAssemblerTests {
         var oversized = FrameAssembler()
         let limit = ProtocolLimits.requests.maximumPayloadLength
         #expect(throws: FrameAssembler.Refusal.malformed(.oversized(length: 0x7FFF_FFFF, limit: limit))) {
-            _ = try feed(&oversized, Array("CFRP".utf8) + [0, 1, 0x7F, 0xFF, 0xFF, 0xFF]) { _ in Issue.record("reserved an oversized frame"); return true }
+            _ = try feed(&oversized, Array("CFRP".utf8) + [0, 1, 0x7F, 0xFF, 0xFF, 0xFF]) { _ in
+                Issue.record("reserved an oversized frame"); return true
+            }
         }
     }
 

@@ -20,8 +20,9 @@ struct InternalPathRedactionTests {
     }
 
     @Test func failuresLoseTheFolderAndEverythingElseIsUntouched() {
-        #expect(InternalPathRedaction.redacting(.failure(.io, reason: "cannot write /var/lib/coffer/1000/apps.json"), folder: folder)
-            == .failure(.io, reason: "cannot write the daemon's keychain folder/apps.json"))
+        #expect(
+            InternalPathRedaction.redacting(.failure(.io, reason: "cannot write /var/lib/coffer/1000/apps.json"), folder: folder)
+                == .failure(.io, reason: "cannot write the daemon's keychain folder/apps.json"))
         let unrelated: [Response] = [
             .status(.itemNotFound), .value(.data(Data("/var/lib/coffer/1000".utf8))),
             .keystoreError(.wrongPasscode(failedAttempts: 1, retryAfter: .zero)),

@@ -31,8 +31,10 @@ extension MultiUserDaemonTests {
         }
         // The agent runs without a terminal, as systemd starts it: it proves through the prompt agent on first use.
         let agent = try ChildProcess(
-            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "ssh-agent", "-D",
-             "-a", socket], output: .null, errors: .null)
+            [
+                "/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "ssh-agent", "-D",
+                "-a", socket,
+            ], output: .null, errors: .null)
         defer { agent.kill() }
         for _ in 0..<500 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
         let keyFile = home.appendingPathComponent("id").path

@@ -29,13 +29,17 @@ extension MultiUserDaemonTests {
         let socket = home.appendingPathComponent("agent.sock").path
         func asAlice(_ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
             try Self.run(
-                ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "HOME=\(home.path)", "SSH_AUTH_SOCK=\(socket)",
-                 "COFFER_SOCKET=\(fixture.socket)"] + arguments, input: input)
+                [
+                    "/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "HOME=\(home.path)", "SSH_AUTH_SOCK=\(socket)",
+                    "COFFER_SOCKET=\(fixture.socket)",
+                ] + arguments, input: input)
         }
         // The agent's keys are the owner's: it reads the passcode that proves it from its standard input (no terminal).
         let agent = try ChildProcess(
-            ["/usr/sbin/runuser", "-u", alice, "--", "/bin/sh", "-c",
-             "echo alice-code | exec /usr/bin/env HOME=\(home.path) COFFER_SOCKET=\(fixture.socket) \(fixture.cli) ssh-agent -D -s -a \(socket)"],
+            [
+                "/usr/sbin/runuser", "-u", alice, "--", "/bin/sh", "-c",
+                "echo alice-code | exec /usr/bin/env HOME=\(home.path) COFFER_SOCKET=\(fixture.socket) \(fixture.cli) ssh-agent -D -s -a \(socket)",
+            ],
             output: .pipe, errors: .null)
         defer { agent.kill() }
         #expect(agent.nextOutputLine(timeout: .seconds(30))?.hasPrefix("SSH_AUTH_SOCK=") == true)

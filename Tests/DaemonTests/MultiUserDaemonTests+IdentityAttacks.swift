@@ -53,8 +53,10 @@ extension MultiUserDaemonTests {
 
     @Test func execAfterConnectNeverGetsTheRegisteredProgramsItems() throws {
         let fixture = try registeredFixture()
-        let race = try Self.run(["/usr/sbin/runuser", "-u", Self.alice, "--", fixture.program("app-c"), "exec-race",
-                                 fixture.socket, fixture.program("app-a"), "item-a", "100"])
+        let race = try Self.run([
+            "/usr/sbin/runuser", "-u", Self.alice, "--", fixture.program("app-c"), "exec-race",
+            fixture.socket, fixture.program("app-a"), "item-a", "100",
+        ])
         let lines = race.output.split(separator: "\n").map(String.init)
         #expect(lines.last == "successes 0", "exit status \(race.status): \(race.output)")
         let answers = lines.dropLast()
@@ -66,7 +68,8 @@ extension MultiUserDaemonTests {
         #expect(answers.filter { $0 == "-34018" }.count > 0, "\(Dictionary(answers.map { ($0, 1) }, uniquingKeysWith: +))")
     }
 
-    @Test(.enabled(if: HostCapabilities.unprivilegedUserNamespaces, "this machine does not let a user make a user namespace (unshare -Ur)")) func aBindMountInAUserNamespaceIsRefused() throws {
+    @Test(.enabled(if: HostCapabilities.unprivilegedUserNamespaces, "this machine does not let a user make a user namespace (unshare -Ur)"))
+    func aBindMountInAUserNamespaceIsRefused() throws {
         let fixture = try registeredFixture()
         let (registered, attacker) = (fixture.program("app-a"), fixture.program("app-c"))
         let mounted = try Self.run([
@@ -100,14 +103,16 @@ extension MultiUserDaemonTests {
         let source = fixture.root.appendingPathComponent("inject.c")
         let library = fixture.root.appendingPathComponent("inject.so").path
         try #"""
-            #include <unistd.h>
-            __attribute__((constructor)) static void injected(void) { write(1, "INJECTED\n", 9); }
-            """#.write(to: source, atomically: true, encoding: .utf8)
+        #include <unistd.h>
+        __attribute__((constructor)) static void injected(void) { write(1, "INJECTED\n", 9); }
+        """#.write(to: source, atomically: true, encoding: .utf8)
         #expect(try Self.run(["/usr/bin/gcc", "-shared", "-fPIC", "-o", library, source.path]).status == 0)
         _ = chmod(library, 0o755)
         func preloaded(_ app: String) throws -> String {
-            try Self.run(["/usr/sbin/runuser", "-u", Self.alice, "--", "/usr/bin/env", "LD_PRELOAD=\(library)",
-                          fixture.program(app), "daemon-client", fixture.socket, "find", "item-a"]).output
+            try Self.run([
+                "/usr/sbin/runuser", "-u", Self.alice, "--", "/usr/bin/env", "LD_PRELOAD=\(library)",
+                fixture.program(app), "daemon-client", fixture.socket, "find", "item-a",
+            ]).output
         }
         // The library does run in an ordinary program (the attack works there)…
         #expect(try preloaded("app-c").contains("INJECTED"))
@@ -122,8 +127,10 @@ extension MultiUserDaemonTests {
             let (target, ready) = try fixture.startWaitingClient(Self.alice, fixture.program(app), find: "item-a")
             defer { _ = try? target.finish(timeout: .seconds(60)) }
             let pid = try #require(ready)
-            return try Self.run(["/usr/sbin/runuser", "-u", Self.alice, "--", "/usr/bin/gdb", "-nx", "--readnever", "-batch",
-                                 "-p", pid, "-ex", "detach"]).output
+            return try Self.run([
+                "/usr/sbin/runuser", "-u", Self.alice, "--", "/usr/bin/gdb", "-nx", "--readnever", "-batch",
+                "-p", pid, "-ex", "detach",
+            ]).output
         }
         // Without Yama, a program of the same user attaches to an ordinary program…
         let ordinary = try attach("app-c")

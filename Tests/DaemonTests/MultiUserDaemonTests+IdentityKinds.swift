@@ -46,7 +46,8 @@ extension MultiUserDaemonTests {
         }
         let appA = try #require(FileIdentity.at(path: fixture.program("app-a")))
         let registry = InMemoryPrograms([
-            RegisteredApp(path: fixture.program("app-a"), appID: "TEAM.a", groups: [], identity: .init(gid: identityGID, device: appA.device, inode: appA.inode)),
+            RegisteredApp(
+                path: fixture.program("app-a"), appID: "TEAM.a", groups: [], identity: .init(gid: identityGID, device: appA.device, inode: appA.inode)),
             RegisteredApp(path: fixture.program("app-b"), appID: "TEAM.b", groups: []),
         ])
         let socketPath = fixture.root.appendingPathComponent("run/identify").path

@@ -18,7 +18,11 @@ extension MultiUserDaemonTests {
     private final class PastClock: KeystoreClock {
         private let hours = Mutex(0)
         func now() -> Date {
-            Date(timeIntervalSince1970: 946_684_800 + Double(hours.withLock { $0 += 2; return $0 }) * 3600)
+            Date(
+                timeIntervalSince1970: 946_684_800 + Double(
+                    hours.withLock {
+                        $0 += 2; return $0
+                    }) * 3600)
         }
     }
 
@@ -47,8 +51,10 @@ extension MultiUserDaemonTests {
     }
 
     static func promptAgent(_ fixture: Fixture, _ user: String, pinentry: String) -> [String] {
-        ["/usr/sbin/runuser", "-u", user, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent",
-         "--pinentry", pinentry]
+        [
+            "/usr/sbin/runuser", "-u", user, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent",
+            "--pinentry", pinentry,
+        ]
     }
 
     /// `coffer lock` by a script with no passcode is refused; the person's passcode locks.

@@ -22,13 +22,13 @@ extension MultiUserDaemonTests {
         try program.write(to: lib.appendingPathComponent("app"))
         _ = chmod(lib.appendingPathComponent("app").path, 0o755)
         try """
-            Package: \(Self.packageName)
-            Version: \(version)
-            Architecture: all
-            Maintainer: Coffer tests <tests@example.invalid>
-            Description: a throwaway program for Coffer's identity tests
+        Package: \(Self.packageName)
+        Version: \(version)
+        Architecture: all
+        Maintainer: Coffer tests <tests@example.invalid>
+        Description: a throwaway program for Coffer's identity tests
 
-            """.write(to: tree.appendingPathComponent("DEBIAN/control"), atomically: true, encoding: .utf8)
+        """.write(to: tree.appendingPathComponent("DEBIAN/control"), atomically: true, encoding: .utf8)
         let deb = fixture.root.appendingPathComponent("\(Self.packageName)_\(version).deb").path
         let built = try Self.run(["/usr/bin/dpkg-deb", "--root-owner-group", "--build", tree.path, deb])
         guard built.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: built.output]) }

@@ -24,7 +24,8 @@ extension MultiUserDaemonTests {
         return fixture
     }
 
-    @Test(.enabled(if: HostCapabilities.unprivilegedUserNamespaces, "this machine does not let a user make a user namespace (unshare -Ur)")) func pathModeRefusesABindMountInAUserNamespace() throws {
+    @Test(.enabled(if: HostCapabilities.unprivilegedUserNamespaces, "this machine does not let a user make a user namespace (unshare -Ur)"))
+    func pathModeRefusesABindMountInAUserNamespace() throws {
         let fixture = try pathModeFixture()
         let (registered, attacker) = (fixture.program("app-a"), fixture.program("app-c"))
         let mounted = try Self.run([
@@ -72,8 +73,10 @@ extension MultiUserDaemonTests {
     @Test func pathModeCannotCloseExecAfterConnect() throws {
         // Documented, not fixed: the path names the program only when the daemon reads it, after connect.
         let fixture = try pathModeFixture()
-        let race = try Self.run(["/usr/sbin/runuser", "-u", Self.alice, "--", fixture.program("app-c"), "exec-race",
-                                 fixture.socket, fixture.program("app-a"), "item-a", "100"])
+        let race = try Self.run([
+            "/usr/sbin/runuser", "-u", Self.alice, "--", fixture.program("app-c"), "exec-race",
+            fixture.socket, fixture.program("app-a"), "item-a", "100",
+        ])
         let successes = race.output.split(separator: "\n").last.flatMap { Int($0.split(separator: " ").last ?? "") }
         let tally = Dictionary(race.output.split(separator: "\n").dropLast().map { ($0, 1) }, uniquingKeysWith: +)
         print("exec-after-connect against a path-mode registration: \(tally)")

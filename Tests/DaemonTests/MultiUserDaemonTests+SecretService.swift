@@ -29,19 +29,21 @@ extension MultiUserDaemonTests {
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         let socket = home.appendingPathComponent("bus").path
         try """
-            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
-             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
-            <busconfig>
-              <type>session</type>
-              <listen>unix:path=\(socket)</listen>
-              <auth>EXTERNAL</auth>
-              <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
-            </busconfig>
-            """.write(to: home.appendingPathComponent("bus.conf"), atomically: true, encoding: .utf8)
+        <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+         "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+        <busconfig>
+          <type>session</type>
+          <listen>unix:path=\(socket)</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default"><allow send_destination="*"/><allow receive_sender="*"/><allow own="*"/></policy>
+        </busconfig>
+        """.write(to: home.appendingPathComponent("bus.conf"), atomically: true, encoding: .utf8)
         #expect(try Self.run(["/bin/chown", "-R", alice, home.path]).status == 0)
         let bus = try ChildProcess(
-            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/dbus-daemon", "--nofork", "--print-address",
-             "--config-file=\(home.appendingPathComponent("bus.conf").path)"], output: .pipe, errors: .null)
+            [
+                "/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/dbus-daemon", "--nofork", "--print-address",
+                "--config-file=\(home.appendingPathComponent("bus.conf").path)",
+            ], output: .pipe, errors: .null)
         defer { bus.kill() }
         #expect(bus.nextOutputLine(timeout: .seconds(20))?.hasPrefix("unix:") == true)
         // GLib ignores DBUS_SESSION_BUS_ADDRESS in a setgid program and finds the bus at $XDG_RUNTIME_DIR/bus, as on a desktop.

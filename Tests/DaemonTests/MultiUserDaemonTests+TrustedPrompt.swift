@@ -101,14 +101,18 @@ extension MultiUserDaemonTests {
         let pinentry = try Self.fakePinentry(in: fixture, answerFile: answer, at: folder.appendingPathComponent("pinentry").path)
         _ = try Self.run(["/bin/chown", "-R", alice, folder.path])
         let named = try Self.run(
-            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent",
-             "--pinentry", pinentry])
+            [
+                "/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent",
+                "--pinentry", pinentry,
+            ])
         #expect(named.status != 0)
         #expect(named.output.contains("its pinentry must be a root-owned program in root-owned folders"))
         #expect(named.output.contains("belongs to uid \(try fixture.uid(alice)), not root"))
         let onPath = try Self.run(
-            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", "PATH=\(folder.path):/usr/bin:/bin",
-             fixture.cli, "prompt-agent"])
+            [
+                "/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", "PATH=\(folder.path):/usr/bin:/bin",
+                fixture.cli, "prompt-agent",
+            ])
         #expect(onPath.status != 0)
         #expect(onPath.output.contains("its pinentry must be a root-owned program in root-owned folders"))
         // A root-owned pinentry in a folder Alice may write is refused too: she could replace it.
@@ -116,8 +120,10 @@ extension MultiUserDaemonTests {
         try FileManager.default.copyItem(atPath: pinentry, toPath: rootsInHers)
         #expect(chown(rootsInHers, 0, 0) == 0 && chmod(rootsInHers, 0o755) == 0)
         let inHerFolder = try Self.run(
-            ["/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent",
-             "--pinentry", rootsInHers])
+            [
+                "/usr/sbin/runuser", "-u", alice, "--", "/usr/bin/env", "COFFER_SOCKET=\(fixture.socket)", fixture.cli, "prompt-agent",
+                "--pinentry", rootsInHers,
+            ])
         #expect(inHerFolder.status != 0)
         #expect(inHerFolder.output.contains("\(folder.path) belongs to uid"))
         #expect(!FileManager.default.fileExists(atPath: answer + ".gids"))

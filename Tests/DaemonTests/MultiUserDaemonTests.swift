@@ -68,8 +68,11 @@ struct MultiUserDaemonTests {
         func startDaemon(withPtraceCapability: Bool = true, extraArguments: [String] = []) throws {
             var command = ["/usr/bin/setpriv", "--reuid", MultiUserDaemonTests.serviceUser, "--regid", MultiUserDaemonTests.serviceUser, "--clear-groups"]
             if withPtraceCapability { command += ["--inh-caps", "+sys_ptrace", "--ambient-caps", "+sys_ptrace"] }
-            command += ["--", try SharedExecutables.path("cofferd"), "--state-dir", state.path, "--socket", socket,
-                        "--trusted-group", MultiUserDaemonTests.frontEndGroup] + extraArguments
+            command +=
+                [
+                    "--", try SharedExecutables.path("cofferd"), "--state-dir", state.path, "--socket", socket,
+                    "--trusted-group", MultiUserDaemonTests.frontEndGroup,
+                ] + extraArguments
             daemon = try ChildProcess(command, output: .null, errors: .null)
             for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) { usleep(20_000) }
         }
@@ -115,7 +118,8 @@ struct MultiUserDaemonTests {
 
         /// Runs `coffer` as root on behalf of `user`, as `sudo` does (`SUDO_UID`, `SUDO_GID`).
         func sudoCoffer(_ user: String, _ arguments: [String], input: String = "") throws -> (status: Int32, output: String) {
-            try run(["/usr/bin/env", "SUDO_UID=\(try uid(user))", "SUDO_GID=\(try gid(user))", "COFFER_SOCKET=\(socket)", cli]
+            try run(
+                ["/usr/bin/env", "SUDO_UID=\(try uid(user))", "SUDO_GID=\(try gid(user))", "COFFER_SOCKET=\(socket)", cli]
                     + arguments, input: input)
         }
 
@@ -136,7 +140,8 @@ struct MultiUserDaemonTests {
             for name in programs {
                 var status = stat()
                 guard stat(program(name), &status) == 0, let entry = getgrgid(status.st_gid),
-                      let group = entry.pointee.gr_name.map({ String(cString: $0) }), group.hasPrefix("coffer-app-") else { continue }
+                    let group = entry.pointee.gr_name.map({ String(cString: $0) }), group.hasPrefix("coffer-app-")
+                else { continue }
                 _ = try? run(["/usr/sbin/groupdel", group])
             }
             try? FileManager.default.removeItem(at: root)
@@ -204,7 +209,9 @@ struct MultiUserDaemonTests {
         try fixture.startDaemon()
         let alice = Self.alice
         #expect(try fixture.coffer(alice, ["passcode", "set"], input: "alice-code\n").status == 0)
-        #expect(try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--by-path", "--pin-hash"], input: "alice-code\n").status == 0)
+        #expect(
+            try fixture.coffer(alice, ["apps", "add", fixture.program("app-a"), "--app-id", "TEAM.a", "--by-path", "--pin-hash"], input: "alice-code\n").status
+                == 0)
         #expect(try fixture.coffer(alice, ["apps", "list"]).output.contains("mode: by path"))
         #expect(try fixture.client(alice, "app-a", "add", "pinned") == "0")
         // Replace the binary at the registered path with a different one.

@@ -19,16 +19,20 @@ struct OwnerGradePolicyTests {
     }
 
     @Test func lockingNeedsTheProofOnceAPasscodeIsSet() {
-        #expect(OwnerGradePolicy.refusal(for: .lock, facts: Self.facts()) == .ownerProofRequired(
-            reason: "locking the keychain needs the keychain passcode"))
+        #expect(
+            OwnerGradePolicy.refusal(for: .lock, facts: Self.facts())
+                == .ownerProofRequired(
+                    reason: "locking the keychain needs the keychain passcode"))
         #expect(OwnerGradePolicy.refusal(for: .lock, facts: Self.facts(proven: true)) == nil)
         // Without a passcode there is no locked state and no secret to prove.
         #expect(OwnerGradePolicy.refusal(for: .lock, facts: Self.facts(passcode: false)) == nil)
     }
 
     @Test func anAgentRegistersOnlyWithTheProof() {
-        #expect(OwnerGradePolicy.refusal(for: .awaitPrompt, facts: Self.facts()) == .ownerProofRequired(
-            reason: "a prompt agent starts with the keychain passcode"))
+        #expect(
+            OwnerGradePolicy.refusal(for: .awaitPrompt, facts: Self.facts())
+                == .ownerProofRequired(
+                    reason: "a prompt agent starts with the keychain passcode"))
         #expect(OwnerGradePolicy.refusal(for: .awaitPrompt, facts: Self.facts(proven: true)) == nil)
         // The registered agent's next standing requests need nothing more.
         #expect(OwnerGradePolicy.refusal(for: .awaitPrompt, facts: Self.facts(agent: true)) == nil)

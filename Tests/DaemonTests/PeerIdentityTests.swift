@@ -54,10 +54,12 @@ struct PeerIdentityTests {
         let peer = try PeerCredentials.of(socket: a)
         defer { peer.close() }
         var hashed = false
-        let identity = try PeerIdentifier().identify(peer: peer, registry: InMemoryPrograms(), isAbandoned: {
-            hashed = true
-            return false
-        })
+        let identity = try PeerIdentifier().identify(
+            peer: peer, registry: InMemoryPrograms(),
+            isAbandoned: {
+                hashed = true
+                return false
+            })
         let ownPath = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         #expect(identity.executablePath == ownPath)
         #expect(identity.kind == .unregistered(group: AppRegistry.unregisteredGroup(forPath: ownPath)))
@@ -90,8 +92,10 @@ struct PeerIdentityTests {
         let peer = try PeerCredentials.of(socket: a)
         defer { peer.close() }
         let ownPath = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let registry = InMemoryPrograms([RegisteredApp(
-            path: ownPath, appID: "TEAM.tests", groups: [], identity: .init(gid: 4242, device: 0, inode: 0))])
+        let registry = InMemoryPrograms([
+            RegisteredApp(
+                path: ownPath, appID: "TEAM.tests", groups: [], identity: .init(gid: 4242, device: 0, inode: 0))
+        ])
         let identity = try PeerIdentifier().identify(peer: peer, registry: registry, isAbandoned: { false })
         guard case .refused(let reason) = identity.kind else {
             Issue.record("expected a refusal, got \(identity.kind)")
@@ -115,9 +119,11 @@ struct PeerIdentityTests {
             try "Name:\tprogram\nGid:\t\(real)\t\(effective)\t\(effective)\t\(effective)\n"
                 .write(to: folder.appendingPathComponent("status"), atomically: true, encoding: .utf8)
         }
-        let registry = InMemoryPrograms([RegisteredApp(
-            path: "/usr/lib/example/registered", appID: "TEAM.example", groups: ["TEAM.shared"],
-            identity: .init(gid: 4242, device: 1, inode: 2))])
+        let registry = InMemoryPrograms([
+            RegisteredApp(
+                path: "/usr/lib/example/registered", appID: "TEAM.example", groups: ["TEAM.shared"],
+                identity: .init(gid: 4242, device: 1, inode: 2))
+        ])
         let identifier = PeerIdentifier(procRoot: procRoot.path)
         let peer = PeerCredentials(pid: pid, uid: getuid(), gid: 4242, pidfd: -1)
 

@@ -23,8 +23,10 @@ struct SecondDaemonTests {
         #expect(lstat(daemon.socketPath, &before) == 0)
 
         let second = try ChildProcess.run(
-            [DaemonProcess.executable.path, "--state-dir", daemon.directory.appendingPathComponent("state").path,
-             "--socket", daemon.socketPath],
+            [
+                DaemonProcess.executable.path, "--state-dir", daemon.directory.appendingPathComponent("state").path,
+                "--socket", daemon.socketPath,
+            ],
             timeout: .seconds(30))
         #expect(second.status != 0)
         #expect(second.errorText.contains("another cofferd is serving \(daemon.socketPath)"))

@@ -64,9 +64,12 @@ struct TimeoutTests {
         for kind in Request.Kind.allCases {
             // The prompt agent's standing request has no deadline: it is answered when a program asks.
             let expected: Duration? =
-                kind == .awaitPrompt ? nil
-                : [.unlock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .appsAdd, .appsRemove,
-                   .unlockWithPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate, .exportBackup, .restoreBackup, .addEach]
+                kind == .awaitPrompt
+                ? nil
+                : [
+                    .unlock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .appsAdd, .appsRemove,
+                    .unlockWithPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate, .exportBackup, .restoreBackup, .addEach,
+                ]
                 .contains(kind) ? .seconds(600) : .seconds(30)
             #expect(timeouts.reply(for: kind) == expected, "\(kind)")
         }
@@ -129,7 +132,8 @@ struct TimeoutTests {
 
     @Test(.timeLimit(.minutes(1))) func aWriteThatReachedTheDaemonIsNeverSentAgain() async throws {
         let dropping = try DroppingDaemon()
-        let client = DaemonKeychain(socketPath: dropping.socketPath, timeouts: DaemonTimeouts(connect: .seconds(5), reply: .seconds(30), personReply: .seconds(30)))
+        let client = DaemonKeychain(
+            socketPath: dropping.socketPath, timeouts: DaemonTimeouts(connect: .seconds(5), reply: .seconds(30), personReply: .seconds(30)))
         let blocking = try #require(Self.failure(client.sendBlocking(Self.add("a"))))
         #expect(blocking.0 == .notAvailable)
         #expect(blocking.1.contains("may or may not have taken effect"))

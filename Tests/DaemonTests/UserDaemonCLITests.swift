@@ -36,7 +36,8 @@ struct UserDaemonCLITests {
             root = URL(fileURLWithPath: "/tmp/coffer-ud-\(UUID().uuidString.prefix(8))")
             for folder in ["", "run", "home"] {
                 let url = root.appendingPathComponent(folder)
-                try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: folder.isEmpty ? 0o755 : 0o700])
+                try FileManager.default.createDirectory(
+                    at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: folder.isEmpty ? 0o755 : 0o700])
                 chown(url.path, folder.isEmpty ? 0 : uid, folder.isEmpty ? 0 : gid)
             }
             socket = root.appendingPathComponent("run/coffer/socket").path
@@ -92,7 +93,8 @@ struct UserDaemonCLITests {
 
     @Test(.timeLimit(.minutes(2))) func addAndFindAPasswordThroughThePerUserDaemon() throws {
         let fixture = try Fixture()
-        let add = try MultiUserDaemonTests.run(["/usr/bin/setpriv"] + fixture.coffer(["add-generic-password", "-s", "svc", "-a", "me", "-w"]), input: "user-daemon-secret\n")
+        let add = try MultiUserDaemonTests.run(
+            ["/usr/bin/setpriv"] + fixture.coffer(["add-generic-password", "-s", "svc", "-a", "me", "-w"]), input: "user-daemon-secret\n")
         #expect(add.status == 0, "\(add.output)")
         let find = try MultiUserDaemonTests.run(["/usr/bin/setpriv"] + fixture.coffer(["find-generic-password", "-s", "svc", "-a", "me", "-w"]))
         #expect(find.status == 0, "\(find.output)")
@@ -106,8 +108,9 @@ struct UserDaemonCLITests {
     /// process), and the add still succeeds.
     @Test(.timeLimit(.minutes(2))) func theCLIIsNotDumpableWhenItReadsTheSecret() throws {
         let fixture = try Fixture()
-        let process = try ChildProcess(["/usr/bin/setpriv"] + fixture.coffer(["add-generic-password", "-s", "svc", "-a", "later", "-w"]),
-                                       input: .pipe, errors: .sameAsOutput)
+        let process = try ChildProcess(
+            ["/usr/bin/setpriv"] + fixture.coffer(["add-generic-password", "-s", "svc", "-a", "later", "-w"]),
+            input: .pipe, errors: .sameAsOutput)
         // setpriv and env exec: the process is coffer itself once its executable is coffer.
         let proc = "/proc/\(process.pid)"
         var becameUndumpable = false

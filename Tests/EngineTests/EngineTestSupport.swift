@@ -19,13 +19,17 @@ struct TestKeychain {
     private let daemon: InProcessDaemon?
 
     init(transport: Transport = .embedded, groups: [String]? = nil, folder: KeychainFolder? = nil) {
-        let folder = folder ?? KeychainFolder(url: FileManager.default.temporaryDirectory
-            .appendingPathComponent("coffer-engine-\(UUID().uuidString)/keychain"))
+        let folder =
+            folder
+            ?? KeychainFolder(
+                url: FileManager.default.temporaryDirectory
+                    .appendingPathComponent("coffer-engine-\(UUID().uuidString)/keychain"))
         self.folder = folder
         self.transport = transport
         switch transport {
         case .embedded:
-            let caller = groups.map { CallerContext(accessGroups: .list($0)) }
+            let caller =
+                groups.map { CallerContext(accessGroups: .list($0)) }
                 ?? CallerContext(accessGroups: .unrestricted(defaultGroup: CallerContext.embeddedDefaultGroup))
             client = EmbeddedKeychain(folder: folder, caller: caller)
             daemon = nil

@@ -137,11 +137,13 @@ struct ItemDigestTests {
             let row = try #require(try writer.select(ItemSelection(itemClass: .genericPassword)).first)
             var attributes = try AttributeSet(decoding: writer.openAttributes(row))
             attributes.removeValue(forCode: "sha1")
-            _ = try writer.replace(rowID: row.rowID, with: NewItem(
-                itemClass: .genericPassword, protection: row.protection, attributes: attributes.encoded(),
-                secret: try writer.openSecret(row),
-                indexValues: ItemIndexing.indexValues(of: attributes, in: .genericPassword),
-                uniqueKey: ItemIndexing.uniqueKey(of: attributes, in: .genericPassword), persistentRef: row.persistentRef))
+            _ = try writer.replace(
+                rowID: row.rowID,
+                with: NewItem(
+                    itemClass: .genericPassword, protection: row.protection, attributes: attributes.encoded(),
+                    secret: try writer.openSecret(row),
+                    indexValues: ItemIndexing.indexValues(of: attributes, in: .genericPassword),
+                    uniqueKey: ItemIndexing.uniqueKey(of: attributes, in: .genericPassword), persistentRef: row.persistentRef))
         }
         func found(_ extra: QueryDictionary) throws -> [String: KeychainValue] {
             var query: QueryDictionary = ["class": "genp", "acct": "a", "r_Attributes": true]

@@ -41,11 +41,12 @@ struct TamperTests {
             try database.write { db in
                 var flipped = bytes
                 flipped[position] ^= 0x01
-                let replacement: DatabaseValue = if case .int64(let number) = value.storage {
-                    (number ^ 0x01).databaseValue
-                } else {
-                    Data(flipped).databaseValue
-                }
+                let replacement: DatabaseValue =
+                    if case .int64(let number) = value.storage {
+                        (number ^ 0x01).databaseValue
+                    } else {
+                        Data(flipped).databaseValue
+                    }
                 try db.execute(sql: "UPDATE genp SET \(column) = ? WHERE rowid = 1", arguments: [replacement])
             }
             let status = keychain.status { _ = try $0.copy(genp("svc", "a", ["r_Data": true])) }
@@ -55,8 +56,9 @@ struct TamperTests {
             try database.write { db in
                 try db.execute(sql: "DELETE FROM genp WHERE rowid = 1")
                 let marks = Array(repeating: "?", count: columns.count).joined(separator: ", ")
-                try db.execute(sql: "INSERT INTO genp (\(columns.joined(separator: ", "))) VALUES (\(marks))",
-                               arguments: StatementArguments(columns.map { original[$0] as DatabaseValue }))
+                try db.execute(
+                    sql: "INSERT INTO genp (\(columns.joined(separator: ", "))) VALUES (\(marks))",
+                    arguments: StatementArguments(columns.map { original[$0] as DatabaseValue }))
             }
         }
         #expect(try keychain.copy(genp("svc", "a", ["r_Data": true]))?.dataValue == Data("secret-a".utf8))
@@ -116,8 +118,10 @@ struct TamperTests {
     @Test func noValueOrSecretIsStoredInPlaintext() throws {
         let keychain = TestKeychain()
         let markers = ["Acct-7f3a91", "Svc-52be0c", "Label-c81d44", "Secret-0d9e6b", "Comment-aa71f2", "Server-93cd10"]
-        _ = try keychain.add(["class": "genp", "acct": .string(markers[0]), "svce": .string(markers[1]),
-                              "labl": .string(markers[2]), "v_Data": secretData(markers[3]), "icmt": .string(markers[4])])
+        _ = try keychain.add([
+            "class": "genp", "acct": .string(markers[0]), "svce": .string(markers[1]),
+            "labl": .string(markers[2]), "v_Data": secretData(markers[3]), "icmt": .string(markers[4]),
+        ])
         _ = try keychain.add(["class": "inet", "srvr": .string(markers[5]), "acct": .string(markers[0]), "v_Data": secretData(markers[3])])
         try keychain.update(genp(markers[1], markers[0]), ["v_Data": secretData(markers[3] + "-2")])
         let files = try FileManager.default.contentsOfDirectory(at: keychain.folder.url, includingPropertiesForKeys: nil)

@@ -97,8 +97,10 @@ struct ConcurrencyTests {
     /// Starts this test binary again, running only ``childProcess()`` with `environment`.
     private func startChild(_ environment: [String: String]) throws -> ChildProcess {
         try ChildProcess(
-            [URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
-             "--testing-library", "swift-testing", "--filter", "childProcessEntryPoint"],
+            [
+                URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path,
+                "--testing-library", "swift-testing", "--filter", "childProcessEntryPoint",
+            ],
             environment: ProcessInfo.processInfo.environment.merging(environment) { $1 }, errors: .null)
     }
 
@@ -109,8 +111,10 @@ struct ConcurrencyTests {
         let store = try ItemStore(databaseURL: folder.database, keyring: FakeKeyring(seed: Self.seed))
         let children = try (0..<3).map { id in
             try startChild(
-                ["COFFER_ITEMSTORE_CHILD": "burst", "COFFER_ITEMSTORE_DB": folder.database.path,
-                 "COFFER_ITEMSTORE_ID": "\(id)"])
+                [
+                    "COFFER_ITEMSTORE_CHILD": "burst", "COFFER_ITEMSTORE_DB": folder.database.path,
+                    "COFFER_ITEMSTORE_ID": "\(id)",
+                ])
         }
         try store.write { writer in
             for index in 0..<20 { try writer.insert(genericPassword(account: "parent-\(index)")) }

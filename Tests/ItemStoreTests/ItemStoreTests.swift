@@ -101,8 +101,9 @@ struct ItemStoreBehaviourTests {
                 onWriter: onWriter)
             #expect(byServicePlan.contains("genp_i_svce"), "\(byServicePlan)")
             let byServerPlan = try store.queryPlan(
-                ItemSelection(itemClass: .internetPassword, equal: ["srvr": bytes("h"), "ptcl": bytes("htps"), "port": Data([1])],
-                              anyOf: ["agrp": [bytes("g"), bytes("h")]]),
+                ItemSelection(
+                    itemClass: .internetPassword, equal: ["srvr": bytes("h"), "ptcl": bytes("htps"), "port": Data([1])],
+                    anyOf: ["agrp": [bytes("g"), bytes("h")]]),
                 onWriter: onWriter)
             #expect(byServerPlan.contains("inet_i_srvr"), "\(byServerPlan)")
             let byRefPlan = try store.queryPlan(
@@ -110,7 +111,9 @@ struct ItemStoreBehaviourTests {
                 onWriter: onWriter)
             #expect(byRefPlan.contains("sqlite_autoindex_genp_1"), "\(byRefPlan)")
             // v5: a find by label uses the label's index, in every class.
-            for (itemClass, index) in [(ItemClass.genericPassword, "genp_i_labl"), (.internetPassword, "inet_i_labl"), (.key, "keys_i_labl"), (.certificate, "cert_i_labl")] {
+            for (itemClass, index) in [
+                (ItemClass.genericPassword, "genp_i_labl"), (.internetPassword, "inet_i_labl"), (.key, "keys_i_labl"), (.certificate, "cert_i_labl"),
+            ] {
                 let byLabelPlan = try store.queryPlan(
                     ItemSelection(itemClass: itemClass, equal: ["labl": bytes("label")], anyOf: ["agrp": [bytes("g"), bytes("h")]]),
                     onWriter: onWriter)
@@ -124,8 +127,10 @@ struct ItemStoreBehaviourTests {
             let item = NewItem(
                 itemClass: .internetPassword, protection: .afterFirstUnlock, attributes: bytes("inet-attrs"),
                 secret: bytes("pw"),
-                indexValues: ["acct": bytes("u"), "srvr": bytes("example.com"), "ptcl": bytes("htps"),
-                              "port": Data([0xBB, 0x01, 0, 0]), "path": bytes("/"), "agrp": bytes("g")],
+                indexValues: [
+                    "acct": bytes("u"), "srvr": bytes("example.com"), "ptcl": bytes("htps"),
+                    "port": Data([0xBB, 0x01, 0, 0]), "path": bytes("/"), "agrp": bytes("g"),
+                ],
                 uniqueKey: bytes("u|example.com|htps|443|/|g"))
             let stored = try store.write { try $0.insert(item) }
             // Same uniqueness bytes in another class are not a duplicate.
@@ -250,8 +255,9 @@ struct ItemStoreBehaviourTests {
             }
             #expect(deleted == 2)
             #expect(keyring.counts.unwrap == 0 && keyring.counts.metadata == 0)
-            #expect(try store.read { try $0.select(ItemSelection(itemClass: .genericPassword)) }.map(\.rowID)
-                == [rows[0].rowID, rows[3].rowID])
+            #expect(
+                try store.read { try $0.select(ItemSelection(itemClass: .genericPassword)) }.map(\.rowID)
+                    == [rows[0].rowID, rows[3].rowID])
         }
     }
 

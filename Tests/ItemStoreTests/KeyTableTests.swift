@@ -81,8 +81,10 @@ struct KeyTableTests {
         #expect(try store.read { try $0.count(of: .genericPassword) } == 2)
         #expect(try store.queryPlan(byAccount("bob")).contains("genp_i_acct"))
 
-        for code in ["kcls", "alis", "klbl", "atag", "crtr", "type", "bsiz", "esiz", "sdat", "edat", "encr", "decr",
-                     "drve", "sign", "vrfy", "wrap", "unwp", "sha1", "vwht", "tkid", "ggrp", "agrp"] {
+        for code in [
+            "kcls", "alis", "klbl", "atag", "crtr", "type", "bsiz", "esiz", "sdat", "edat", "encr", "decr",
+            "drve", "sign", "vrfy", "wrap", "unwp", "sha1", "vwht", "tkid", "ggrp", "agrp",
+        ] {
             let sql = try ItemStore.indexSQL("keys_i_\(code)", inDatabaseAt: folder.database)
             #expect(sql?.hasSuffix("WHERE i_\(code) IS NOT NULL") == true, "\(code): \(sql ?? "no index")")
         }

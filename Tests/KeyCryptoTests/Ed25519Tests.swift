@@ -8,8 +8,9 @@ import Testing
     /// RFC 8032 §7.1, TEST 1: the secret key, its public key, and the signature of the empty message.
     static let seed = Data(hexString: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")
     static let point = Data(hexString: "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a")
-    static let signature = Data(hexString:
-        "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b")
+    static let signature = Data(
+        hexString:
+            "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46bd25bf5f0595bbe24655141438e7a100b")
 
     @Test func rfc8032sFirstVectorSignsAndVerifies() throws {
         let key = try AsymmetricKey(externalRepresentation: Self.seed, type: .ed25519, keyClass: .privateKey)

@@ -23,8 +23,10 @@ import Testing
         let rsaPEM = try _RSA.Signing.PublicKey(derRepresentation: rsa.publicKeyBytes).pemRepresentation
         let pss = try rsa.signature(for: Self.message, algorithm: .rsaSignatureMessagePSSSHA256)
         let verifiedPSS = try InteropPeer.openssl(
-            ["dgst", "-sha256", "-sigopt", "rsa_padding_mode:pss", "-sigopt", "rsa_pss_saltlen:32", "-verify", "@pub.pem",
-             "-signature", "@sig", "@msg"],
+            [
+                "dgst", "-sha256", "-sigopt", "rsa_padding_mode:pss", "-sigopt", "rsa_pss_saltlen:32", "-verify", "@pub.pem",
+                "-signature", "@sig", "@msg",
+            ],
             files: ["pub.pem": Data(rsaPEM.utf8), "sig": pss, "msg": Self.message])
         #expect(verifiedPSS.status == 0, "\(verifiedPSS.output)")
         let pkcs1 = try rsa.signature(for: Self.message, algorithm: .rsaSignatureMessagePKCS1v15SHA256)

@@ -42,10 +42,11 @@ import Testing
         #expect(publicAttributes.keyClass == .publicKey && publicAttributes.canVerify && !publicAttributes.canSign)
         #expect(!publicAttributes.canDerive)  // §7.1: EC public keys do not derive
         #expect(publicAttributes.applicationLabel == privateAttributes.applicationLabel)
-        #expect(privateAttributes.codes.map(\.code) == [
-            "kcls", "type", "bsiz", "esiz", "klbl", "perm", "priv", "modi", "sens", "asen", "extr", "next", "encr", "decr", "drve",
-            "sign", "vrfy", "snrc", "vyrc", "wrap", "unwp",
-        ])
+        #expect(
+            privateAttributes.codes.map(\.code) == [
+                "kcls", "type", "bsiz", "esiz", "klbl", "perm", "priv", "modi", "sens", "asen", "extr", "next", "encr", "decr", "drve",
+                "sign", "vrfy", "snrc", "vyrc", "wrap", "unwp",
+            ])
     }
 
     @Test func badBytesAndSizesFailWithApplesStatuses() throws {

@@ -84,7 +84,8 @@ import Testing
     @Test func everySHA2OAEPAndSHA224SignatureAgreesWithOpenSSL() throws {
         let key = try AsymmetricKey.generate(type: .rsa, sizeInBits: 2048)
         let pem = key.publicKey.subjectPublicKeyInfoPEM
-        let privatePEM = "-----BEGIN RSA PRIVATE KEY-----\n"
+        let privatePEM =
+            "-----BEGIN RSA PRIVATE KEY-----\n"
             + key.externalRepresentation().base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
             + "\n-----END RSA PRIVATE KEY-----\n"
         for (algorithm, name) in [
@@ -93,8 +94,10 @@ import Testing
             // We encrypt; openssl decrypts with the same key and hashes.
             let ciphertext = try key.publicKey.encrypt(Self.message, algorithm: algorithm)
             let decrypted = try InteropPeer.openssl(
-                ["pkeyutl", "-decrypt", "-inkey", "@key.pem", "-in", "@ciphertext", "-pkeyopt", "rsa_padding_mode:oaep",
-                 "-pkeyopt", "rsa_oaep_md:\(name)", "-pkeyopt", "rsa_mgf1_md:\(name)"],
+                [
+                    "pkeyutl", "-decrypt", "-inkey", "@key.pem", "-in", "@ciphertext", "-pkeyopt", "rsa_padding_mode:oaep",
+                    "-pkeyopt", "rsa_oaep_md:\(name)", "-pkeyopt", "rsa_mgf1_md:\(name)",
+                ],
                 files: ["key.pem": Data(privatePEM.utf8), "ciphertext": ciphertext])
             #expect(decrypted.status == 0 && decrypted.output == String(decoding: Self.message, as: UTF8.self), "\(decrypted.output)")
             #expect(try key.decrypt(ciphertext, algorithm: algorithm) == Self.message)

@@ -97,8 +97,9 @@ struct StagedRestoreTests {
         defer { try? FileManager.default.removeItem(at: url) }
         let staging = RestoreStagingID.random()
         #expect(Self.stage(service, staging, Self.stream(records: 1)) == .status(.success))
-        #expect(Self.stage(service, staging, SecretBytes(copying: Array("junk".utf8)), index: 1)
-            == .failure(.decode, reason: "the backup file is damaged or was modified (the item list has no valid header)"))
+        #expect(
+            Self.stage(service, staging, SecretBytes(copying: Array("junk".utf8)), index: 1)
+                == .failure(.decode, reason: "the backup file is damaged or was modified (the item list has no valid header)"))
         #expect(service.stagedRestoreBytes == 0)
         #expect(Self.isNotStaged(Self.commit(service, staging)))
     }

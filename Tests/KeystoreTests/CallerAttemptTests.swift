@@ -41,8 +41,10 @@ struct CallerAttemptTests {
         let guesser = PasscodeAttempts.caller("guesser")
         for attempt in 1...12 {
             clock.advance(by: 3600)
-            #expect(throws: KeystoreError.wrongPasscode(
-                failedAttempts: attempt, retryAfter: ThrottlePolicy().delay(afterFailedAttempts: attempt))) {
+            #expect(
+                throws: KeystoreError.wrongPasscode(
+                    failedAttempts: attempt, retryAfter: ThrottlePolicy().delay(afterFailedAttempts: attempt))
+            ) {
                 try keystore.unlock(passcode: secret("0000"), charging: guesser)
             }
         }

@@ -31,7 +31,8 @@ struct CrashDurabilityTests {
             clock.advance(by: 7200)
             let keystore = try Keystore.open(folder: folder, clock: clock)
             #expect(keystore.isPasscodeSet, "iteration \(iteration)")
-            let unlocked = (try? keystore.unlock(passcode: secret("aaaa"))) != nil
+            let unlocked =
+                (try? keystore.unlock(passcode: secret("aaaa"))) != nil
                 || (try? keystore.unlock(passcode: secret("bbbb"))) != nil
             #expect(unlocked, "iteration \(iteration): neither passcode unlocks")
         }

@@ -64,7 +64,9 @@ struct ThrottleTests {
         let elapsed = ContinuousClock().measure {
             #expect(throws: KeystoreError.throttled(retryAfter: .seconds(60))) { try keystore.unlock(passcode: secret("1234")) }
         }
-        let derivation = ContinuousClock().measure { _ = try? Keystore.open(folder: makeTemporaryFolder()).setPasscode(secret("1234"), kdf: PasscodeKDF(logN: 16)) }
+        let derivation = ContinuousClock().measure {
+            _ = try? Keystore.open(folder: makeTemporaryFolder()).setPasscode(secret("1234"), kdf: PasscodeKDF(logN: 16))
+        }
         #expect(elapsed < derivation / 4)
     }
 
@@ -95,8 +97,10 @@ struct ThrottleTests {
         // Every class key is new: even D-class item keys are gone.
         #expect(throws: KeystoreError.wrappedKeyCorrupt) { try keystore.unwrapItemKey(wrapped, protection: .always) }
         let reopened = try Keystore.open(folder: folder, clock: clock)
-        #expect(try reopened.status() == KeystoreStatus(
-            passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))
+        #expect(
+            try reopened.status()
+                == KeystoreStatus(
+                    passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))
         // The erase is remembered (the daemon lets only the agent of the moment choose the next passcode)
         // until a passcode is set again.
         #expect(try reopened.isErasedAwaitingPasscode())

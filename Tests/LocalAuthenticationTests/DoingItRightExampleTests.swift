@@ -10,8 +10,9 @@ private enum TokenStore {
 
     static func save(_ token: Data) throws {
         var error: Unmanaged<CFError>?
-        guard let access = SecAccessControlCreateWithFlags(
-            nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .userPresence, &error)
+        guard
+            let access = SecAccessControlCreateWithFlags(
+                nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .userPresence, &error)
         else { throw error!.takeRetainedValue() as Error }
 
         let item: [String: Any] = [

@@ -14,8 +14,9 @@ private enum LoginKey {
     /// Makes the key in the keychain and returns its public half for the server: X9.63 (0x04, X, Y; 65 bytes).
     static func enroll() throws -> Data {
         var error: Unmanaged<CFError>?
-        guard let access = SecAccessControlCreateWithFlags(
-            nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, [.privateKeyUsage, .userPresence], &error)
+        guard
+            let access = SecAccessControlCreateWithFlags(
+                nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, [.privateKeyUsage, .userPresence], &error)
         else { throw error!.takeRetainedValue() as Error }
 
         // Enrolling again replaces the key of an earlier enrollment.
@@ -61,8 +62,9 @@ private enum LoginKey {
         let privateKey = item as! SecKey
 
         var error: Unmanaged<CFError>?
-        guard let signature = SecKeyCreateSignature(
-            privateKey, .ecdsaSignatureMessageX962SHA256, challenge as CFData, &error)
+        guard
+            let signature = SecKeyCreateSignature(
+                privateKey, .ecdsaSignatureMessageX962SHA256, challenge as CFData, &error)
         else { throw error!.takeRetainedValue() as Error }
         return signature as Data
     }
@@ -90,8 +92,8 @@ private final class LoginServer {
     /// challenge is used up either way, so a signature cannot be played back.
     func verify(_ derSignature: Data, from user: String) -> Bool {
         guard let challenge = pendingChallenges.removeValue(forKey: user),
-              let publicKey = publicKeys[user],
-              let signature = try? P256.Signing.ECDSASignature(derRepresentation: derSignature)
+            let publicKey = publicKeys[user],
+            let signature = try? P256.Signing.ECDSASignature(derRepresentation: derSignature)
         else { return false }
         return publicKey.isValidSignature(signature, for: challenge)
     }
@@ -171,14 +173,15 @@ struct TwoFactorExampleTests {
             #expect(!server.verify(signature, from: "alice"))
 
             // The signature is sound: it verifies over the bytes that were signed, not over the challenge.
-            let publicKey = try P256.Signing.PublicKey(x963Representation: try await fixture.onThread { () -> Data? in
-                let query: [String: Any] = [
-                    kSecClass as String: kSecClassKey, kSecAttrApplicationTag as String: LoginKey.tag, kSecReturnRef as String: true,
-                ]
-                var item: CFTypeRef?
-                guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess, let key = item as? SecKey else { return nil }
-                return SecKeyCopyPublicKey(key).flatMap { SecKeyCopyExternalRepresentation($0, nil) as Data? }
-            }.unwrap())
+            let publicKey = try P256.Signing.PublicKey(
+                x963Representation: try await fixture.onThread { () -> Data? in
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassKey, kSecAttrApplicationTag as String: LoginKey.tag, kSecReturnRef as String: true,
+                    ]
+                    var item: CFTypeRef?
+                    guard SecItemCopyMatching(query as CFDictionary, &item) == errSecSuccess, let key = item as? SecKey else { return nil }
+                    return SecKeyCopyPublicKey(key).flatMap { SecKeyCopyExternalRepresentation($0, nil) as Data? }
+                }.unwrap())
             #expect(publicKey.isValidSignature(try P256.Signing.ECDSASignature(derRepresentation: signature), for: tampered))
         }
     }

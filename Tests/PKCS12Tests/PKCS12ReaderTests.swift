@@ -82,7 +82,10 @@ import Testing
                     .mac, password: password, salt: [1, 2, 3], iterations: PKCS12Limits.maximumIterations + 1, count: 20, digest: .sha1,
                     budget: PKCS12WorkBudget())
             } == .malformed)
-        #expect(code { _ = try PKCS12KeyDerivation.derive(.mac, password: password, salt: [1], iterations: 0, count: 20, digest: .sha1, budget: PKCS12WorkBudget()) } == .malformed)
+        #expect(
+            code {
+                _ = try PKCS12KeyDerivation.derive(.mac, password: password, salt: [1], iterations: 0, count: 20, digest: .sha1, budget: PKCS12WorkBudget())
+            } == .malformed)
     }
 
     /// A file is read only while its derivations together fit its budget: the MAC's, the contents' and the shrouded

@@ -10,7 +10,8 @@ struct FormatTests {
     static let key = SymmetricKey(size: .bits256)
 
     @Test func headerRoundTripsAndEveryByteIsAuthenticated() throws {
-        let wrapped = WrappedFileKey(protection: .completeUnlessOpen, wrappedKey: Data(repeating: 7, count: 40), ephemeralPublicKey: Data(repeating: 9, count: 32))
+        let wrapped = WrappedFileKey(
+            protection: .completeUnlessOpen, wrappedKey: Data(repeating: 7, count: 40), ephemeralPublicKey: Data(repeating: 9, count: 32))
         let header = ProtectedFileHeader(wrappedKey: wrapped)
         let bytes = header.encoded(headerKey: Self.key, boundTo: "/home/ada/config")
         #expect(bytes.count == header.encodedLength)

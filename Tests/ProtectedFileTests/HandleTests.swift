@@ -86,7 +86,9 @@ struct HandleTests {
             #expect(mode == 0o600)
         }
         let unsupported = try #require(throws: ProtectedFileError.self) {
-            try ProtectedFile.write(Data(), to: fixture.file("inactive"), protection: FileProtectionType(rawValue: "NSFileProtectionCompleteWhenUserInactive"), keychain: fixture.keychain)
+            try ProtectedFile.write(
+                Data(), to: fixture.file("inactive"), protection: FileProtectionType(rawValue: "NSFileProtectionCompleteWhenUserInactive"),
+                keychain: fixture.keychain)
         }
         #expect(unsupported.code == .featureUnsupported)
         let plain = fixture.file("plain")

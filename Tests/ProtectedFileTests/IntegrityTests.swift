@@ -65,7 +65,9 @@ struct IntegrityTests {
         try (head + chunk(1) + chunk(0) + chunk(2) + chunk(3)).write(to: url)
         let handle = try ProtectedFileHandle(forReadingFrom: url, keychain: fixture.keychain)
         #expect(throws: ProtectedFileError.self) { try handle.read(fromOffset: 10, upToCount: 10) }
-        #expect(try handle.read(fromOffset: UInt64(2 * ChunkLayout.chunkSize + 5), upToCount: 10) == content[(2 * ChunkLayout.chunkSize + 5)..<(2 * ChunkLayout.chunkSize + 15)])
+        #expect(
+            try handle.read(fromOffset: UInt64(2 * ChunkLayout.chunkSize + 5), upToCount: 10)
+                == content[(2 * ChunkLayout.chunkSize + 5)..<(2 * ChunkLayout.chunkSize + 15)])
         try handle.close()
     }
 }

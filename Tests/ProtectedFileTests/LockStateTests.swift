@@ -27,8 +27,10 @@ struct LockStateTests {
     }
 
     private static func expected(a: CocoaError.Code?, b: CocoaError.Code?, c: CocoaError.Code?) -> [String: CocoaError.Code?] {
-        [FileProtectionType.complete.rawValue: a, FileProtectionType.completeUnlessOpen.rawValue: b,
-         FileProtectionType.completeUntilFirstUserAuthentication.rawValue: c, FileProtectionType.none.rawValue: nil]
+        [
+            FileProtectionType.complete.rawValue: a, FileProtectionType.completeUnlessOpen.rawValue: b,
+            FileProtectionType.completeUntilFirstUserAuthentication.rawValue: c, FileProtectionType.none.rawValue: nil,
+        ]
     }
 
     @Test(arguments: Transport.allCases)

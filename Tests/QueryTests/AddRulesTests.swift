@@ -96,9 +96,10 @@ struct AddRulesTests {
     }
 
     /// §1.5: sync true/1/"1" → 1; false, absent and kSecAttrSynchronizableAny → 0.
-    @Test(arguments: [
-        (KeychainValue.bool(true), 1), (1, 1), ("1", 1), (false, 0), (0, 0), ("0", 0), ("syna", 0),
-    ] as [(KeychainValue, Int64)])
+    @Test(
+        arguments: [
+            (KeychainValue.bool(true), 1), (1, 1), ("1", 1), (false, 0), (0, 0), ("0", 0), ("syna", 0),
+        ] as [(KeychainValue, Int64)])
     func synchronizableOnAdd(value: KeychainValue, stored: Int64) throws {
         let request = try QueryParser.parseAdd(genp(["sync": value]))
         #expect(request.attributes["sync"] == .number(stored))

@@ -34,8 +34,9 @@ struct CertificateItemTests {
 
     /// §1.4: type, issuer and serial (with the shared attributes) make a certificate unique; the label does not.
     @Test func uniquenessIsTypeIssuerAndSerial() throws {
-        #expect(AttributeCatalogue.uniquenessCodes(for: .certificate)
-            == ["ctyp", "issr", "slnr", "agrp", "sync", "vwht", "tkid", "musr", "ggrp"])
+        #expect(
+            AttributeCatalogue.uniquenessCodes(for: .certificate)
+                == ["ctyp", "issr", "slnr", "agrp", "sync", "vwht", "tkid", "musr", "ggrp"])
         func key(_ extra: [KeychainValue: KeychainValue]) throws -> Data {
             let base: [KeychainValue: KeychainValue] = ["ctyp": 3, "issr": .data(Data([1])), "slnr": .data(Data([2]))]
             return try QueryParser.parseAdd(certificates(base.merging(extra) { $1 }))

@@ -83,8 +83,10 @@ struct KeyItemTests {
     @Test func uniquenessCodesAreApples() {
         #expect(
             AttributeCatalogue.uniquenessCodes(for: .key)
-                == ["kcls", "klbl", "atag", "crtr", "type", "bsiz", "esiz", "sdat", "edat",
-                    "agrp", "sync", "vwht", "tkid", "musr", "ggrp"])
+                == [
+                    "kcls", "klbl", "atag", "crtr", "type", "bsiz", "esiz", "sdat", "edat",
+                    "agrp", "sync", "vwht", "tkid", "musr", "ggrp",
+                ])
     }
 
     private func uniqueness(_ extra: [KeychainValue: KeychainValue], group: String = "TEAM.g") throws -> Data {

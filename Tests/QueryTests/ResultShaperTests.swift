@@ -103,8 +103,9 @@ struct ResultShaperTests {
 
     @Test func limitOtherThanOneGivesArray() throws {
         let items = [item(), item(data: Data("two".utf8)), item(data: Data("three".utf8))]
-        #expect(try copy(["r_Data": true, "m_Limit": "m_LimitAll"], items: items)
-            == .array([.data(secret), .data(Data("two".utf8)), .data(Data("three".utf8))]))
+        #expect(
+            try copy(["r_Data": true, "m_Limit": "m_LimitAll"], items: items)
+                == .array([.data(secret), .data(Data("two".utf8)), .data(Data("three".utf8))]))
         #expect(try copy(["r_Data": true, "m_Limit": 2], items: items) == .array([.data(secret), .data(Data("two".utf8))]))
         #expect(try copy(["r_Data": true, "m_Limit": 1], items: items) == .data(secret))
     }

@@ -175,7 +175,8 @@ struct AgentCertificateTests {
         #expect(!hop.matches(hostKey: try certificate("other-name", signer: authority, options: ["-h", "-n", "host-c.example"]), at: now))
         #expect(!hop.matches(hostKey: try certificate("other-ca", signer: other, options: ["-h", "-n", "host-a.example"]), at: now))
         #expect(!hop.matches(hostKey: try certificate("user", signer: authority, options: ["-n", "host-a.example"]), at: now))
-        #expect(!hop.matches(hostKey: try certificate("expired", signer: authority, options: ["-h", "-n", "host-a.example", "-V", "19840101:19850101"]), at: now))
+        #expect(
+            !hop.matches(hostKey: try certificate("expired", signer: authority, options: ["-h", "-n", "host-a.example", "-V", "19840101:19850101"]), at: now))
         #expect(!hop.matches(hostKey: try blob(hostKey + ".pub"), at: now))
         // A certificate whose signature was altered is not trusted.
         var tampered = valid

@@ -23,7 +23,8 @@ struct AgentCopyIDTests {
             "-o", "UserKnownHostsFile=/dev/null", "-o", "LogLevel=ERROR",
         ]
         // Only once the session's HOME is the server's own folder may ssh-copy-id write to it.
-        let sessionHome = try harness.run(["ssh", "-F", "/dev/null"] + options + ["-p", String(server.port), "\(server.user)@127.0.0.1", "printf %s \"$HOME\""])
+        let sessionHome = try harness.run(
+            ["ssh", "-F", "/dev/null"] + options + ["-p", String(server.port), "\(server.user)@127.0.0.1", "printf %s \"$HOME\""])
         try #require(sessionHome.status == 0, "\(sessionHome.errors)")
         try #require(sessionHome.output == home, "the server's sessions must not use the real home folder")
 

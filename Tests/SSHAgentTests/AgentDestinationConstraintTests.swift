@@ -21,12 +21,14 @@ struct AgentDestinationConstraintTests {
         let server = try PrivateSSHServer(harness: harness, authorizedKey: "\(allowedLine)\n\(elsewhereLine)\n")
         let second = try PrivateSSHServer(harness: harness, authorizedKey: "\(allowedLine)\n\(elsewhereLine)\n")
         let knownHosts = harness.path("known_hosts")
-        try Data("""
+        try Data(
+            """
             allowedname \(server.hostPublicKey)
             secondname \(second.hostPublicKey)
             othername \(try Self.publicLine(otherHost))
 
-            """.utf8).write(to: URL(fileURLWithPath: knownHosts))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: knownHosts))
 
         let added = try harness.run(["ssh-add", "-H", knownHosts, "-h", "allowedname", allowed])
         #expect(added.status == 0, "\(added.errors)")
@@ -41,12 +43,14 @@ struct AgentDestinationConstraintTests {
             }
             // Local use (no binding): both listed.
             let listed = try harness.run(["ssh-add", "-l"])
-            #expect(AgentHarness.lines(listed.output).map { $0.split(separator: " ").dropFirst(2).joined(separator: " ") }.sorted() == [
-                "allowed-key (ED25519)", "elsewhere-key (ECDSA)",
-            ], "after restart: \(restarted)")
+            #expect(
+                AgentHarness.lines(listed.output).map { $0.split(separator: " ").dropFirst(2).joined(separator: " ") }.sorted() == [
+                    "allowed-key (ED25519)", "elsewhere-key (ECDSA)",
+                ], "after restart: \(restarted)")
 
             // To the allowed host: only the allowed key is offered, and it logs in.
-            let login = try harness.run(Self.login(server, alias: "allowedname", knownHosts: knownHosts, agent: harness.socket), extra: ["SSH_AUTH_SOCK": harness.path("none")])
+            let login = try harness.run(
+                Self.login(server, alias: "allowedname", knownHosts: knownHosts, agent: harness.socket), extra: ["SSH_AUTH_SOCK": harness.path("none")])
             let log = (try? String(contentsOfFile: server.logPath, encoding: .utf8)) ?? ""
             #expect(login.status == 0, "\(login.errors)\n\(log)")
             #expect(login.output == "logged in\n")
@@ -55,7 +59,8 @@ struct AgentDestinationConstraintTests {
             #expect(log.contains("Accepted publickey for \(server.user) from 127.0.0.1"), "\(log)")
 
             // To another host: neither key is offered, and the login fails.
-            let refused = try harness.run(Self.login(second, alias: "secondname", knownHosts: knownHosts, agent: harness.socket), extra: ["SSH_AUTH_SOCK": harness.path("none")])
+            let refused = try harness.run(
+                Self.login(second, alias: "secondname", knownHosts: knownHosts, agent: harness.socket), extra: ["SSH_AUTH_SOCK": harness.path("none")])
             #expect(refused.status == 255)
             #expect(refused.output == "")
             #expect(refused.errors.contains("Permission denied (publickey)"), "\(refused.errors)")

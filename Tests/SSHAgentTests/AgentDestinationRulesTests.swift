@@ -55,18 +55,22 @@ struct AgentDestinationRulesTests {
         let ca = try TestHost(.ed25519)
         let bytes =
             Self.constraint(from: Self.hop(), to: Self.hop(user: "alice", hostname: "allowed.example", keys: [(first.blob, false), (ca.blob, true)]))
-            + Self.constraint(from: Self.hop(hostname: "jump.example", keys: [(first.blob, false)]), to: Self.hop(hostname: "inner.example", keys: [(second.blob, false)]))
+            + Self.constraint(
+                from: Self.hop(hostname: "jump.example", keys: [(first.blob, false)]), to: Self.hop(hostname: "inner.example", keys: [(second.blob, false)]))
         let read = try DestinationConstraint.list(bytes)
-        #expect(read == [
-            DestinationConstraint(
-                from: DestinationHop(user: nil, hostname: nil, keys: []),
-                to: DestinationHop(user: "alice", hostname: "allowed.example", keys: [
-                    .init(blob: first.blob, isCertificateAuthority: false), .init(blob: ca.blob, isCertificateAuthority: true),
-                ])),
-            DestinationConstraint(
-                from: DestinationHop(user: nil, hostname: "jump.example", keys: [.init(blob: first.blob, isCertificateAuthority: false)]),
-                to: DestinationHop(user: nil, hostname: "inner.example", keys: [.init(blob: second.blob, isCertificateAuthority: false)])),
-        ])
+        #expect(
+            read == [
+                DestinationConstraint(
+                    from: DestinationHop(user: nil, hostname: nil, keys: []),
+                    to: DestinationHop(
+                        user: "alice", hostname: "allowed.example",
+                        keys: [
+                            .init(blob: first.blob, isCertificateAuthority: false), .init(blob: ca.blob, isCertificateAuthority: true),
+                        ])),
+                DestinationConstraint(
+                    from: DestinationHop(user: nil, hostname: "jump.example", keys: [.init(blob: first.blob, isCertificateAuthority: false)]),
+                    to: DestinationHop(user: nil, hostname: "inner.example", keys: [.init(blob: second.blob, isCertificateAuthority: false)])),
+            ])
         #expect(read[0].namesCertificateAuthority)
         #expect(!read[1].namesCertificateAuthority)
         // Written back byte for byte, and kept in the key's tag.
@@ -87,8 +91,19 @@ struct AgentDestinationRulesTests {
             ("a to hop without a host", Self.constraint(from: Self.hop(), to: Self.hop(user: "alice", keys: [(host.blob, false)]))),
             ("a hop's reserved field", Self.constraint(from: Self.hop(), to: Self.hop(hostname: "h", reserved: Data([1]), keys: [(host.blob, false)]))),
             ("a constraint's reserved field", Self.constraint(from: Self.hop(), to: to, reserved: Data([1]))),
-            ("a user of 257 bytes", Self.constraint(from: Self.hop(), to: Self.hop(user: String(repeating: "u", count: 257), hostname: "h", keys: [(host.blob, false)]))),
-            ("a key without its CA flag", Self.constraint(from: Self.hop(), to: Self.hop(hostname: "h") + { var w = SSHWireWriter(); w.string(host.blob); return w.bytes }())),
+            (
+                "a user of 257 bytes",
+                Self.constraint(from: Self.hop(), to: Self.hop(user: String(repeating: "u", count: 257), hostname: "h", keys: [(host.blob, false)]))
+            ),
+            (
+                "a key without its CA flag",
+                Self.constraint(
+                    from: Self.hop(),
+                    to: Self.hop(hostname: "h")
+                        + {
+                            var w = SSHWireWriter(); w.string(host.blob); return w.bytes
+                        }())
+            ),
         ]
         for (reason, bytes) in refused {
             #expect(throws: SSHWireError.self, "\(reason)") { try DestinationConstraint.list(bytes) }

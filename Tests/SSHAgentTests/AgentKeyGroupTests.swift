@@ -60,7 +60,11 @@ import Testing
 
         // A store that proves (here: the proof fails) asks once per refusal, and reports the refusal.
         let asked = AskCount()
-        let proving = KeychainAgentStore(client: script, ownerAccess: AgentOwnerAccess { asked.increment(); return false })
+        let proving = KeychainAgentStore(
+            client: script,
+            ownerAccess: AgentOwnerAccess {
+                asked.increment(); return false
+            })
         #expect(throws: AgentRefusal.self) { try proving.keys() }
         #expect(asked.value == 1)
     }

@@ -63,8 +63,10 @@ struct AgentProgramLimitTests {
         let coffer = AgentHarness.executable("coffer")
         #expect(try harness.run([coffer, "passcode", "set"], input: "limit passcode\n").status == 0)
         let registered = try harness.run(
-            [coffer, "apps", "add", "/usr/bin/ssh-keygen", "--app-id", "TEAM.org.example.keygen", "--group", "TEAM.org.example.signing",
-             "--by-path"], input: "limit passcode\n")
+            [
+                coffer, "apps", "add", "/usr/bin/ssh-keygen", "--app-id", "TEAM.org.example.keygen", "--group", "TEAM.org.example.signing",
+                "--by-path",
+            ], input: "limit passcode\n")
         try #require(registered.status == 0, "\(registered.errors)")
         let key = try harness.keygen("registered", type: "ecdsa", comment: "registered@test")
         #expect(try harness.run(["ssh-add", key]).status == 0)
@@ -72,8 +74,9 @@ struct AgentProgramLimitTests {
 
         let limited = try harness.coffer(["ssh-agent", "limit", "registered@test", "--program", "/usr/bin/ssh-keygen"])
         #expect(limited.status == 0, "\(limited.errors)")
-        #expect(limited.output.hasSuffix(
-            " registered@test: /usr/bin/ssh-keygen (TEAM.org.example.signing), /usr/bin/ssh-keygen (TEAM.org.example.keygen)\n"))
+        #expect(
+            limited.output.hasSuffix(
+                " registered@test: /usr/bin/ssh-keygen (TEAM.org.example.signing), /usr/bin/ssh-keygen (TEAM.org.example.keygen)\n"))
         let verified = try harness.signAndVerify(publicKey: key + ".pub")
         #expect(verified.status == 0, "\(verified.errors)")
         #expect(verified.output.contains("Good \"file\" signature for tester@example.com with ECDSA key"))
@@ -109,8 +112,9 @@ struct AgentProgramLimitTests {
 
     @Test func theTagKeepsTheAllowedGroupsAndOldTagsAllowEveryProgram() throws {
         let tag = AgentKeyTag(expiresAt: 42, confirm: true, allowedGroups: ["TEAM.com.example;odd=%", "unregistered.0123456789abcdef"])
-        #expect(String(decoding: tag.data, as: UTF8.self)
-            == "coffer.ssh-agent:expires=42;confirm;allow=TEAM.com.example%3Bodd%3D%25;allow=unregistered.0123456789abcdef")
+        #expect(
+            String(decoding: tag.data, as: UTF8.self)
+                == "coffer.ssh-agent:expires=42;confirm;allow=TEAM.com.example%3Bodd%3D%25;allow=unregistered.0123456789abcdef")
         #expect(AgentKeyTag(tag.data) == tag)
         #expect(tag.allows(callerGroups: ["unregistered.0123456789abcdef"]))
         #expect(!tag.allows(callerGroups: ["unregistered.fedcba9876543210"]))

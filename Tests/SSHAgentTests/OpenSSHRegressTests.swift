@@ -68,7 +68,9 @@ private struct RegressRun {
         try FileManager.default.createDirectory(atPath: folder + "/obj", withIntermediateDirectories: false)
         try FileManager.default.createDirectory(atPath: folder + "/keychains", withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
         // Each agent started (`-s`, `-d`, `-D`) gets its own keychain; `-k` needs none.
-        try Self.writeScript(folder + "/ssh-agent", """
+        try Self.writeScript(
+            folder + "/ssh-agent",
+            """
             #!/bin/sh
             COFFER_HOME="$(mktemp -d "\(folder)/keychains/keychain-XXXXXX")" || exit 1
             export COFFER_HOME

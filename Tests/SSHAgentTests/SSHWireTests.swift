@@ -62,7 +62,11 @@ import Testing
         else { Issue.record("not a supported add"); return }
         #expect(read == key && comment == "comment" && constraints.isEmpty)
         #expect(SSHKeyType.name(of: read) == "ssh-ed25519")
-        #expect(SSHKeyType.publicKeyBlob(of: read) == { var blob = SSHWireWriter(); blob.text("ssh-ed25519"); blob.string(point); return blob.bytes }())
+        #expect(
+            SSHKeyType.publicKeyBlob(of: read)
+                == {
+                    var blob = SSHWireWriter(); blob.text("ssh-ed25519"); blob.string(point); return blob.bytes
+                }())
         // The public key twice, and it must be the seed's.
         let other = try AsymmetricKey.generate(type: .ed25519, sizeInBits: 256).publicKeyBytes
         #expect(throws: SSHWireError.self) { try AgentRequest(payload: add(seed: seed, point: other, secretPoint: other)) }

@@ -38,7 +38,8 @@ struct ClientSuiteTests {
         let (source, session) = try Self.prepare(.keyring, transport)
         let ran = try session.run(
             [
-                "/bin/sh", "-c", "cd \"$1\" && exec /usr/bin/python3 -m pytest -p no:cacheprovider -o addopts= -rs "
+                "/bin/sh", "-c",
+                "cd \"$1\" && exec /usr/bin/python3 -m pytest -p no:cacheprovider -o addopts= -rs "
                     + "tests/backends/test_SecretService.py tests/backends/test_libsecret.py", "sh", source,
             ],
             timeout: .seconds(300))

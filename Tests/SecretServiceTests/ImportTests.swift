@@ -104,7 +104,10 @@ struct ImportTests {
         try session.store(label: "Bank", ["service", "bank.example", "user", "ada"], secret: "s3cret")
         // Locked, and with no prompter on this bus gnome-keyring's unlock prompt fails.
         let locked = try session.run(
-            ["/usr/bin/python3", "-c", "from secretstorage import dbus_init, get_default_collection\nc = get_default_collection(dbus_init())\nc.lock()\nprint(c.is_locked())"])
+            [
+                "/usr/bin/python3", "-c",
+                "from secretstorage import dbus_init, get_default_collection\nc = get_default_collection(dbus_init())\nc.lock()\nprint(c.is_locked())",
+            ])
         try #require(locked.output == "True\n", "\(locked.errors)")
 
         let imported = try session.coffer(["import-secret-service"])

@@ -93,10 +93,11 @@ struct ProgramIsolationTests {
     }
 
     /// The Python half that reads every item it can find: how many, and the first one's secret.
-    private static let reader = client + """
-        found = call('SearchItems', '(a{ss})', ({'service': 'example.org'},)).unpack()[0]
-        print(len(found), bytes(call('GetSecrets', '(aoo)', (found, session)).unpack()[0][found[0]][2]).decode() if found else '-')
-        """
+    private static let reader =
+        client + """
+            found = call('SearchItems', '(a{ss})', ({'service': 'example.org'},)).unpack()[0]
+            print(len(found), bytes(call('GetSecrets', '(aoo)', (found, session)).unpack()[0][found[0]][2]).decode() if found else '-')
+            """
 
     /// A settings file in a folder of its own under /tmp, root's (the test runs as root) unless `owner` says otherwise,
     /// with `mode`.

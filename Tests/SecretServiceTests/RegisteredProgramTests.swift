@@ -44,9 +44,10 @@ struct RegisteredProgramTests {
 
     /// `path` with every symbolic link resolved, as `/proc/PID/exe` shows the running program.
     private static func resolved(_ path: String) throws -> String {
-        try #require(realpath(path, nil).map { pointer in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        })
+        try #require(
+            realpath(path, nil).map { pointer in
+                defer { free(pointer) }
+                return String(cString: pointer)
+            })
     }
 }

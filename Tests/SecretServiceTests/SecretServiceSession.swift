@@ -119,8 +119,10 @@ final class SecretServiceSession {
     /// The pid of the process that owns `org.freedesktop.secrets` on the bus, if any.
     func providerPID() throws -> pid_t? {
         let asked = try ChildProcess.run(
-            ["/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-             "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "org.freedesktop.secrets"],
+            [
+                "/usr/bin/gdbus", "call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                "--method", "org.freedesktop.DBus.GetConnectionUnixProcessID", "org.freedesktop.secrets",
+            ],
             environment: environment, timeout: .seconds(30))
         guard asked.status == 0, let number = asked.outputText.firstMatch(of: /uint32 (\d+)/)?.1 else { return nil }
         return pid_t(number)

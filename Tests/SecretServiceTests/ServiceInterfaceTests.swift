@@ -53,8 +53,9 @@ struct ServiceInterfaceTests {
     func theDefaultAliasNamesTheLoginCollection() throws {
         let session = try SecretServiceSession(.embedded)
         try session.startProvider()
-        #expect(try session.call(Self.service, "org.freedesktop.Secret.Service.ReadAlias", ["default"]).output
-            == "(objectpath '/org/freedesktop/secrets/collection/login',)\n")
+        #expect(
+            try session.call(Self.service, "org.freedesktop.Secret.Service.ReadAlias", ["default"]).output
+                == "(objectpath '/org/freedesktop/secrets/collection/login',)\n")
         #expect(try session.call(Self.service, "org.freedesktop.Secret.Service.ReadAlias", ["unknown"]).output == "(objectpath '/',)\n")
     }
 
@@ -63,8 +64,9 @@ struct ServiceInterfaceTests {
         let session = try SecretServiceSession(.embedded)
         try session.startProvider()
         let item = "/org/freedesktop/secrets/collection/login"
-        #expect(try session.call(Self.service, "org.freedesktop.Secret.Service.Unlock", ["['\(item)']"]).output
-            == "([objectpath '\(item)'], objectpath '/')\n")
+        #expect(
+            try session.call(Self.service, "org.freedesktop.Secret.Service.Unlock", ["['\(item)']"]).output
+                == "([objectpath '\(item)'], objectpath '/')\n")
         // A keychain without a passcode cannot lock: nothing is reported locked.
         #expect(try session.call(Self.service, "org.freedesktop.Secret.Service.Lock", ["['\(item)']"]).output == "(@ao [], objectpath '/')\n")
     }
@@ -113,7 +115,13 @@ struct ServiceInterfaceTests {
         let missing = "GDBus.Error:org.freedesktop.DBus.Error.UnknownMethod: Object does not exist at path"
         let lines = answers.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 6, "\(answers.output)")
-        for (line, path) in zip(lines, ["/not/existing/path", "/org/freedesktop/secrets/collection/nonexistent", "/org/freedesktop/secrets/aliases/nonexistent", "/org/freedesktop/secrets/session/none"]) {
+        for (line, path) in zip(
+            lines,
+            [
+                "/not/existing/path", "/org/freedesktop/secrets/collection/nonexistent", "/org/freedesktop/secrets/aliases/nonexistent",
+                "/org/freedesktop/secrets/session/none",
+            ])
+        {
             #expect(line == "\(missing) \u{201C}\(path)\u{201D}")
         }
         #expect(lines.dropFirst(4) == ["found", "True"])

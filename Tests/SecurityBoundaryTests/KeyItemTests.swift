@@ -59,9 +59,13 @@ import Testing
     @Test(arguments: BoundaryTransport.allCases) func keysAreFoundByTagLabelClassAndType(transport: BoundaryTransport) throws {
         try withFreshKeychain(transport) {
             let label = Data(repeating: 0x5A, count: 20)
-            #expect(Self.add(Self.privateKey(tag: "signing", [
-                kSecAttrLabel as String: "Signing key", kSecAttrApplicationLabel as String: label,
-            ])) == errSecSuccess)
+            #expect(
+                Self.add(
+                    Self.privateKey(
+                        tag: "signing",
+                        [
+                            kSecAttrLabel as String: "Signing key", kSecAttrApplicationLabel as String: label,
+                        ])) == errSecSuccess)
             let stored = try #require(Self.attributes(Self.keys([kSecAttrLabel as String: "Signing key"])))
             #expect(stored[kSecAttrKeyClass as String] as? Int == 1)
             #expect(stored[kSecAttrKeyType as String] as? Int == 73)
@@ -120,10 +124,13 @@ import Testing
             for extra in distinct {
                 #expect(Self.add(Self.privateKey(tag: "t", extra)) == errSecSuccess, "\(extra)")
             }
-            let all = Self.copy(Self.keys([
-                kSecMatchLimit as String: kSecMatchLimitAll, kSecAttrSynchronizable as String: kSecAttrSynchronizableAny,
-                kSecReturnAttributes as String: true,
-            ])).1 as? [[String: Any]]
+            let all =
+                Self.copy(
+                    Self.keys([
+                        kSecMatchLimit as String: kSecMatchLimitAll, kSecAttrSynchronizable as String: kSecAttrSynchronizableAny,
+                        kSecReturnAttributes as String: true,
+                    ])
+                ).1 as? [[String: Any]]
             #expect(all?.count == 11)
         }
     }
@@ -135,9 +142,12 @@ import Testing
             let byTag = { (tag: String) in Self.keys([kSecAttrApplicationTag as String: Data(tag.utf8)]) }
             let changes: [String: Any] = [kSecAttrLabel as String: "renamed", kSecValueData as String: Data([4, 2])]
             #expect(SecItemUpdate(byTag("a") as CFDictionary, changes as CFDictionary) == errSecSuccess)
-            let updated = Self.copy(Self.keys([
-                kSecAttrLabel as String: "renamed", kSecReturnData as String: true, kSecReturnAttributes as String: true,
-            ])).1 as? [String: Any]
+            let updated =
+                Self.copy(
+                    Self.keys([
+                        kSecAttrLabel as String: "renamed", kSecReturnData as String: true, kSecReturnAttributes as String: true,
+                    ])
+                ).1 as? [String: Any]
             #expect(updated?[kSecValueData as String] as? Data == Data([4, 2]))
             #expect(updated?[kSecAttrApplicationTag as String] as? Data == Data("a".utf8))
             #expect(updated?[kSecAttrKeyClass as String] as? Int == 1)
@@ -162,8 +172,9 @@ import Testing
     /// from `SecItemAdd`; an item whose bytes are no key gives no key.
     @Test(arguments: BoundaryTransport.allCases) func referenceResultShapes(transport: BoundaryTransport) throws {
         try withFreshKeychain(transport) {
-            let key = try #require(SecKeyCreateRandomKey(
-                [kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256] as CFDictionary, nil))
+            let key = try #require(
+                SecKeyCreateRandomKey(
+                    [kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256] as CFDictionary, nil))
             let bytes = try #require(SecKeyCopyExternalRepresentation(key, nil) as Data?)
             var added: CFTypeRef?
             let item = Self.privateKey(tag: "r", [kSecReturnRef as String: true, kSecValueData as String: bytes])
@@ -186,7 +197,9 @@ import Testing
 
             let publicKey = try #require(SecKeyCopyPublicKey(key))
             let publicBytes = try #require(SecKeyCopyExternalRepresentation(publicKey, nil) as Data?)
-            #expect(Self.add(Self.privateKey(tag: "r", [kSecAttrKeyClass as String: kSecAttrKeyClassPublic, kSecValueData as String: publicBytes])) == errSecSuccess)
+            #expect(
+                Self.add(Self.privateKey(tag: "r", [kSecAttrKeyClass as String: kSecAttrKeyClassPublic, kSecValueData as String: publicBytes])) == errSecSuccess
+            )
             let all = Self.copy(byTag.merging([kSecReturnRef as String: true, kSecMatchLimit as String: kSecMatchLimitAll]) { _, new in new }).1
             let references = try #require(all as? [SecKey])
             #expect(Set(references) == [key, publicKey])

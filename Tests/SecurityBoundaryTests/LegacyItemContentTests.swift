@@ -57,8 +57,9 @@ import Testing
     @Test(arguments: BoundaryTransport.allCases) func internetPasswordNumbersAndRefusals(transport: BoundaryTransport) throws {
         try withFreshKeychain(transport) {
             var item: SecKeychainItem?
-            #expect(SecKeychainAddInternetPassword(
-                nil, 11, "example.com", 0, nil, 5, "alice", 6, "/login", 8443, .HTTPS, .default, 2, "pw", &item) == errSecSuccess)
+            #expect(
+                SecKeychainAddInternetPassword(
+                    nil, 11, "example.com", 0, nil, 5, "alice", 6, "/login", 8443, .HTTPS, .default, 2, "pw", &item) == errSecSuccess)
             let added = try #require(item)
             var attributes = [
                 SecKeychainAttribute(tag: SecItemAttr.serverItemAttr.rawValue, length: 0, data: nil),

@@ -235,15 +235,17 @@ private struct LegacyGenericPasswords {
             let status = SecKeychainAddInternetPassword(
                 nil, 11, "example.com", 5, "realm", 5, "alice", 6, "/login", 8443, .HTTPS, .default, 6, "s3cret", &added)
             #expect(status == errSecSuccess)
-            #expect(SecKeychainAddInternetPassword(
-                nil, 11, "example.com", 5, "realm", 5, "alice", 6, "/login", 8443, .HTTPS, .default, 5, "other", nil) == errSecDuplicateItem)
+            #expect(
+                SecKeychainAddInternetPassword(
+                    nil, 11, "example.com", 5, "realm", 5, "alice", 6, "/login", 8443, .HTTPS, .default, 5, "other", nil) == errSecDuplicateItem)
             // Found with every attribute given.
             var length: UInt32 = 0
             var data: UnsafeMutableRawPointer?
             var found: SecKeychainItem?
-            #expect(SecKeychainFindInternetPassword(
-                nil, 11, "example.com", 5, "realm", 5, "alice", 6, "/login", 8443, .HTTPS, .default, &length, &data, &found)
-                == errSecSuccess)
+            #expect(
+                SecKeychainFindInternetPassword(
+                    nil, 11, "example.com", 5, "realm", 5, "alice", 6, "/login", 8443, .HTTPS, .default, &length, &data, &found)
+                    == errSecSuccess)
             if let data { #expect(Data(bytes: data, count: Int(length)) == Data("s3cret".utf8)) }
             SecKeychainItemFreeContent(nil, data)
             #expect(found == added)
@@ -285,8 +287,9 @@ private struct LegacyGenericPasswords {
             #expect(SecItemAdd(add as CFDictionary, nil) == errSecSuccess)
             var length: UInt32 = 0
             var data: UnsafeMutableRawPointer?
-            #expect(SecKeychainFindInternetPassword(
-                nil, 15, "ftp.example.org", 0, nil, 9, "anonymous", 0, nil, 21, .FTP, .httpBasic, &length, &data, nil) == errSecSuccess)
+            #expect(
+                SecKeychainFindInternetPassword(
+                    nil, 15, "ftp.example.org", 0, nil, 9, "anonymous", 0, nil, 21, .FTP, .httpBasic, &length, &data, nil) == errSecSuccess)
             if let data { #expect(Data(bytes: data, count: Int(length)) == Data("guest".utf8)) }
             SecKeychainItemFreeContent(nil, data)
         }

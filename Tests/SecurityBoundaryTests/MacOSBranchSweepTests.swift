@@ -104,7 +104,8 @@ import Testing
             #expect(SecItemUpdate(Self.search("mac", [kSecAttrCreator as String: creator]) as CFDictionary, retyped as CFDictionary) == errSecSuccess)
             #expect(Self.attributes(Self.search("mac")).1?[kSecAttrType as String] as? Int == type + 1)
             #expect(SecItemDelete(Self.search("mac", [kSecAttrType as String: type]) as CFDictionary) == errSecItemNotFound)
-            #expect(SecItemDelete(Self.search("mac", [kSecAttrType as String: type + 1, kSecAttrIsInvisible as String: false]) as CFDictionary) == errSecSuccess)
+            #expect(
+                SecItemDelete(Self.search("mac", [kSecAttrType as String: type + 1, kSecAttrIsInvisible as String: false]) as CFDictionary) == errSecSuccess)
             #expect(SecItemCopyMatching(Self.search("mac") as CFDictionary, nil) == errSecItemNotFound)
 
             let internet: [String: Any] = [

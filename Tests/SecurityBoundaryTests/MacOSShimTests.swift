@@ -69,7 +69,9 @@ import Testing
             #expect(SecItemAdd(Self.item("one") as CFDictionary, nil) == errSecSuccess)
             let list: [String: Any] = [kSecMatchSearchList as String: [Self.defaultKeychain]]
             var result: CFTypeRef?
-            #expect(SecItemCopyMatching(Self.search("one", list.merging([kSecReturnData as String: true]) { _, new in new }) as CFDictionary, &result) == errSecSuccess)
+            #expect(
+                SecItemCopyMatching(Self.search("one", list.merging([kSecReturnData as String: true]) { _, new in new }) as CFDictionary, &result)
+                    == errSecSuccess)
             #expect(result as? Data == Data("pw-one".utf8))
             #expect(SecItemUpdate(Self.search("one", list) as CFDictionary, [kSecAttrLabel as String: "L"] as CFDictionary) == errSecSuccess)
             #expect(SecItemCopyMatching(Self.search("one", [kSecMatchSearchList as String: Self.defaultKeychain]) as CFDictionary, nil) == errSecParam)

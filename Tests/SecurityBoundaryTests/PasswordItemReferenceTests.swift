@@ -108,9 +108,12 @@ import Testing
             let bob = try #require(Self.reference("bob"))
             let list: [String: Any] = [kSecMatchItemList as String: [alice, bob]]
 
-            let (status, found) = Self.copy(Self.query(nil, list.merging([
-                kSecMatchLimit as String: kSecMatchLimitAll, kSecReturnAttributes as String: true,
-            ]) { _, new in new }))
+            let (status, found) = Self.copy(
+                Self.query(
+                    nil,
+                    list.merging([
+                        kSecMatchLimit as String: kSecMatchLimitAll, kSecReturnAttributes as String: true,
+                    ]) { _, new in new }))
             #expect(status == errSecSuccess)
             let accounts = (found as? [[String: Any]])?.compactMap { $0[kSecAttrAccount as String] as? String }
             #expect(accounts == ["alice", "bob"])
@@ -120,9 +123,14 @@ import Testing
 
             let label = [kSecAttrLabel as String: "listed"] as CFDictionary
             #expect(SecItemUpdate(Self.query(nil, list) as CFDictionary, label) == errSecSuccess)
-            let labelled = Self.copy(Self.query(nil, [
-                kSecAttrLabel as String: "listed", kSecMatchLimit as String: kSecMatchLimitAll, kSecReturnRef as String: true,
-            ])).1 as? [Any]
+            let labelled =
+                Self.copy(
+                    Self.query(
+                        nil,
+                        [
+                            kSecAttrLabel as String: "listed", kSecMatchLimit as String: kSecMatchLimitAll, kSecReturnRef as String: true,
+                        ])
+                ).1 as? [Any]
             #expect(labelled?.count == 2)
 
             #expect(SecItemDelete(Self.query(nil, [kSecMatchItemList as String: [alice]]) as CFDictionary) == errSecSuccess)

@@ -102,9 +102,11 @@ import Testing
             add[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
             #expect(SecItemAdd(add as CFDictionary, nil) == errSecSuccess)
             var found: CFTypeRef?
-            let query = search("device", [
-                kSecAttrSynchronizable as String: kSecAttrSynchronizableAny, kSecReturnAttributes as String: true,
-            ])
+            let query = search(
+                "device",
+                [
+                    kSecAttrSynchronizable as String: kSecAttrSynchronizableAny, kSecReturnAttributes as String: true,
+                ])
             #expect(SecItemCopyMatching(query as CFDictionary, &found) == errSecSuccess)
             let item = found as? [String: Any]
             #expect(item?[kSecAttrSynchronizable as String] as? Int == 1)

@@ -36,7 +36,8 @@ struct PromptedSecureEnclaveKeyTests {
             let (signature, error) = Self.sign(key)
             #expect(error == nil)
             let publicKey = try #require(SecKeyCopyPublicKey(key))
-            #expect(SecKeyVerifySignature(publicKey, .ecdsaSignatureMessageX962SHA256, Data("challenge".utf8) as CFData, try #require(signature) as CFData, nil))
+            #expect(
+                SecKeyVerifySignature(publicKey, .ecdsaSignatureMessageX962SHA256, Data("challenge".utf8) as CFData, try #require(signature) as CFData, nil))
             #expect(keychain.descriptions.count == 1)
 
             try keychain.willAnswer("CANCEL")

@@ -31,11 +31,12 @@ import Testing
 
     @Test(arguments: BoundaryTransport.allCases) func nsDictionaryLiteralKeyedByConstants(transport: BoundaryTransport) {
         withFreshKeychain(transport) {
-            let add = [
-                kSecClass: kSecClassGenericPassword,
-                kSecAttrAccount: "bob",
-                kSecValueData: Data("pw".utf8),
-            ] as NSDictionary
+            let add =
+                [
+                    kSecClass: kSecClassGenericPassword,
+                    kSecAttrAccount: "bob",
+                    kSecValueData: Data("pw".utf8),
+                ] as NSDictionary
             #expect(SecItemAdd(add, nil) == errSecSuccess)
 
             var result: CFTypeRef?
@@ -63,12 +64,13 @@ import Testing
     @Test(arguments: BoundaryTransport.allCases) func mutableDictionaryReusedAcrossCalls(transport: BoundaryTransport) {
         withFreshKeychain(transport) {
             var copyResult: CFTypeRef? = nil
-            let query = [
-                kSecClass: kSecClassGenericPassword,
-                kSecAttrService: "AYS",
-                kSecAttrAccount: "mrgumby",
-                kSecAttrGeneric: Data("SecItemHints".utf8),
-            ] as NSMutableDictionary
+            let query =
+                [
+                    kSecClass: kSecClassGenericPassword,
+                    kSecAttrService: "AYS",
+                    kSecAttrAccount: "mrgumby",
+                    kSecAttrGeneric: Data("SecItemHints".utf8),
+                ] as NSMutableDictionary
             #expect(SecItemCopyMatching(query, &copyResult) == errSecItemNotFound)
             #expect(copyResult == nil)
 
@@ -120,9 +122,10 @@ import Testing
             #expect(SecItemAdd(add as CFDictionary, &added) == errSecSuccess)
             #expect(added as? Data == Data("v".utf8))
 
-            let query = [
-                kSecClass: kSecClassGenericPassword, kSecAttrAccount: "erin", kSecReturnAttributes: kCFBooleanTrue as Any,
-            ] as NSDictionary
+            let query =
+                [
+                    kSecClass: kSecClassGenericPassword, kSecAttrAccount: "erin", kSecReturnAttributes: kCFBooleanTrue as Any,
+                ] as NSDictionary
             var found: CFTypeRef?
             #expect(SecItemCopyMatching(query, &found) == errSecSuccess)
             #expect((found as? [String: Any])?[kSecAttrAccount as String] as? String == "erin")

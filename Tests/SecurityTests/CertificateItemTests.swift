@@ -91,10 +91,11 @@ import Testing
         let made = try OpenSSLCertificates.shared()
         let intermediate = try Self.certificate(made.intermediate.der)
         try withFreshKeychain(transport: transport) {
-            #expect(Self.add([
-                kSecValueRef as String: intermediate, kSecAttrLabel as String: "Mine",
-                kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked,
-            ]) == errSecSuccess)
+            #expect(
+                Self.add([
+                    kSecValueRef as String: intermediate, kSecAttrLabel as String: "Mine",
+                    kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked,
+                ]) == errSecSuccess)
             let stored = try #require(Self.attributes(Self.certificates([kSecAttrLabel as String: "Mine"])))
             let skid = try #require(stored[kSecAttrSubjectKeyID as String] as? Data)
             #expect(skid.count == 20)
@@ -120,21 +121,24 @@ import Testing
             let normalized = Self.content(ofSequence: try #require(SecCertificateCopyNormalizedIssuerSequence(mixed) as Data?))
             #expect(Self.content(ofSequence: rawIssuer) != normalized)
             for issuer in [normalized, rawIssuer] {
-                let (status, found) = Self.copy(Self.certificates([
-                    kSecAttrIssuer as String: issuer, kSecAttrSerialNumber as String: serial, kSecReturnRef as String: true,
-                ]))
+                let (status, found) = Self.copy(
+                    Self.certificates([
+                        kSecAttrIssuer as String: issuer, kSecAttrSerialNumber as String: serial, kSecReturnRef as String: true,
+                    ]))
                 #expect(status == errSecSuccess)
                 let certificate = try #require(found as? SecCertificate)
                 #expect(certificate == mixed)
                 #expect(CFGetTypeID(certificate) == SecCertificateGetTypeID())
             }
-            #expect(Self.copy(Self.certificates([kSecAttrIssuer as String: normalized, kSecAttrSerialNumber as String: Data([0x30])])).0
-                == errSecItemNotFound)
+            #expect(
+                Self.copy(Self.certificates([kSecAttrIssuer as String: normalized, kSecAttrSerialNumber as String: Data([0x30])])).0
+                    == errSecItemNotFound)
             // By label (the subject summary), with Ref and attributes: the certificate under v_Ref.
-            let (labelStatus, labelled) = Self.copy(Self.certificates([
-                kSecAttrLabel as String: SecCertificateCopySubjectSummary(mixed) as String? ?? "",
-                kSecReturnRef as String: true, kSecReturnAttributes as String: true,
-            ]))
+            let (labelStatus, labelled) = Self.copy(
+                Self.certificates([
+                    kSecAttrLabel as String: SecCertificateCopySubjectSummary(mixed) as String? ?? "",
+                    kSecReturnRef as String: true, kSecReturnAttributes as String: true,
+                ]))
             #expect(labelStatus == errSecSuccess)
             let dictionary = try #require(labelled as? [String: Any])
             #expect(dictionary[kSecValueRef as String] as? SecCertificate == mixed)
@@ -145,8 +149,10 @@ import Testing
             // By reference: the certificate's attributes and data become the filters.
             #expect(Self.copy([kSecValueRef as String: mixed]).0 == errSecSuccess)
 
-            #expect(SecItemUpdate(Self.certificates([kSecAttrSerialNumber as String: serial]) as CFDictionary,
-                [kSecAttrLabel as String: "Renamed"] as CFDictionary) == errSecSuccess)
+            #expect(
+                SecItemUpdate(
+                    Self.certificates([kSecAttrSerialNumber as String: serial]) as CFDictionary,
+                    [kSecAttrLabel as String: "Renamed"] as CFDictionary) == errSecSuccess)
             #expect(Self.attributes(Self.certificates([kSecAttrLabel as String: "Renamed"]))?[kSecAttrIssuer as String] as? Data == normalized)
             #expect(SecItemDelete([kSecValueRef as String: mixed] as CFDictionary) == errSecSuccess)
             #expect(Self.copy(Self.certificates([:])).0 == errSecItemNotFound)

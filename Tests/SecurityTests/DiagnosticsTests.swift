@@ -7,10 +7,11 @@ import Testing
 /// What `COFFER_LOG=debug` prints: the call, its dictionary with secrets redacted, and the status by name.
 @Suite(.timeLimit(.minutes(10))) struct DiagnosticsTests {
     @Test func secretsAreRedactedAndTheStatusIsNamed() {
-        let query = ValueBridge.query([
-            kSecClass: kSecClassInternetPassword, kSecAttrAccount: "alice", kSecValueData: Data("hunter2".utf8),
-            kSecDataInetExtraNotes: Data("private notes".utf8), kSecReturnData: true,
-        ] as NSDictionary)
+        let query = ValueBridge.query(
+            [
+                kSecClass: kSecClassInternetPassword, kSecAttrAccount: "alice", kSecValueData: Data("hunter2".utf8),
+                kSecDataInetExtraNotes: Data("private notes".utf8), kSecReturnData: true,
+            ] as NSDictionary)
         let line = Diagnostics.line("SecItemAdd(\(Diagnostics.render(query)))", status: .duplicateItem, result: nil)
         #expect(!line.contains("hunter2"))
         #expect(!line.contains("private notes"))

@@ -45,7 +45,8 @@ import Testing
     @Test func differentQueriesStayDifferent() {
         let base = baseQuery(account: "foo")
         #expect(!equal(base, baseQuery(account: "bar")))
-        #expect(!equal(base, [kSecClass as String: kSecClassInternetPassword, kSecAttrService as String: "com.example.wrapper", kSecAttrAccount as String: "foo"]))
+        #expect(
+            !equal(base, [kSecClass as String: kSecClassInternetPassword, kSecAttrService as String: "com.example.wrapper", kSecAttrAccount as String: "foo"]))
         #expect(!equal([kSecReturnData as String: kCFBooleanTrue!], [kSecReturnData as String: kCFBooleanFalse!]))
         #expect(!equal([kSecMatchLimit as String: kSecMatchLimitOne], [kSecMatchLimit as String: kSecMatchLimitAll]))
         #expect(AnyHashable(NSNumber(value: 1)) != AnyHashable(kCFBooleanTrue!))

@@ -61,7 +61,8 @@ import Testing
             #expect(item is ResultData)
             #expect(item as? Data == Data("hunter2".utf8))
             var attributes: CFTypeRef?
-            let both = [kSecClass: kSecClassGenericPassword, kSecAttrService: "results", kSecReturnData: true, kSecReturnAttributes: true]
+            let both =
+                [kSecClass: kSecClassGenericPassword, kSecAttrService: "results", kSecReturnData: true, kSecReturnAttributes: true]
                 as NSDictionary
             #expect(SecItemCopyMatching(both, &attributes) == errSecSuccess)
             let dictionary = try #require(attributes as? [String: Any])

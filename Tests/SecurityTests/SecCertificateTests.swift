@@ -138,8 +138,9 @@ import Glibc
         let mixed = try certificate(made.mixedCase.der)
         // CN=  Mixed Case  Name , O=Org in PrintableString: upper case, blanks trimmed and collapsed, lengths
         // re-encoded (contents: the value 19 → 15 bytes, its ATV 26 → 22, its RDN 28 → 24, the name 44 → 40).
-        let expected = Data(hex: "3028" + "3118" + "3016" + "0603550403" + "130F" + "4D49584544204341534520" + "4E414D45"
-            + "310C" + "300A" + "060355040A" + "1303" + "4F5247")
+        let expected = Data(
+            hex: "3028" + "3118" + "3016" + "0603550403" + "130F" + "4D49584544204341534520" + "4E414D45"
+                + "310C" + "300A" + "060355040A" + "1303" + "4F5247")
         #expect(SecCertificateCopyNormalizedSubjectSequence(mixed) as Data? == expected)
         #expect(SecCertificateCopyNormalizedIssuerSequence(mixed) as Data? == expected)
         #expect(commonName(mixed) == (errSecSuccess, "  Mixed Case  Name "))
@@ -218,7 +219,6 @@ enum DERBytes {
     }
 }
 
-
 /// Certificates made once per test process by the `openssl` command (installed when missing), in a 0700 folder
 /// removed afterwards.
 struct OpenSSLCertificates: Sendable {
@@ -286,28 +286,37 @@ struct OpenSSLCertificates: Sendable {
         }
         /// A self-signed certificate with a new key made by `-newkey` options.
         func selfSigned(_ name: String, _ newKey: [String], subject: String, config: String = "@printable.cnf") throws -> Made {
-            let arguments = ["req", "-x509", "-config", config, "-nodes", "-keyout", "@\(name).key", "-subj", subject, "-days", "30",
-                "-set_serial", "12345", "-out", "@\(name).pem"] + newKey
+            let arguments =
+                [
+                    "req", "-x509", "-config", config, "-nodes", "-keyout", "@\(name).key", "-subj", subject, "-days", "30",
+                    "-set_serial", "12345", "-out", "@\(name).pem",
+                ] + newKey
             let outcome = try ChildProcess.run(["/usr/bin/openssl"] + arguments.map(inFolder))
             guard outcome.status == 0 else { throw Failure(description: "openssl req \(name): \(outcome.errorText)") }
             return try read(name)
         }
         /// A certificate for a new key (`genpkey` options) signed by `issuer`.
-        func issued(_ name: String, _ genpkey: [String], subject: String, by issuer: String, serial: String, days: Int,
-            extensions: String, multivalue: Bool = false) throws -> Made {
+        func issued(
+            _ name: String, _ genpkey: [String], subject: String, by issuer: String, serial: String, days: Int,
+            extensions: String, multivalue: Bool = false
+        ) throws -> Made {
             let tool = { (arguments: [String]) throws -> Void in
                 let outcome = try ChildProcess.run(["/usr/bin/openssl"] + arguments.map(inFolder))
                 guard outcome.status == 0 else { throw Failure(description: "openssl \(arguments.first ?? "") \(name): \(outcome.errorText)") }
             }
             try tool(["genpkey"] + genpkey + ["-out", "@\(name).key"])
-            try tool(["req", "-new", "-config", "@printable.cnf", "-key", "@\(name).key", "-subj", subject, "-out", "@\(name).csr"]
-                + (multivalue ? ["-multivalue-rdn"] : []))
-            try tool(["x509", "-req", "-in", "@\(name).csr", "-CA", "@\(issuer).pem", "-CAkey", "@\(issuer).key", "-set_serial", serial,
-                "-days", String(days), "-sha256", "-extfile", "@extensions.cnf", "-extensions", extensions, "-out", "@\(name).pem"])
+            try tool(
+                ["req", "-new", "-config", "@printable.cnf", "-key", "@\(name).key", "-subj", subject, "-out", "@\(name).csr"]
+                    + (multivalue ? ["-multivalue-rdn"] : []))
+            try tool([
+                "x509", "-req", "-in", "@\(name).csr", "-CA", "@\(issuer).pem", "-CAkey", "@\(issuer).key", "-set_serial", serial,
+                "-days", String(days), "-sha256", "-extfile", "@extensions.cnf", "-extensions", extensions, "-out", "@\(name).pem",
+            ])
             return try read(name)
         }
 
-        _ = try openssl("req", "-x509", "-config", "@printable.cnf", "-newkey", "rsa:2048", "-nodes", "-keyout", "@root.key",
+        _ = try openssl(
+            "req", "-x509", "-config", "@printable.cnf", "-newkey", "rsa:2048", "-nodes", "-keyout", "@root.key",
             "-subj", "/C=US/O=Coffer Test/CN=Coffer Root CA", "-days", "3650", "-set_serial", "1", "-sha256",
             "-addext", "basicConstraints=critical,CA:true", "-addext", "keyUsage=critical,keyCertSign,cRLSign", "-out", "@root.pem")
         let root = try read("root", rsa: true)

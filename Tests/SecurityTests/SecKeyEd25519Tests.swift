@@ -21,9 +21,12 @@ import Testing
         #expect(attributes[kSecAttrKeySizeInBits as String] as? Int == 256)
         #expect(attributes[kSecAttrCanSign as String] as? Bool == true)
 
-        let imported = try #require(SecKeyCreateWithData(privateBytes as CFData, [
-            kSecAttrKeyType as String: kSecAttrKeyTypeEd25519, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
-        ] as CFDictionary, nil))
+        let imported = try #require(
+            SecKeyCreateWithData(
+                privateBytes as CFData,
+                [
+                    kSecAttrKeyType as String: kSecAttrKeyTypeEd25519, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
+                ] as CFDictionary, nil))
         #expect(imported == key)
         let algorithm = SecKeyAlgorithm.edDSASignatureMessageCurve25519SHA512
         #expect(SecKeyIsAlgorithmSupported(key, .sign, algorithm) && SecKeyIsAlgorithmSupported(publicKey, .verify, algorithm))
@@ -39,9 +42,11 @@ import Testing
 
     @Test func bytesThatAreNoEd25519KeyAreErrSecParam() {
         var error: Unmanaged<CFError>?
-        let key = SecKeyCreateWithData(Data(count: 31) as CFData, [
-            kSecAttrKeyType as String: kSecAttrKeyTypeEd25519, kSecAttrKeyClass as String: kSecAttrKeyClassPublic,
-        ] as CFDictionary, &error)
+        let key = SecKeyCreateWithData(
+            Data(count: 31) as CFData,
+            [
+                kSecAttrKeyType as String: kSecAttrKeyTypeEd25519, kSecAttrKeyClass as String: kSecAttrKeyClassPublic,
+            ] as CFDictionary, &error)
         #expect(key == nil)
         #expect(error.map { CFErrorGetCode($0.takeRetainedValue()) } == -50)
     }

@@ -80,7 +80,7 @@ import Testing
         try withFreshKeychain(transport: transport) {
             let tag = Data("com.example.signing".utf8)
             let parameters = ecParameters(extra: [
-                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrApplicationTag as String: tag],
+                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrApplicationTag as String: tag]
             ])
             let (created, error) = createKey(parameters)
             let key = try #require(created, "\(String(describing: error))")

@@ -13,8 +13,10 @@ import Testing
         pki = try TrustTestPKI.shared()
     }
 
-    private func makeTrust(_ certificates: [SecCertificate], _ policies: CFTypeRef? = SecPolicyCreateSSL(true, "example.test" as CFString),
-        anchors: [SecCertificate]?) throws -> SecTrust {
+    private func makeTrust(
+        _ certificates: [SecCertificate], _ policies: CFTypeRef? = SecPolicyCreateSSL(true, "example.test" as CFString),
+        anchors: [SecCertificate]?
+    ) throws -> SecTrust {
         var trust: SecTrust?
         #expect(SecTrustCreateWithCertificates(certificates as CFArray, policies, &trust) == errSecSuccess)
         let made = try #require(trust)
@@ -284,16 +286,20 @@ struct TrustTestPKI: @unchecked Sendable {
 
             """)
         /// A certificate for a new key, signed by `issuer` (itself when nil), valid from `start` to `end`.
-        func make(_ name: String, _ subject: String, by issuer: String?, _ start: String, _ end: String, _ extensions: String,
-            rsa: Bool = false) throws -> SecCertificate {
+        func make(
+            _ name: String, _ subject: String, by issuer: String?, _ start: String, _ end: String, _ extensions: String,
+            rsa: Bool = false
+        ) throws -> SecCertificate {
             try workspace.openssl(
                 ["genpkey", "-out", "@\(name).key"]
                     + (rsa ? ["-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048"] : ["-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256"]))
             try workspace.openssl("req", "-new", "-config", "@ca.cnf", "-key", "@\(name).key", "-subj", subject, "-out", "@\(name).csr")
             let signer = issuer.map { ["-cert", "@\($0).pem", "-keyfile", "@\($0).key"] } ?? ["-selfsign", "-keyfile", "@\(name).key"]
             try workspace.openssl(
-                ["ca", "-batch", "-notext", "-config", "@ca.cnf", "-in", "@\(name).csr", "-out", "@\(name).pem", "-startdate", start,
-                    "-enddate", end, "-extfile", "@ca.cnf", "-extensions", extensions] + signer)
+                [
+                    "ca", "-batch", "-notext", "-config", "@ca.cnf", "-in", "@\(name).csr", "-out", "@\(name).pem", "-startdate", start,
+                    "-enddate", end, "-extfile", "@ca.cnf", "-extensions", extensions,
+                ] + signer)
             let der = try workspace.certificateDER(name)
             guard let certificate = SecCertificateCreateWithData(nil, der as CFData) else {
                 throw OpenSSLWorkspace.Failure(description: "\(name) does not parse")

@@ -32,9 +32,10 @@ extension HostCapabilities {
     /// Whether the Python Package Index answers (within ten seconds), where tests fetch the sources of the client
     /// libraries whose own test suites they run (Debian ships the libraries without their tests).
     public static let reachesPyPI: Bool = {
-        guard let ran = try? ChildProcess.run(
-            ["/usr/bin/python3", "-c", "import urllib.request; urllib.request.urlopen('https://pypi.org/simple/', timeout=8)"],
-            errors: .null, timeout: .seconds(10))
+        guard
+            let ran = try? ChildProcess.run(
+                ["/usr/bin/python3", "-c", "import urllib.request; urllib.request.urlopen('https://pypi.org/simple/', timeout=8)"],
+                errors: .null, timeout: .seconds(10))
         else { return false }
         return ran.status == 0
     }()

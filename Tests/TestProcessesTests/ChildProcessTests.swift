@@ -93,7 +93,7 @@ struct ChildProcessTests {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.filter { entry in
             guard Int(entry) != nil, let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
-                  let status = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8), !status.contains(") Z ")
+                let status = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8), !status.contains(") Z ")
             else { return false }
             return String(decoding: line.map { $0 == 0 ? 32 : $0 }, as: UTF8.self).trimmingCharacters(in: .whitespaces) == command
         }

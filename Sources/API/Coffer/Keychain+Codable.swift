@@ -23,7 +23,9 @@ extension Keychain {
         } catch {
             throw KeychainError(
                 status: .param, operation: .encode,
-                reason: "Cannot encode \(Value.self) as JSON for service \(String(reflecting: service)), account \(String(reflecting: account)): \(CodingFailure.describe(error)).")
+                reason:
+                    "Cannot encode \(Value.self) as JSON for service \(String(reflecting: service)), account \(String(reflecting: account)): \(CodingFailure.describe(error))."
+            )
         }
         try await set(GenericPassword(service: service, account: account, value: data, accessibility: accessibility))
     }
@@ -49,7 +51,9 @@ extension Keychain {
         } catch {
             throw KeychainError(
                 status: .decode, operation: .decode,
-                reason: "The secret of the item for service \(String(reflecting: service)), account \(String(reflecting: account)) (\(item.value.count) bytes) is not JSON for \(Value.self): \(CodingFailure.describe(error)).")
+                reason:
+                    "The secret of the item for service \(String(reflecting: service)), account \(String(reflecting: account)) (\(item.value.count) bytes) is not JSON for \(Value.self): \(CodingFailure.describe(error))."
+            )
         }
     }
 

@@ -37,14 +37,14 @@ extension Keychain {
             do {
                 try await perform(.add, attributes) { () async throws(KeychainFailure) in try await client.add(attributes) }
                 return
-            } catch where error.status == .duplicateItem {}
+            } catch  where error.status == .duplicateItem {}
             let plan = UpsertPlan(adding: attributes, itemClass: Item.schema.itemClass)
             do {
                 try await perform(.update, plan.query, changes: plan.changes) { () async throws(KeychainFailure) in
                     try await client.update(plan.query, attributesToUpdate: plan.changes)
                 }
                 return
-            } catch where error.status == .itemNotFound {
+            } catch  where error.status == .itemNotFound {
                 continue  // deleted between the two calls: add again
             }
         }

@@ -46,7 +46,7 @@ extension Keychain {
     func search(_ dictionary: QueryDictionary) async throws(KeychainError) -> SearchAnswer {
         do {
             return .found(try await client.copyMatching(dictionary))
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return .nothingMatched
         } catch {
             throw KeychainError(error, operation: .copyMatching, query: dictionary)

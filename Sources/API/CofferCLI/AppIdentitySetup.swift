@@ -69,7 +69,8 @@ struct AppIdentitySetup {
     func remove() throws {
         let status = try status()
         guard IdentityFileRule.carriesIdentity(owner: status.st_uid, group: status.st_gid, mode: status.st_mode),
-              let group = Self.groupName(of: status.st_gid) else {
+            let group = Self.groupName(of: status.st_gid)
+        else {
             throw CLIFailure("\(path) carries no identity group; nothing to remove")
         }
         if Self.statOverride(of: path) != nil {
@@ -106,7 +107,8 @@ struct AppIdentitySetup {
     /// The line `dpkg-statoverride --list PATH` prints, or nil.
     private static func statOverride(of path: String) -> String? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-statoverride"),
-              let listed = try? run("/usr/bin/dpkg-statoverride", ["--list", path], doing: nil), listed.status == 0 else { return nil }
+            let listed = try? run("/usr/bin/dpkg-statoverride", ["--list", path], doing: nil), listed.status == 0
+        else { return nil }
         let line = listed.output.trimmingCharacters(in: .whitespacesAndNewlines)
         return line.isEmpty ? nil : line
     }

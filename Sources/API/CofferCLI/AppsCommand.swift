@@ -64,7 +64,8 @@ struct AppsCommand: ParsableCommand {
                     let group = try setup.establish()
                     FileHandle.standardError.write(Data("coffer: \(canonical) runs setgid to \(group)\n".utf8))
                 } else if try setup.existingIdentityGroup() == nil {
-                    throw CLIFailure("""
+                    throw CLIFailure(
+                        """
                         apps add: \(canonical) has no identity group (a group of its own it runs setgid to, from a root-owned file); \
                         give it one with 'sudo coffer apps add \(canonical) --app-id \(appID)', or add --by-path for the convenience \
                         mode, which any program of yours can defeat
@@ -146,7 +147,8 @@ struct AppsCommand: ParsableCommand {
     static func send(_ request: Request, command: String) throws -> [RegisteredApp] {
         guard case .daemon = CLIKeychain.choice else {
             throw CLIFailure(
-                "\(command): the app registry lives in the daemon; start cofferd or set COFFER_SOCKET (COFFER_HOME selects the embedded keychain, where every program is unregistered, for coffer-secret-service too)")
+                "\(command): the app registry lives in the daemon; start cofferd or set COFFER_SOCKET (COFFER_HOME selects the embedded keychain, where every program is unregistered, for coffer-secret-service too)"
+            )
         }
         do {
             return try CLIKeychain.shared.sendBlocking(request).appsResult()

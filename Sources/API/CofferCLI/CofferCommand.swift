@@ -60,7 +60,8 @@ struct CofferCommand: ParsableCommand {
     private static func parse(_ arguments: [String]) throws -> any ParsableCommand {
         if let name = arguments.first,
             let subcommand = configuration.subcommands.first(where: { $0.configuration.commandName == name }),
-            let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())) {
+            let command = try? subcommand.parseAsRoot(Array(arguments.dropFirst()))
+        {
             return command
         }
         return try parseAsRoot(arguments)

@@ -40,11 +40,12 @@ struct ImportSecretServiceCommand: ParsableCommand {
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var child: pid_t = 0
-        let spawned = if let beside {
-            posix_spawn(&child, beside, nil, nil, &argv, environ)
-        } else {
-            posix_spawnp(&child, arguments[0], nil, nil, &argv, environ)
-        }
+        let spawned =
+            if let beside {
+                posix_spawn(&child, beside, nil, nil, &argv, environ)
+            } else {
+                posix_spawnp(&child, arguments[0], nil, nil, &argv, environ)
+            }
         guard spawned == 0 else {
             throw CLIFailure("import-secret-service: cannot run \(arguments[0]): \(String(cString: strerror(spawned)))")
         }

@@ -15,13 +15,17 @@ struct InternetPasswordAttributes: PasswordAttributes {
     var account: String?
     @Option(name: .customShort("d"), help: ArgumentHelp("Security domain (kSecAttrSecurityDomain).", valueName: "security-domain"))
     var securityDomain: String?
-    @Option(name: .customShort("r"), help: ArgumentHelp("Protocol, as a four-character code such as 'htps' or 'ftp ' (kSecAttrProtocol).", valueName: "protocol"))
+    @Option(
+        name: .customShort("r"), help: ArgumentHelp("Protocol, as a four-character code such as 'htps' or 'ftp ' (kSecAttrProtocol).", valueName: "protocol"))
     var `protocol`: String?
     @Option(name: .customShort("P"), help: ArgumentHelp("Port number (kSecAttrPort).", valueName: "port"))
     var port: Int?
     @Option(name: .customShort("p"), help: ArgumentHelp("Path (kSecAttrPath).", valueName: "path"))
     var path: String?
-    @Option(name: .customShort("t"), help: ArgumentHelp("Authentication type, as a four-character code such as 'dflt' or 'form' (kSecAttrAuthenticationType).", valueName: "authentication-type"))
+    @Option(
+        name: .customShort("t"),
+        help: ArgumentHelp(
+            "Authentication type, as a four-character code such as 'dflt' or 'form' (kSecAttrAuthenticationType).", valueName: "authentication-type"))
     var authenticationType: String?
     @Option(name: .customShort("l"), help: ArgumentHelp("Label (kSecAttrLabel).", valueName: "label"))
     var label: String?

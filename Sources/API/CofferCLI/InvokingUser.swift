@@ -19,7 +19,7 @@ struct InvokingUser {
     /// The user behind `sudo`, when the CLI runs as root through it for someone other than root.
     static func fromSudo(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> InvokingUser? {
         guard geteuid() == 0, let uid = environment["SUDO_UID"].flatMap(UInt32.init), uid != 0,
-              let gid = environment["SUDO_GID"].flatMap(UInt32.init), let entry = getpwuid(uid), let name = entry.pointee.pw_name
+            let gid = environment["SUDO_GID"].flatMap(UInt32.init), let entry = getpwuid(uid), let name = entry.pointee.pw_name
         else { return nil }
         return InvokingUser(uid: uid, gid: gid, name: String(cString: name))
     }

@@ -14,8 +14,10 @@ struct FindDisplayOptions: ParsableArguments {
     var showPassword = false
     @Flag(name: .customLong("raw"), help: "Write only the password's exact bytes to standard output, with no newline added.")
     var raw = false
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
-        "Write only the password's exact bytes to a new file, mode 0600.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp(
+            "Write only the password's exact bytes to a new file, mode 0600.", valueName: "file"))
     var outputFile: String?
     @Flag(name: .customLong("force"), help: "With -o: replace an existing file.")
     var force = false
@@ -51,7 +53,7 @@ enum ItemWriting {
         if let secret { attributes[QueryKey.valueData] = .data(secret) }
         do {
             _ = try client.blocking.add(attributes)
-        } catch where error.status == .duplicateItem && updateExisting {
+        } catch  where error.status == .duplicateItem && updateExisting {
             let plan = UpsertPlan(adding: attributes, itemClass: itemClass)
             try ItemCommandSupport.run(command) { () throws(KeychainFailure) in
                 try client.blocking.update(plan.query, attributesToUpdate: plan.changes)
@@ -77,7 +79,7 @@ enum ItemReading {
         do {
             guard case .array(let items)? = try client.blocking.copyMatching(QueryDictionary(query)) else { return 0 }
             return items.count
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return 0
         } catch {
             throw ItemCommandSupport.failure(command, error)

@@ -30,8 +30,10 @@ struct UnlockCommand: ParsableCommand {
         }
         print("unlocked")
         if case .embedded = CLIKeychain.choice {
-            FileHandle.standardError.write(Data(
-                "coffer: no daemon serves this keychain, so the unlock lasts for this command only; run cofferd --user, or log in to a session (XDG_RUNTIME_DIR) where coffer starts it\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "coffer: no daemon serves this keychain, so the unlock lasts for this command only; run cofferd --user, or log in to a session (XDG_RUNTIME_DIR) where coffer starts it\n"
+                        .utf8))
         }
     }
 }

@@ -41,7 +41,7 @@ enum OwnerProofInput {
         do {
             _ = try client.sendBlocking(.copyMatching(probe)).itemResult()
             return
-        } catch where error.status != .missingEntitlement {
+        } catch  where error.status != .missingEntitlement {
             return
         } catch {}
         guard prove(client, reason: reason, command: command) else {

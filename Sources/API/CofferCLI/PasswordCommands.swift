@@ -107,7 +107,9 @@ struct DeletePassword<Attributes: PasswordAttributes>: ParsableCommand {
         let client = try ItemCommandSupport.client(command: command)
         if all {
             let count = try ItemReading.count(attributes.entries, client: client, command: command)
-            guard count > 0 else { throw CLIFailure("\(command): there are no \(Attributes.kind) passwords to delete", exitCode: ItemCommandSupport.exitCode(for: .itemNotFound)) }
+            guard count > 0 else {
+                throw CLIFailure("\(command): there are no \(Attributes.kind) passwords to delete", exitCode: ItemCommandSupport.exitCode(for: .itemNotFound))
+            }
             let items = count == 1 ? "1 \(Attributes.kind) password" : "\(count) \(Attributes.kind) passwords"
             guard try DeletionConfirmation.confirm("This deletes \(items).") else {
                 throw CLIFailure("\(command): nothing was deleted")

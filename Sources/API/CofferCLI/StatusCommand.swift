@@ -20,19 +20,22 @@ struct StatusCommand: ParsableCommand {
     func run() throws {
         let choice = CLIKeychain.choice
         let status = try CLIFailure.reporting { try CLIKeychain.shared.blocking.lockStatus() }
-        let location = switch choice {
-        case .embedded(let folder): folder.url.path
-        case .daemon(let socket): "daemon at \(socket)"
-        }
+        let location =
+            switch choice {
+            case .embedded(let folder): folder.url.path
+            case .daemon(let socket): "daemon at \(socket)"
+            }
         if json {
-            try JSONOutput.print([
-                "keychain": location, "passcodeSet": status.passcodeSet, "lockState": status.lockState.rawValue,
-                "failedAttempts": status.failedAttempts, "retryAfterSeconds": status.retryAfter.wholeSeconds,
-                "eraseAfterFailedAttempts": status.eraseAfterFailedAttempts,
-            ] as [String: Any])
+            try JSONOutput.print(
+                [
+                    "keychain": location, "passcodeSet": status.passcodeSet, "lockState": status.lockState.rawValue,
+                    "failedAttempts": status.failedAttempts, "retryAfterSeconds": status.retryAfter.wholeSeconds,
+                    "eraseAfterFailedAttempts": status.eraseAfterFailedAttempts,
+                ] as [String: Any])
             return
         }
-        print("""
+        print(
+            """
             keychain: \(location)
             passcode: \(status.passcodeSet ? "set" : "not set")
             lock state: \(status.lockState.rawValue)

@@ -11,7 +11,8 @@ extension SecureEnclave.P256.KeyAgreement {
         /// Makes a key in the keychain, whose uses `accessControl` governs (by default: while unlocked, on this
         /// device only). `compactRepresentable` is accepted for Apple's signature; every P-256 key here is.
         public init(
-            compactRepresentable: Bool = true, accessControl: SecAccessControl = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .privateKeyUsage, nil)!,
+            compactRepresentable: Bool = true,
+            accessControl: SecAccessControl = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .privateKeyUsage, nil)!,
             authenticationContext: LAContext? = nil
         ) throws {
             key = try EnclaveKey(accessControl: accessControl, context: authenticationContext)

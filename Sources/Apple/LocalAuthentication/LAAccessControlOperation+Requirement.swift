@@ -13,9 +13,10 @@ extension LAAccessControlOperation {
         case .useItem:
             AuthenticationRequirement(accessControl: control)
         case .useKeySign, .useKeyDecrypt, .useKeyKeyExchange:
-            AuthenticationRequirement(accessControl: AccessControl(
-                protection: control.protection, flags: control.flags.subtracting(.privateKeyUsage),
-                boundBiometrySet: control.boundBiometrySet))
+            AuthenticationRequirement(
+                accessControl: AccessControl(
+                    protection: control.protection, flags: control.flags.subtracting(.privateKeyUsage),
+                    boundBiometrySet: control.boundBiometrySet))
         }
     }
 }

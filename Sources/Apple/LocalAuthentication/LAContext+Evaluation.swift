@@ -33,11 +33,12 @@ extension LAContext {
             }
             if cancelled { return .failure(LAError(.appCancel, reason: "the task evaluating the policy was cancelled")) }
             state.pending[token] = PendingEvaluation(finish: finish)
-            return .success(requirement.map { requirement in
-                AuthenticationRequest(
-                    context: identifier, requirement: requirement, reason: reason,
-                    reuseDuration: .seconds(state.reuseDuration), interactive: !state.interactionNotAllowed)
-            })
+            return .success(
+                requirement.map { requirement in
+                    AuthenticationRequest(
+                        context: identifier, requirement: requirement, reason: reason,
+                        reuseDuration: .seconds(state.reuseDuration), interactive: !state.interactionNotAllowed)
+                })
         }
         switch request {
         case .failure(let error):

@@ -21,9 +21,10 @@ extension LAContext {
         switch policy {
         case .deviceOwnerAuthentication:
             guard capabilities.passcodeSet else {
-                return .failure(LAError(
-                    .passcodeNotSet,
-                    reason: "the keychain has no passcode (the device passcode on Linux): set one with `coffer passcode set`"))
+                return .failure(
+                    LAError(
+                        .passcodeNotSet,
+                        reason: "the keychain has no passcode (the device passcode on Linux): set one with `coffer passcode set`"))
             }
             return .success(())
         case .deviceOwnerAuthenticationWithBiometrics, .deviceOwnerAuthenticationWithBiometricsOrCompanion:

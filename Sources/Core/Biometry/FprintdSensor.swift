@@ -43,7 +43,7 @@ public struct FprintdSensor: BiometricSensor {
             let fingers = try device.enrolledFingers(user: user, timeout: Self.callTimeout)
             guard !fingers.isEmpty else { return .notEnrolled }
             return .available(enrolledSetHash: EnrolledSet(user: user, fingers: fingers).hash)
-        } catch where error.hasName(FprintdNames.noEnrolledPrints) {
+        } catch  where error.hasName(FprintdNames.noEnrolledPrints) {
             return .notEnrolled
         } catch {
             return .notAvailable(reason: "fprintd did not list the enrolled fingers of \(quoted(user)): \(error)")

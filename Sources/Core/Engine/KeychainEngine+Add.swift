@@ -111,7 +111,7 @@ extension KeychainEngine {
             guard let existing = colliding.first else { throw ItemStoreError.duplicateItem }
             do {
                 _ = try writer.openAttributes(existing)
-            } catch where StatusMapping.isUndecryptable(error) {
+            } catch  where StatusMapping.isUndecryptable(error) {
                 logger.warning("replacing an undecryptable item that had the same primary key", metadata: ["row": "\(existing.rowID)"])
                 return try writer.replace(rowID: existing.rowID, with: item)
             } catch {

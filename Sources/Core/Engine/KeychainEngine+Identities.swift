@@ -36,9 +36,10 @@ extension KeychainEngine {
             for key in keys.matches {
                 let attributes = IdentitySearch.identityAttributes(
                     certificate: certificate.attributes, certificateData: certificate.data, key: key.attributes)
-                outcome.matches.append(ItemSnapshot(
-                    itemClass: .identity, attributes: attributes, data: key.data,
-                    persistentRef: reference))
+                outcome.matches.append(
+                    ItemSnapshot(
+                        itemClass: .identity, attributes: attributes, data: key.data,
+                        persistentRef: reference))
             }
         }
         return outcome

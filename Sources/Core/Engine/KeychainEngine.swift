@@ -76,9 +76,11 @@ public final class KeychainEngine: Sendable {
     /// stands for: an identity is named by its certificate's row).
     func persistentReference(_ item: StoredItem, as itemClass: ItemClass? = nil) -> PersistentReference {
         let bytes = [UInt8](item.persistentRef)
-        let uuid = UUID(uuid: (
-            bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        let uuid = UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
         return PersistentReference(itemClass: itemClass ?? item.itemClass, uuid: uuid)
     }
 }

@@ -73,7 +73,9 @@ extension KeychainEngine {
                 let attributes = try AttributeSet(decoding: reader.openAttributes(row))
                 guard search.matches(attributes), matchesHost(search, attributes) else {
                     if opening.fullyIndexed {
-                        logger.error("row's blind index does not match its sealed attributes; skipping it", metadata: ["class": "\(row.itemClass.rawValue)", "row": "\(row.rowID)"])
+                        logger.error(
+                            "row's blind index does not match its sealed attributes; skipping it",
+                            metadata: ["class": "\(row.itemClass.rawValue)", "row": "\(row.rowID)"])
                         outcome.undecryptable.append(row)
                     }
                     return
@@ -94,10 +96,11 @@ extension KeychainEngine {
                 let shown = ItemDigest.filledIn(attributes, secret: stored, in: row.itemClass)
                 let data = try opening.gate?.openSealedSecret(stored, attributes: attributes) ?? stored
                 outcome.matches.append(OpenedItem(stored: row, attributes: shown, data: data))
-            } catch where StatusMapping.isLocked(error) {
+            } catch  where StatusMapping.isLocked(error) {
                 throw EngineRefusal(.interactionNotAllowed, .g16, "a matching item's protection class (\(row.protection.rawValue)) is locked")
-            } catch where StatusMapping.isUndecryptable(error) {
-                logger.error("skipping an item that cannot be decrypted", metadata: ["class": "\(row.itemClass.rawValue)", "row": "\(row.rowID)", "reason": "\(error)"])
+            } catch  where StatusMapping.isUndecryptable(error) {
+                logger.error(
+                    "skipping an item that cannot be decrypted", metadata: ["class": "\(row.itemClass.rawValue)", "row": "\(row.rowID)", "reason": "\(error)"])
                 outcome.undecryptable.append(row)
             }
         }

@@ -151,8 +151,9 @@ public final class KeychainService: Sendable {
             return .status(.success)
         case .authenticationCapabilities:
             return keystore { () throws(KeystoreError) in
-                .authenticationCapabilities(AuthenticationCapabilities(
-                    passcodeSet: try keystore().isPasscodeSet, biometry: authenticationFlow.biometryState()))
+                .authenticationCapabilities(
+                    AuthenticationCapabilities(
+                        passcodeSet: try keystore().isPasscodeSet, biometry: authenticationFlow.biometryState()))
             }
         case .lockStatus:
             return keystore { () throws(KeystoreError) in .lockStatus(try keystore().status()) }
@@ -165,11 +166,15 @@ public final class KeychainService: Sendable {
         case .setPasscode(let new):
             return keystore { () throws(KeystoreError) in try keystore().setPasscode(new, kdf: .forNewPasscodes) }
         case .changePasscode(let old, let new):
-            return keystore { () throws(KeystoreError) in try keystore().changePasscode(from: old, to: new, kdf: .forNewPasscodes, charging: caller.passcodeAttempts) }
+            return keystore { () throws(KeystoreError) in
+                try keystore().changePasscode(from: old, to: new, kdf: .forNewPasscodes, charging: caller.passcodeAttempts)
+            }
         case .removePasscode(let current):
             return keystore { () throws(KeystoreError) in try keystore().removePasscode(current: current, charging: caller.passcodeAttempts) }
         case .setEraseAfterFailedAttempts(let enabled, let passcode):
-            return keystore { () throws(KeystoreError) in try keystore().setEraseAfterFailedAttempts(enabled, passcode: passcode, charging: caller.passcodeAttempts) }
+            return keystore { () throws(KeystoreError) in
+                try keystore().setEraseAfterFailedAttempts(enabled, passcode: passcode, charging: caller.passcodeAttempts)
+            }
         case .createTokenKey(let creation):
             return createTokenKey(creation)
         case .useTokenKey(let use):
@@ -185,8 +190,9 @@ public final class KeychainService: Sendable {
         case .restoreBackup(let restore):
             return restoreBackup(restore, caller: caller, session: session)
         case .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwnerWithPrompt:
-            return .keystoreError(.unavailable(
-                reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))
+            return .keystoreError(
+                .unavailable(
+                    reason: "prompts come from the daemon's prompt agent (cofferd); this keychain is embedded, so pass the passcode"))
         case .appsList:
             return registryCall(passcode: nil, caller: caller) { (_: any ProgramRegistry) throws(KeychainFailure) in }
         case .appsAdd(let registration, let passcode):

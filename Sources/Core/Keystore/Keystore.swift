@@ -60,9 +60,10 @@ public final class Keystore: Sendable {
             classKeys[protection] = ClassKeyMaterial(classKey: classKey, protection: protection)
         }
         let passcodeSet = keybag.passcode != nil
-        state = Mutex(State(
-            lockState: passcodeSet ? .beforeFirstUnlock : .unlocked,
-            passcodeSet: passcodeSet, classKeys: classKeys, indexKey: LockedKey(indexKey), fileClassB: keybag.fileClassB))
+        state = Mutex(
+            State(
+                lockState: passcodeSet ? .beforeFirstUnlock : .unlocked,
+                passcodeSet: passcodeSet, classKeys: classKeys, indexKey: LockedKey(indexKey), fileClassB: keybag.fileClassB))
     }
 
     /// Opens the keychain's keystore in `folder`, creating the folder, the device key and the keybag

@@ -55,7 +55,8 @@ public struct X501Name: Sendable, Hashable {
                     if folded.count != bytes.count || folded != Array(bytes) {
                         let typeBytes = Array(items[0].encodedBytes)
                         let valueTLV = Self.encode(tag: 0x13, folded)
-                        rdnContent += folded.count == bytes.count
+                        rdnContent +=
+                            folded.count == bytes.count
                             ? Self.replacingContent(of: pair, with: typeBytes + valueTLV)
                             : Self.encode(tag: 0x30, typeBytes + valueTLV)
                         rdnChanged = rdnChanged || folded.count != bytes.count

@@ -25,12 +25,14 @@ enum PKCS12PBE {
                 return (salt, iterations)
             }
         }
-        let key = try PKCS12KeyDerivation.derive(.key, password: password, salt: salt, iterations: iterations, count: cipher.keyLength, digest: .sha1,
+        let key = try PKCS12KeyDerivation.derive(
+            .key, password: password, salt: salt, iterations: iterations, count: cipher.keyLength, digest: .sha1,
             budget: budget)
         let iv: SecretBytes? =
             cipher.ivLength == 0
             ? nil
-            : try PKCS12KeyDerivation.derive(.iv, password: password, salt: salt, iterations: iterations, count: cipher.ivLength, digest: .sha1,
+            : try PKCS12KeyDerivation.derive(
+                .iv, password: password, salt: salt, iterations: iterations, count: cipher.ivLength, digest: .sha1,
                 budget: budget)
         return try cipher.decrypt(ciphertext, key: key, iv: iv)
     }

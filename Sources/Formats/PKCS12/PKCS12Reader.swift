@@ -78,7 +78,8 @@ public enum PKCS12Reader {
                     _ = try ASN1ObjectIdentifier(berEncoded: &fields)
                     let algorithm = try AlgorithmIdentifier(berEncoded: &fields)
                     guard let encrypted = fields.next() else { throw PKCS12Error.malformed("EncryptedData has no encrypted content") }
-                    let ciphertext = try ASN1OctetString(berEncoded: encrypted, withIdentifier: ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific)).bytes
+                    let ciphertext = try ASN1OctetString(berEncoded: encrypted, withIdentifier: ASN1Identifier(tagWithNumber: 0, tagClass: .contextSpecific))
+                        .bytes
                     return (algorithm, ciphertext)
                 }
                 ASN1Reading.skipRest(&nodes)

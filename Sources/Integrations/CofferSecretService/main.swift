@@ -16,18 +16,20 @@ import Glibc
 
 let givenArguments = Array(CommandLine.arguments.dropFirst())
 if givenArguments.contains("--help") || givenArguments.contains("-h") {
-    FileHandle.standardOutput.write(Data("""
-        usage: coffer-secret-service [--settings PATH]
-               coffer-secret-service --import [--for PATH]
-               coffer-secret-service --owners
-        Serves the Secret Service (org.freedesktop.secrets) on the session bus over Coffer's keychain, keeping each
-        program's items to itself, until SIGTERM or the bus goes away. The keychain is chosen as coffer chooses it
-        (COFFER_HOME, else COFFER_SOCKET or the system daemon). Isolation can be turned off only by the owner's
-        root-owned /etc/coffer/secret-service.conf (isolation = shared), or the root-owned file --settings names.
-        --import copies the items of the provider running now (gnome-keyring, KeePassXC) into this keychain.
-        --owners says which program owns how many items (each program sees only its own).
+    FileHandle.standardOutput.write(
+        Data(
+            """
+            usage: coffer-secret-service [--settings PATH]
+                   coffer-secret-service --import [--for PATH]
+                   coffer-secret-service --owners
+            Serves the Secret Service (org.freedesktop.secrets) on the session bus over Coffer's keychain, keeping each
+            program's items to itself, until SIGTERM or the bus goes away. The keychain is chosen as coffer chooses it
+            (COFFER_HOME, else COFFER_SOCKET or the system daemon). Isolation can be turned off only by the owner's
+            root-owned /etc/coffer/secret-service.conf (isolation = shared), or the root-owned file --settings names.
+            --import copies the items of the provider running now (gnome-keyring, KeePassXC) into this keychain.
+            --owners says which program owns how many items (each program sees only its own).
 
-        """.utf8))
+            """.utf8))
     exit(0)
 }
 if givenArguments.contains("--version") {

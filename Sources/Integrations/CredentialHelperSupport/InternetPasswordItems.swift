@@ -44,7 +44,7 @@ public struct InternetPasswordItems: Sendable {
         dictionary[QueryKey.valueData] = .data(secret)
         do {
             _ = try client.blocking.add(dictionary)
-        } catch where error.status == .duplicateItem {
+        } catch  where error.status == .duplicateItem {
             let plan = UpsertPlan(adding: dictionary, itemClass: .internetPassword)
             try client.blocking.update(plan.query, attributesToUpdate: plan.changes)
         }
@@ -56,7 +56,7 @@ public struct InternetPasswordItems: Sendable {
         do {
             try client.blocking.delete(query)
             return true
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return false
         }
     }

@@ -37,7 +37,9 @@ struct RegistryURL: Equatable {
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
             hostPart = authority[authority.index(after: authority.startIndex)..<close]
             let after = authority[authority.index(after: close)...]
-            if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
+            if after.hasPrefix(":") {
+                portText = after.dropFirst()
+            } else if !after.isEmpty {
                 throw Invalid(description: "parse \"\(serverURL)\": invalid port \"\(after)\" after host")
             }
         } else if let colon = authority.lastIndex(of: ":") {

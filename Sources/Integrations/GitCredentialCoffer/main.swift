@@ -17,7 +17,8 @@ guard let action = arguments.first, !action.isEmpty else {
 }
 switch action {
 case "--help", "-h":
-    StandardStreams.write("""
+    StandardStreams.write(
+        """
         usage: \(name) <get|store|erase>
         git's credential helper over Coffer's keychain: git runs it with an action and the credential on standard
         input (git-credential(1)). Set it up with: git config --global credential.helper coffer

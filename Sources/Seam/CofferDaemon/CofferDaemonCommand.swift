@@ -46,7 +46,10 @@ struct CofferDaemonCommand: ParsableCommand {
     @Option(help: "Lock a keychain after this many seconds without a request (0: never).")
     var autoLock: Int = 0
 
-    @Option(help: "The trusted front end's group: a caller running setgid to it from a root-owned executable (the installed coffer CLI) is trusted. Default: coffer-cli, when that group exists.")
+    @Option(
+        help:
+            "The trusted front end's group: a caller running setgid to it from a root-owned executable (the installed coffer CLI) is trusted. Default: coffer-cli, when that group exists."
+    )
     var trustedGroup: String?
 
     @Option(help: "Connections one user may hold open at once; more are closed as soon as they are accepted.")
@@ -75,10 +78,11 @@ struct CofferDaemonCommand: ParsableCommand {
 
     func validate() throws {
         guard autoLock >= 0 else { throw ValidationError("--auto-lock takes a number of seconds, 0 or more.") }
-        let positive = [
-            ("--max-connections-per-user", maxConnectionsPerUser), ("--max-bytes-in-flight-per-user", maxBytesInFlightPerUser),
-            ("--max-bytes-in-flight", maxBytesInFlight), ("--frame-timeout", frameTimeout), ("--idle-timeout", idleTimeout),
-        ] + (maxConnections.map { [("--max-connections", $0)] } ?? [])
+        let positive =
+            [
+                ("--max-connections-per-user", maxConnectionsPerUser), ("--max-bytes-in-flight-per-user", maxBytesInFlightPerUser),
+                ("--max-bytes-in-flight", maxBytesInFlight), ("--frame-timeout", frameTimeout), ("--idle-timeout", idleTimeout),
+            ] + (maxConnections.map { [("--max-connections", $0)] } ?? [])
         for (name, value) in positive where value < 1 { throw ValidationError("\(name) takes a number, 1 or more.") }
         guard storageQuotaPerUser >= 0, freeSpaceReserve >= 0 else {
             throw ValidationError("--storage-quota-per-user and --free-space-reserve take a number of MiB, 0 or more.")
@@ -101,12 +105,15 @@ struct CofferDaemonCommand: ParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let uid = getuid()
         let folder = KeychainFolder.fromEnvironment(environment)
-        let mode: DaemonConfiguration.Mode = user
+        let mode: DaemonConfiguration.Mode =
+            user
             ? .user(folder: folder, uid: uid)
             : .system(stateDirectory: URL(fileURLWithPath: stateDir, isDirectory: true))
-        let socketPath = socket ?? (user
-            ? DaemonConfiguration.userSocketPath(for: folder, environment: environment, uid: uid)
-            : DaemonConfiguration.systemSocketPath)
+        let socketPath =
+            socket
+            ?? (user
+                ? DaemonConfiguration.userSocketPath(for: folder, environment: environment, uid: uid)
+                : DaemonConfiguration.systemSocketPath)
         try prepareFolders(mode: mode, socketPath: socketPath)
         var configuration = DaemonConfiguration(
             mode: mode, socketPath: socketPath, autoLockAfter: autoLock > 0 ? .seconds(autoLock) : nil, limits: limits)
@@ -138,7 +145,8 @@ struct CofferDaemonCommand: ParsableCommand {
     /// The listening socket systemd passed (socket activation), if any.
     static func systemdSocket(_ environment: [String: String]) -> Int32? {
         guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
-              let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1 else { return nil }
+            let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
+        else { return nil }
         return 3
     }
 

@@ -94,7 +94,9 @@ final class ProgramRegistryFile: ProgramRegistry, RegisteredPrograms {
         guard let gid = file.identityGroup else {
             throw KeychainFailure(
                 .param,
-                reason: "\(path) carries no identity group (it must be root-owned, setgid to a group of its own, and not writable by group or others): run 'sudo coffer apps add \(path) …'")
+                reason:
+                    "\(path) carries no identity group (it must be root-owned, setgid to a group of its own, and not writable by group or others): run 'sudo coffer apps add \(path) …'"
+            )
         }
         return RegisteredApp.IdentityRecord(gid: gid, device: file.device, inode: file.inode)
     }

@@ -315,7 +315,9 @@ final class DaemonConnection: @unchecked Sendable {
     private func timeoutResponse(_ timeout: Duration) -> Response {
         .failure(
             .notAvailable,
-            reason: "the keychain daemon at \(socketPath) did not answer within \(timeout.spoken) (it may be stopped or overloaded); the request may or may not have taken effect")
+            reason:
+                "the keychain daemon at \(socketPath) did not answer within \(timeout.spoken) (it may be stopped or overloaded); the request may or may not have taken effect"
+        )
     }
 
     /// Hands every complete frame's answer to its waiter. Called by the reader only.

@@ -51,7 +51,7 @@ public enum PerUserDaemon {
     public static func answers(at path: String, uid: UInt32 = getuid()) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFSOCK, status.st_uid == uid,
-              let descriptor = try? UnixSocket.connect(to: path, timeout: .seconds(1))
+            let descriptor = try? UnixSocket.connect(to: path, timeout: .seconds(1))
         else { return false }
         close(descriptor)
         return true

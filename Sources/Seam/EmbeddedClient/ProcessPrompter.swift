@@ -16,16 +16,17 @@ struct ProcessPrompter: AuthenticationPrompter {
 
     func confirmPasscode(_ question: AuthenticationQuestion, reply: @escaping @Sendable (PasscodeConfirmation) -> Void) {
         let description = Prompt(id: 0, purpose: .authenticate, requester: question.requester, reason: question.reason).message
-        reply(PasscodeAsking.confirm(question) { error -> PasscodeAsking.Answer in
-            let asked = Result { () throws(PromptFailure) in
-                try prompter.askPasscode(PasscodeQuestion(title: "Coffer", description: description, error: error, timeout: Self.timeout))
-            }
-            switch asked {
-            case .success(let passcode): return .passcode(passcode)
-            case .failure(.cancelled): return .cancelled
-            case .failure(.timedOut): return .timedOut
-            case .failure(.unavailable(let reason)): return .unavailable(reason: reason)
-            }
-        })
+        reply(
+            PasscodeAsking.confirm(question) { error -> PasscodeAsking.Answer in
+                let asked = Result { () throws(PromptFailure) in
+                    try prompter.askPasscode(PasscodeQuestion(title: "Coffer", description: description, error: error, timeout: Self.timeout))
+                }
+                switch asked {
+                case .success(let passcode): return .passcode(passcode)
+                case .failure(.cancelled): return .cancelled
+                case .failure(.timedOut): return .timedOut
+                case .failure(.unavailable(let reason)): return .unavailable(reason: reason)
+                }
+            })
     }
 }

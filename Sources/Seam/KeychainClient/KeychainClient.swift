@@ -93,7 +93,7 @@ public struct BlockingKeychainCalls: Sendable {
         let result: KeychainValue?
         do {
             result = try copyMatching(query)
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return []
         }
         guard case .array(let items)? = result else {

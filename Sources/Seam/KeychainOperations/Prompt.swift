@@ -33,7 +33,10 @@ public struct Prompt: Sendable, Hashable {
         self.purpose = purpose
         self.requester = ControlCharacterEscaping.escaped(requester)
         self.failedAttempts = failedAttempts
-        self.reason = String(String.UnicodeScalarView(reason.unicodeScalars.filter { $0.properties.generalCategory != .control && $0.properties.generalCategory != .format }.prefix(Self.maximumReasonLength)))
+        self.reason = String(
+            String.UnicodeScalarView(
+                reason.unicodeScalars.filter { $0.properties.generalCategory != .control && $0.properties.generalCategory != .format }.prefix(
+                    Self.maximumReasonLength)))
     }
 
     /// The longest reason shown, in Unicode scalars; control characters are removed, so a program cannot

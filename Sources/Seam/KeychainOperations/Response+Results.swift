@@ -129,7 +129,8 @@ extension Response {
         case .status(let status): throw .refused(KeychainFailure(status))
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
         case .authenticationFailure(let failure): throw .refused(KeychainFailure(failure.status, reason: failure.reason))
-        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes: throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
+        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes:
+            throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
 

@@ -84,7 +84,8 @@ public struct AppRegistry: Sendable, Hashable, Codable {
     @discardableResult
     public mutating func recordFile(ofGroup gid: UInt32, device: UInt64, inode: UInt64) -> Bool {
         guard let index = apps.firstIndex(where: { $0.identity?.gid == gid }),
-              let record = apps[index].identity, record.device != device || record.inode != inode else { return false }
+            let record = apps[index].identity, record.device != device || record.inode != inode
+        else { return false }
         apps[index].identity = RegisteredApp.IdentityRecord(gid: gid, device: device, inode: inode)
         return true
     }

@@ -16,10 +16,11 @@ public struct ListedPrograms: RegisteredPrograms {
     public init(_ listed: [KeychainOperations.RegisteredApp]) {
         var registry = AppRegistry()
         for app in listed {
-            registry.register(RegisteredApp(
-                path: app.executablePath, appID: app.applicationIdentifier, groups: app.accessGroups,
-                pinnedSHA256: app.executableHash.map { Hexadecimal.text($0) },
-                identity: app.identityGroupID.map { .init(gid: $0, device: 0, inode: 0) }))
+            registry.register(
+                RegisteredApp(
+                    path: app.executablePath, appID: app.applicationIdentifier, groups: app.accessGroups,
+                    pinnedSHA256: app.executableHash.map { Hexadecimal.text($0) },
+                    identity: app.identityGroupID.map { .init(gid: $0, device: 0, inode: 0) }))
         }
         snapshot = registry
     }

@@ -59,7 +59,8 @@ public struct PeerCredentials: Sendable, Hashable {
     /// Field 22 of `/proc/PID/stat` (start time in clock ticks since boot), or nil.
     static func processStartTime(_ pid: Int32) -> UInt64? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let end = stat.lastIndex(of: ")") else { return nil }
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
         // Fields after the command name (which may contain spaces), starting with field 3.
         let fields = stat[stat.index(after: end)...].split(separator: " ")
         return fields.count > 19 ? UInt64(fields[19]) : nil

@@ -98,7 +98,8 @@ public final class PeerIdentifier: Sendable {
     ) throws(IdentificationError) -> PeerIdentity.Kind {
         let gid = peer.gid
         let file = executable.file
-        let provesGroup = (file.carriesIdentity(ofGroup: gid) || file.isRemovedExecutable(ofGroup: gid))
+        let provesGroup =
+            (file.carriesIdentity(ofGroup: gid) || file.isRemovedExecutable(ofGroup: gid))
             && ProcessGroupIDs.of(pid: peer.pid, procRoot: procRoot)?.gotThroughSetgid(gid) == true
         if let trusted = trustedFrontEndGroup, gid == trusted {
             guard provesGroup else {
@@ -115,14 +116,18 @@ public final class PeerIdentifier: Sendable {
         }
         if let app = apps.entry(path: executable.path) {
             if let record = app.identity {
-                return .refused(reason: "is \(app.path), registered by identity group \(record.gid), but does not run with that group (exec after connect, a user namespace, a debugger or a nosuid mount)")
+                return .refused(
+                    reason:
+                        "is \(app.path), registered by identity group \(record.gid), but does not run with that group (exec after connect, a user namespace, a debugger or a nosuid mount)"
+                )
             }
             return try pathModeKind(app: app, peer: peer, executable: executable, isAbandoned: isAbandoned)
         }
         let sameNamespaces = ProcessNamespaces.of(pid: String(peer.pid), procRoot: procRoot) == reference && reference != nil
-        return .unregistered(group: sameNamespaces
-            ? AppRegistry.unregisteredGroup(forPath: executable.path)
-            : AppRegistry.foreignNamespaceGroup(forPath: executable.path))
+        return .unregistered(
+            group: sameNamespaces
+                ? AppRegistry.unregisteredGroup(forPath: executable.path)
+                : AppRegistry.foreignNamespaceGroup(forPath: executable.path))
     }
 
     /// An identity-group program is the registered one when its running file is the recorded file, the
@@ -157,7 +162,10 @@ public final class PeerIdentifier: Sendable {
             return .refused(reason: "matches the path-mode registration of \(app.path), but its namespaces cannot be compared with the daemon's")
         }
         guard namespaces == reference else {
-            return .refused(reason: "matches the path-mode registration of \(app.path) from another user or mount namespace (\(namespaces.user), \(namespaces.mount)), where the path proves nothing")
+            return .refused(
+                reason:
+                    "matches the path-mode registration of \(app.path) from another user or mount namespace (\(namespaces.user), \(namespaces.mount)), where the path proves nothing"
+            )
         }
         let running = executable.file
         if running.links > 0 {

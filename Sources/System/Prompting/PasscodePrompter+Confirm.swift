@@ -12,8 +12,9 @@ extension PasscodePrompter {
         case .pinentry(let program):
             try PinentryConversation(program: program).confirm(question)
         case .terminal:
-            let answer = try askOnTerminal(PasscodeQuestion(
-                title: question.title, description: question.description, prompt: "Type yes to allow:", timeout: question.timeout))
+            let answer = try askOnTerminal(
+                PasscodeQuestion(
+                    title: question.title, description: question.description, prompt: "Type yes to allow:", timeout: question.timeout))
             guard answer.isEqual(to: SecretBytes(copying: Array("yes".utf8))) else { throw .cancelled }
         }
     }

@@ -28,7 +28,8 @@ enum BackupFileIO {
         let url = URL(fileURLWithPath: path)
         let folder = url.deletingLastPathComponent().path
         let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).coffer-\(UInt32.random(in: .min ... .max))").path
+            ".\(url.lastPathComponent).coffer-\(UInt32.random(in: .min ... .max))"
+        ).path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw failure("cannot create a file in", folder) }
         let value: Value

@@ -64,13 +64,15 @@ struct BackupFileRestoration {
                     try write(index, to: destination, progress: progress)
                 } catch {
                     throw BackupError(
-                        .file, "\(destination): cannot restore the file: \(error.reason); the items and \(restored.count) of "
+                        .file,
+                        "\(destination): cannot restore the file: \(error.reason); the items and \(restored.count) of "
                             + "\(opened.files.count) files were restored", status: error.keychainStatus)
                 }
             }
-            restored.append(RestoredFile(
-                path: file.path, destination: destination, protection: FileProtectionType(file.protection), length: file.length,
-                outcome: outcome))
+            restored.append(
+                RestoredFile(
+                    path: file.path, destination: destination, protection: FileProtectionType(file.protection), length: file.length,
+                    outcome: outcome))
         }
         return restored
     }

@@ -24,7 +24,8 @@ public struct Identity: Sendable, Hashable, CustomStringConvertible {
         guard certificate.publicKeyHash == privateKey.applicationLabel else {
             throw KeychainError(
                 status: .param, operation: .readCertificate,
-                reason: "The private key is not the key of the certificate's public key (its application label differs from the certificate's public key hash).")
+                reason: "The private key is not the key of the certificate's public key (its application label differs from the certificate's public key hash)."
+            )
         }
         self.init(pairing: certificate, with: privateKey)
     }

@@ -60,7 +60,7 @@ extension Keychain {
         var certificateMissing = false
         do {
             try await delete(identity.certificate)
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             certificateMissing = true
         }
         let others = try await certificates(matching: CertificateQuery(publicKeyHash: identity.certificate.publicKeyHash))
@@ -75,7 +75,7 @@ extension Keychain {
         query[QueryKey.applicationTag] = identity.privateKey.applicationTag.map { .data($0) }
         do {
             try await client.delete(query)
-        } catch where error.status == .itemNotFound && !certificateMissing {
+        } catch  where error.status == .itemNotFound && !certificateMissing {
             return
         } catch {
             throw KeychainError(error, operation: .delete, query: query)

@@ -14,8 +14,10 @@ struct AtomicReplacement {
     init(destination: String) {
         self.destination = destination
         let url = URL(fileURLWithPath: destination)
-        temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).coffer-\(UInt32.random(in: .min ... .max))").path
+        temporary =
+            url.deletingLastPathComponent().appendingPathComponent(
+                ".\(url.lastPathComponent).coffer-\(UInt32.random(in: .min ... .max))"
+            ).path
     }
 
     /// Creates the temporary file (mode 0600, exclusively).

@@ -35,7 +35,8 @@ struct FileKeyService: Sendable {
     static func failure(_ error: KeystoreError, protection: FileProtectionClass, path: String, writing: Bool) -> ProtectedFileError {
         switch error {
         case .classUnavailable:
-            let when = protection == .completeUntilFirstUserAuthentication
+            let when =
+                protection == .completeUntilFirstUserAuthentication
                 ? "until the keychain is unlocked for the first time" : "while the keychain is locked"
             return ProtectedFileError(
                 writing ? .fileWriteNoPermission : .fileReadNoPermission, path: path,

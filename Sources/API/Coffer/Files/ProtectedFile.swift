@@ -121,7 +121,8 @@ public enum ProtectedFile {
     ) throws(ProtectedFileError) {
         var failure: ProtectedFileError?
         let replacement = AtomicReplacement(destination: path)
-        let descriptor = atomically
+        let descriptor =
+            atomically
             ? try replacement.create() : try FileDescriptor.open(path, flags: O_RDWR | O_CREAT | O_TRUNC, writing: true)
         data.withUnsafeBytes { bytes in
             do throws(ProtectedFileError) {

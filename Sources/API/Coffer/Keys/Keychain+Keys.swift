@@ -88,7 +88,7 @@ extension Keychain {
         let result: KeychainValue?
         do {
             result = try await client.copyMatching(query)
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return nil
         } catch {
             throw KeychainError(error, operation: .copyMatching, query: query)

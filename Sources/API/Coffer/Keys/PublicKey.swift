@@ -56,7 +56,7 @@ public struct PublicKey: Sendable, Hashable, CustomStringConvertible {
         do {
             try handle.verifySignature(signature, for: data, algorithm: algorithm)
             return true
-        } catch where error.status.code == KeyCryptoError.Status.verifyFailed {
+        } catch  where error.status.code == KeyCryptoError.Status.verifyFailed {
             return false
         } catch {
             throw KeychainError(error, operation: .verify)

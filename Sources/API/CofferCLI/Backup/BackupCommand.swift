@@ -80,7 +80,8 @@ struct BackupCommand: ParsableCommand {
         if !files.isEmpty { line += " and \(summary.files.count) protected files (\(summary.fileContentSize) bytes of content)" }
         line += " to \(output) (\(summary.fileSize) bytes)"
         if left.total > 0 {
-            line += "; left on this device: \(left.thisDeviceOnly) this-device-only, \(left.passcodeSetOnly) passcode-set-only, "
+            line +=
+                "; left on this device: \(left.thisDeviceOnly) this-device-only, \(left.passcodeSetOnly) passcode-set-only, "
                 + "\(left.nonExtractableKeys) non-extractable keys, \(left.deviceBound) bound to this device"
         }
         for path in summary.files { line += "\nfile: \(path)" }
@@ -141,7 +142,9 @@ struct RestoreCommand: ParsableCommand {
                 + "(\(report.count(.keptExisting)) kept the keychain's, \(report.count(.replaced)) replaced, "
                 + "\(report.count(.keptBoth)) kept both, \(report.count(.notRestorable)) could not be kept both)")
         for conflict in report.conflicts {
-            print("conflict: \(conflict.itemClass.rawValue) \(ControlCharacterEscaping.escaped(conflict.summary)): \(RestorePolicyArgument.describe(conflict.outcome))")
+            print(
+                "conflict: \(conflict.itemClass.rawValue) \(ControlCharacterEscaping.escaped(conflict.summary)): \(RestorePolicyArgument.describe(conflict.outcome))"
+            )
         }
         guard !report.files.isEmpty else { return }
         print(

@@ -12,7 +12,8 @@ enum BackupPassword {
         guard length > 0 else { throw CLIFailure("backup: an empty backup password protects nothing; nothing was written") }
         guard allowWeak || length >= minimumLength else {
             throw CLIFailure(
-                "backup: the backup password has \(length) characters; anyone with the file can guess a password shorter than \(minimumLength) characters offline. Choose a longer one, or pass --allow-weak-passphrase; nothing was written")
+                "backup: the backup password has \(length) characters; anyone with the file can guess a password shorter than \(minimumLength) characters offline. Choose a longer one, or pass --allow-weak-passphrase; nothing was written"
+            )
         }
     }
 }

@@ -34,13 +34,14 @@ struct FindCertificateCommand: ParsableCommand {
         let matches = try CertificateItems.all(client: client, command: command).filter { passesFilters($0.certificate) }
         guard !matches.isEmpty else { throw ItemCommandSupport.failure(command, KeychainFailure(.itemNotFound)) }
         if json {
-            try JSONOutput.print((all ? matches : [matches[0]]).map { match in
-                var object = JSONOutput.item(itemClass: ItemClass.certificate.rawValue, attributes: match.attributes)
-                object["pem"] = CertificateFile.pem(match.der)
-                object["sha256"] = Hexadecimal.text(SHA256.hash(data: match.der), uppercase: true)
-                object["sha1"] = Hexadecimal.text(Insecure.SHA1.hash(data: match.der), uppercase: true)
-                return object
-            })
+            try JSONOutput.print(
+                (all ? matches : [matches[0]]).map { match in
+                    var object = JSONOutput.item(itemClass: ItemClass.certificate.rawValue, attributes: match.attributes)
+                    object["pem"] = CertificateFile.pem(match.der)
+                    object["sha256"] = Hexadecimal.text(SHA256.hash(data: match.der), uppercase: true)
+                    object["sha1"] = Hexadecimal.text(Insecure.SHA1.hash(data: match.der), uppercase: true)
+                    return object
+                })
             return
         }
         let blocks = (all ? matches : [matches[0]]).map { match in

@@ -25,13 +25,18 @@ struct ImportCommand: ParsableCommand {
             export once imported: it holds every password in the clear.
             """)
 
-    @Argument(help: ArgumentHelp(
-        "A DER certificate, PEM with one or more CERTIFICATE blocks, a PKCS#12 file (.p12, .pfx), or with --from the export.",
-        valueName: "file"))
+    @Argument(
+        help: ArgumentHelp(
+            "A DER certificate, PEM with one or more CERTIFICATE blocks, a PKCS#12 file (.p12, .pfx), or with --from the export.",
+            valueName: "file"))
     var file: String?
-    @Option(name: .customShort("l"), help: ArgumentHelp("The label of every certificate, or of each identity's certificate and key (default: the subject summary).", valueName: "label"))
+    @Option(
+        name: .customShort("l"),
+        help: ArgumentHelp("The label of every certificate, or of each identity's certificate and key (default: the subject summary).", valueName: "label"))
     var label: String?
-    @Option(name: .customLong("from"), help: ArgumentHelp("Import the logins of another password manager's export: pass, keepassxc, bitwarden or cxf.", valueName: "manager"))
+    @Option(
+        name: .customLong("from"),
+        help: ArgumentHelp("Import the logins of another password manager's export: pass, keepassxc, bitwarden or cxf.", valueName: "manager"))
     var format: ImportFormat?
 
     func validate() throws {

@@ -53,10 +53,11 @@ struct DoctorChecks {
     /// Whether the keychain answers; `failure` is why it did not.
     func reachable(failure: String?) -> DoctorFinding {
         guard let failure else { return DoctorFinding(area: "reachable", text: "yes") }
-        let fix = switch choice {
-        case .daemon: "start the daemon (sudo systemctl start cofferd.socket, or cofferd --user), or unset COFFER_SOCKET"
-        case .embedded: "make COFFER_HOME a folder of yours (mode 0700), or unset it"
-        }
+        let fix =
+            switch choice {
+            case .daemon: "start the daemon (sudo systemctl start cofferd.socket, or cofferd --user), or unset COFFER_SOCKET"
+            case .embedded: "make COFFER_HOME a folder of yours (mode 0700), or unset it"
+            }
         return DoctorFinding(area: "reachable", text: "no: \(failure)", fix: fix)
     }
 
@@ -76,7 +77,8 @@ struct DoctorChecks {
         // Not a problem: every command still works, asking for the passcode each time.
         return DoctorFinding(
             area: "passcode",
-            text: text + " for each command alone (no daemon keeps it unlocked between commands: run cofferd --user, or use a login session, where coffer starts one)")
+            text: text
+                + " for each command alone (no daemon keeps it unlocked between commands: run cofferd --user, or use a login session, where coffer starts one)")
     }
 
     /// The prompt agent, which the daemon asks when a program needs the keychain unlocked.

@@ -55,7 +55,8 @@ struct DumpKeychain: ParsableCommand {
         try output.finish()
         progress?.finish()
         if invisible > 0 {
-            FileHandle.standardError.write(Data("coffer: \(invisible) invisible items not listed (the Secret Service's attribute postings); --include-invisible lists them\n".utf8))
+            FileHandle.standardError.write(
+                Data("coffer: \(invisible) invisible items not listed (the Secret Service's attribute postings); --include-invisible lists them\n".utf8))
         }
     }
 
@@ -70,7 +71,7 @@ struct DumpKeychain: ParsableCommand {
         let result: KeychainValue?
         do {
             result = try client.blocking.copyMatching(query)
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return []
         } catch {
             throw ItemCommandSupport.failure(command, error)
@@ -93,7 +94,7 @@ struct DumpKeychain: ParsableCommand {
         do {
             guard case .dictionary(let attributes)? = try client.blocking.copyMatching(query) else { return nil }
             return attributes
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return nil
         } catch {
             throw ItemCommandSupport.failure(command, error)

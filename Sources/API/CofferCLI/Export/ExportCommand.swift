@@ -25,11 +25,15 @@ struct ExportCommand: ParsableCommand {
     var all = false
     @Option(name: [.customShort("f"), .customLong("format")], help: "pem (default) or der, for certificates.")
     var format: CertificateFormat?
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("Write to this new file (mode 0600) instead of standard output.", valueName: "file"))
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: ArgumentHelp("Write to this new file (mode 0600) instead of standard output.", valueName: "file"))
     var output: String?
     @Flag(name: .customLong("force"), help: "Replace the -o file if it exists.")
     var force = false
-    @Flag(name: .customLong("private-key"), help: "Export the private key of the identity -c names, or of the key --tag, -l or --application-label names, as PKCS#8 PEM.")
+    @Flag(
+        name: .customLong("private-key"),
+        help: "Export the private key of the identity -c names, or of the key --tag, -l or --application-label names, as PKCS#8 PEM.")
     var privateKey = false
     @OptionGroup var selection: KeySelection
 

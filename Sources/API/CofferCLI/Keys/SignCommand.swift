@@ -40,7 +40,9 @@ struct SignCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sign",
         abstract: "Sign standard input with a key of the keychain; the signature goes to standard output.",
-        discussion: "A key whose access control asks for the person asks for the keychain passcode (on the terminal, through pinentry, or through the daemon's prompt agent).")
+        discussion:
+            "A key whose access control asks for the person asks for the keychain passcode (on the terminal, through pinentry, or through the daemon's prompt agent)."
+    )
 
     @OptionGroup var selection: KeySelection
     @OptionGroup var algorithm: SignatureAlgorithmOption

@@ -51,9 +51,10 @@ enum BitwardenExport {
             if let totp = login.totp, !totp.isEmpty {
                 source.leftOut.append(ImportNote(entry: shown, reason: "imported without its TOTP seed (Coffer keeps no one-time-password seeds)"))
             }
-            source.logins.append(ImportedLogin(
-                title: shown, username: login.username ?? "", password: Data(password.utf8),
-                urls: (login.uris ?? []).compactMap(\.uri), notes: entry.notes))
+            source.logins.append(
+                ImportedLogin(
+                    title: shown, username: login.username ?? "", password: Data(password.utf8),
+                    urls: (login.uris ?? []).compactMap(\.uri), notes: entry.notes))
         }
         return source
     }

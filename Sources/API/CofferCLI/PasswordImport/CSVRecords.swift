@@ -27,7 +27,9 @@ enum CSVRecords {
             if quoted {
                 if character == "\"" {
                     if let following = next() {
-                        if following == "\"" { field.append("\"") } else {
+                        if following == "\"" {
+                            field.append("\"")
+                        } else {
                             quoted = false
                             pending = following
                         }

@@ -82,9 +82,10 @@ enum CredentialExchangeExport {
                     source.leftOut.append(ImportNote(entry: item.title, reason: "no password"))
                     continue
                 }
-                source.logins.append(ImportedLogin(
-                    title: item.title, username: login.username?.value ?? "", password: Data(password.utf8),
-                    urls: item.scope?.urls ?? [], notes: note))
+                source.logins.append(
+                    ImportedLogin(
+                        title: item.title, username: login.username?.value ?? "", password: Data(password.utf8),
+                        urls: item.scope?.urls ?? [], notes: note))
             }
         }
         return source

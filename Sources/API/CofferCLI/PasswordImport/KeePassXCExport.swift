@@ -38,9 +38,10 @@ enum KeePassXCExport {
             if let totp = field("totp"), !totp.isEmpty {
                 source.leftOut.append(ImportNote(entry: shown, reason: "imported without its TOTP seed (Coffer keeps no one-time-password seeds)"))
             }
-            source.logins.append(ImportedLogin(
-                title: entryTitle.isEmpty ? shown : entryTitle, username: field("username") ?? "", password: Data(secret.utf8),
-                urls: [field("url") ?? ""], notes: field("notes")))
+            source.logins.append(
+                ImportedLogin(
+                    title: entryTitle.isEmpty ? shown : entryTitle, username: field("username") ?? "", password: Data(secret.utf8),
+                    urls: [field("url") ?? ""], notes: field("notes")))
         }
         return source
     }

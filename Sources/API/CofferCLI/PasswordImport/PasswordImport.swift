@@ -53,7 +53,7 @@ struct PasswordImport {
         var lines = [
             "imported \(source.logins.count) logins from \(origin): \(report.added) added, \(report.alreadyPresent) already in the keychain"
                 + (report.failed.isEmpty ? "" : ", \(report.failed.count) refused")
-                + (source.unreadable.isEmpty ? "" : ", \(source.unreadable.count) unreadable"),
+                + (source.unreadable.isEmpty ? "" : ", \(source.unreadable.count) unreadable")
         ]
         let notes = report.failed + source.unreadable + source.leftOut
         if !notes.isEmpty {

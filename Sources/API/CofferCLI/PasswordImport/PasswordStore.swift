@@ -80,8 +80,9 @@ enum PasswordStore {
             source.leftOut.append(ImportNote(entry: name, reason: "imported without its TOTP seed (Coffer keeps no one-time-password seeds)"))
         }
         let joined = notes.joined(separator: "\n").trimmingCharacters(in: .whitespacesAndNewlines)
-        source.logins.append(ImportedLogin(
-            title: name, username: username, password: Data(password.utf8), urls: urls, notes: joined.isEmpty ? nil : joined))
+        source.logins.append(
+            ImportedLogin(
+                title: name, username: username, password: Data(password.utf8), urls: urls, notes: joined.isEmpty ? nil : joined))
     }
 
     /// The entry's plaintext, or why gpg could not give it (gpg's own last line, which holds no secret).
@@ -103,7 +104,8 @@ enum PasswordStore {
         let plaintext = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let message = String(decoding: errorReader.wait(), as: UTF8.self)
+            let message =
+                String(decoding: errorReader.wait(), as: UTF8.self)
                 .split(separator: "\n").last.map { String($0) } ?? "exit status \(process.terminationStatus)"
             return .failure(DecryptionFailure(reason: "gpg could not decrypt it: \(message)"))
         }

@@ -17,8 +17,9 @@ struct AgentOwnerSteps {
     func proveOwner() throws {
         var error: String?
         for _ in 0...max(retries, 0) {
-            guard let passcode = try asker.ask(
-                "Coffer's prompt agent is starting for this session. Enter the keychain passcode.", error: error)
+            guard
+                let passcode = try asker.ask(
+                    "Coffer's prompt agent is starting for this session. Enter the keychain passcode.", error: error)
             else {
                 throw CLIFailure("the prompt agent needs the keychain passcode to start; it was cancelled")
             }
@@ -42,8 +43,9 @@ struct AgentOwnerSteps {
         var error: String?
         for _ in 0...max(retries, 0) {
             do {
-                guard let first = try asker.ask(
-                    "Too many wrong passcodes erased your keychain. Choose a new keychain passcode.", error: error),
+                guard
+                    let first = try asker.ask(
+                        "Too many wrong passcodes erased your keychain. Choose a new keychain passcode.", error: error),
                     let second = try asker.ask("Type the new keychain passcode again.", error: nil)
                 else { return false }
                 guard first.isEqual(to: second) else {

@@ -43,7 +43,8 @@ struct PasscodeAsker {
             ?? (linkFolder.isEmpty ? nil : RootOwnedPath.problem(linkFolder, kind: .folder))
         {
             throw CLIFailure(
-                "the prompt agent runs with the trusted front end's group, so its pinentry must be a root-owned program in root-owned folders: \(ControlCharacterEscaping.escaped(problem))")
+                "the prompt agent runs with the trusted front end's group, so its pinentry must be a root-owned program in root-owned folders: \(ControlCharacterEscaping.escaped(problem))"
+            )
         }
         return target
     }

@@ -21,7 +21,8 @@ struct SSHAgentCommand: ParsableCommand {
             """,
         subcommands: [SSHAgentLimitCommand.self, SSHAgentLimitsCommand.self])
 
-    @Option(name: .customShort("a"), help: ArgumentHelp("Bind the agent to this Unix socket path (default: a new private folder under TMPDIR).", valueName: "path"))
+    @Option(
+        name: .customShort("a"), help: ArgumentHelp("Bind the agent to this Unix socket path (default: a new private folder under TMPDIR).", valueName: "path"))
     var socketPath: String?
     @Flag(name: .customShort("D"), help: "Stay in the foreground.")
     var foreground = false

@@ -29,7 +29,7 @@ enum SessionDaemon {
         let choice = KeychainLocation.choice(environment: environment)
         let client = KeychainLocation.client(for: choice, environment: environment)
         guard case .embedded(let folder) = choice, wantsDaemon(for: folder, environment: environment),
-              (try? client.blocking.lockStatus().passcodeSet) == true
+            (try? client.blocking.lockStatus().passcodeSet) == true
         else { return (choice, client) }
         do {
             let socket = try start(for: folder, environment: environment)

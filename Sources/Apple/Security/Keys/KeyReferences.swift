@@ -22,7 +22,8 @@ enum KeyReferences {
     static func authentication(of query: QueryDictionary) -> TokenKeyAuthentication {
         let reference = query[QueryKey.useAuthenticationContext].flatMap { AuthenticationContextReference($0) }
         let prompt = query[QueryKey.useOperationPrompt]?.stringValue ?? ""
-        let fails = query[QueryKey.useAuthenticationUI] == .string(QueryConstant.authenticationUIFail)
+        let fails =
+            query[QueryKey.useAuthenticationUI] == .string(QueryConstant.authenticationUIFail)
             || query[QueryKey.useNoAuthenticationUI] == .bool(true) || reference?.interactionNotAllowed == true
         return TokenKeyAuthentication(context: reference?.context, prompt: prompt, interactive: !fails)
     }

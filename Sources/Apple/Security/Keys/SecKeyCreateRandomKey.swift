@@ -69,7 +69,8 @@ enum KeyGeneration {
         }
         guard let type = request.generatedType else {
             if request.keyType?.stringValue.flatMap(Int.init) != nil {
-                throw KeychainFailure(.unimplemented, reason: "Coffer generates kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeyTypeRSA and kSecAttrKeyTypeEd25519 keys only")
+                throw KeychainFailure(
+                    .unimplemented, reason: "Coffer generates kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeyTypeRSA and kSecAttrKeyTypeEd25519 keys only")
             }
             throw KeychainFailure(.param, reason: "incorrect or missing kSecAttrKeyType in key generation request")
         }

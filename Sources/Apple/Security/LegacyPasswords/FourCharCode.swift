@@ -8,8 +8,10 @@ extension FourCharCode {
     /// The four characters of a big-endian code as text: `'htps'` gives `"htps"`, `'ftp '` gives `"ftp "`.
     /// Bytes that are not ASCII are read as Latin-1, so every code has a text form.
     var fourCharacterText: String {
-        let bytes = [UInt8(truncatingIfNeeded: self >> 24), UInt8(truncatingIfNeeded: self >> 16),
-                     UInt8(truncatingIfNeeded: self >> 8), UInt8(truncatingIfNeeded: self)]
+        let bytes = [
+            UInt8(truncatingIfNeeded: self >> 24), UInt8(truncatingIfNeeded: self >> 16),
+            UInt8(truncatingIfNeeded: self >> 8), UInt8(truncatingIfNeeded: self),
+        ]
         return String(bytes.map { Character(Unicode.Scalar($0)) })
     }
 

@@ -51,10 +51,12 @@ enum LegacyPasswordCall {
         let count = Int(count)
         guard count > 0, let copy = malloc(count) else { return Data() }
         copy.copyMemory(from: pointer, byteCount: count)
-        return Data(bytesNoCopy: copy, count: count, deallocator: .custom { bytes, count in
-            UnsafeMutableRawBufferPointer(start: bytes, count: count).zeroize()
-            free(bytes)
-        })
+        return Data(
+            bytesNoCopy: copy, count: count,
+            deallocator: .custom { bytes, count in
+                UnsafeMutableRawBufferPointer(start: bytes, count: count).zeroize()
+                free(bytes)
+            })
     }
 
     /// A `malloc`ed copy of `secret` for the caller, who frees it with ``SecKeychainItemFreeContent(_:_:)``

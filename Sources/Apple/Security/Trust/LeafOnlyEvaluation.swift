@@ -25,8 +25,10 @@ enum LeafOnlyEvaluation {
         let time: Date
 
         var verifyingCriticalExtensions: [ASN1ObjectIdentifier] {
-            [.X509ExtensionID.subjectAlternativeName, .X509ExtensionID.extendedKeyUsage, .X509ExtensionID.basicConstraints,
-             .X509ExtensionID.keyUsage, .X509ExtensionID.nameConstraints]
+            [
+                .X509ExtensionID.subjectAlternativeName, .X509ExtensionID.extendedKeyUsage, .X509ExtensionID.basicConstraints,
+                .X509ExtensionID.keyUsage, .X509ExtensionID.nameConstraints,
+            ]
         }
 
         mutating func chainMeetsPolicyRequirements(chain: UnverifiedCertificateChain) -> PolicyEvaluationResult {

@@ -55,11 +55,13 @@ extension KeychainEngine {
                             }
                             let secret = try reader.openSecret(row)
                             builder.append(BackupRecord(itemClass: itemClass, protection: row.protection, attributes: encoded, secret: secret))
-                        } catch where StatusMapping.isLocked(error) {
+                        } catch  where StatusMapping.isLocked(error) {
                             throw EngineRefusal(
-                                .interactionNotAllowed, .g16, "an item's protection class (\(row.protection.rawValue)) is locked: a backup holds every item or none")
-                        } catch where StatusMapping.isUndecryptable(error) {
-                            logger.error("leaving an item that cannot be decrypted out of a backup", metadata: ["class": "\(itemClass.rawValue)", "row": "\(row.rowID)"])
+                                .interactionNotAllowed, .g16,
+                                "an item's protection class (\(row.protection.rawValue)) is locked: a backup holds every item or none")
+                        } catch  where StatusMapping.isUndecryptable(error) {
+                            logger.error(
+                                "leaving an item that cannot be decrypted out of a backup", metadata: ["class": "\(itemClass.rawValue)", "row": "\(row.rowID)"])
                         }
                     }
                 }

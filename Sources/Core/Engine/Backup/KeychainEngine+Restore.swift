@@ -72,7 +72,7 @@ extension KeychainEngine {
         do {
             attributes = try AttributeSet(decoding: writer.openAttributes(existing))
             secret = try writer.openSecret(existing)
-        } catch where StatusMapping.isUndecryptable(error) {
+        } catch  where StatusMapping.isUndecryptable(error) {
             logger.warning("a restore replaced an undecryptable item that had the same primary key", metadata: ["row": "\(existing.rowID)"])
             try writer.replace(rowID: existing.rowID, with: item.newItem)
             outcome.added += 1

@@ -48,12 +48,17 @@ extension KeychainFolder {
 
     private static func check(_ path: String, _ status: stat, what: String, owner: uid_t) throws(KeystoreError) {
         guard status.st_uid == owner else {
-            throw .unavailable(reason: "\(what) \(what == path ? "" : "\(path) ")is owned by uid \(status.st_uid), not by this user (uid \(owner)); another user may have planted it")
+            throw .unavailable(
+                reason:
+                    "\(what) \(what == path ? "" : "\(path) ")is owned by uid \(status.st_uid), not by this user (uid \(owner)); another user may have planted it"
+            )
         }
         let mode = status.st_mode & 0o7777
         guard mode & 0o022 == 0 else {
             throw .unavailable(
-                reason: "\(what) \(what == path ? "" : "\(path) ")is writable by group or others (mode \(String(mode, radix: 8))); it may have been tampered with, so it is not used")
+                reason:
+                    "\(what) \(what == path ? "" : "\(path) ")is writable by group or others (mode \(String(mode, radix: 8))); it may have been tampered with, so it is not used"
+            )
         }
         if mode & 0o077 != 0 {
             _ = chmod(path, mode & ~0o077)

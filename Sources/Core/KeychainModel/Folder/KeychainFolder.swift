@@ -23,8 +23,9 @@ public struct KeychainFolder: Sendable, Hashable {
             return KeychainFolder(url: URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("coffer", isDirectory: true))
         }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        return KeychainFolder(url: URL(fileURLWithPath: home, isDirectory: true)
-            .appendingPathComponent(".local/share/coffer", isDirectory: true))
+        return KeychainFolder(
+            url: URL(fileURLWithPath: home, isDirectory: true)
+                .appendingPathComponent(".local/share/coffer", isDirectory: true))
     }
 
     /// The device key file.

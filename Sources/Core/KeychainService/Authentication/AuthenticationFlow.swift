@@ -34,8 +34,10 @@ struct AuthenticationFlow: Sendable {
         let (verified, _) = sessions.authorization(session: setting.session, context: request.context)
         if request.requirement.isSatisfied(by: verified) { return reply(.status(.success)) }
         guard request.interactive else {
-            return reply(.authenticationFailure(AuthenticationFailure(
-                .notInteractive, reason: "authentication is needed and the context does not allow interaction (interactionNotAllowed)")))
+            return reply(
+                .authenticationFailure(
+                    AuthenticationFailure(
+                        .notInteractive, reason: "authentication is needed and the context does not allow interaction (interactionNotAllowed)")))
         }
         let passcodeSet: Bool
         do {
@@ -96,9 +98,11 @@ struct AuthenticationFlow: Sendable {
 
     private func askPasscode(_ request: AuthenticationRequest, setting: Setting, done: @escaping @Sendable (Outcome) -> Void) {
         guard let prompter = setting.prompter else {
-            return done(.failure(AuthenticationFailure(
-                .notInteractive,
-                reason: "nobody can be asked for the passcode: no terminal, no pinentry (COFFER_PINENTRY) and no prompt agent")))
+            return done(
+                .failure(
+                    AuthenticationFailure(
+                        .notInteractive,
+                        reason: "nobody can be asked for the passcode: no terminal, no pinentry (COFFER_PINENTRY) and no prompt agent")))
         }
         let keystore = self.keystore
         let charging = setting.charging

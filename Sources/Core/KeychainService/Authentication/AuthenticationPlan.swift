@@ -49,9 +49,10 @@ enum AuthenticationPlan {
         case .biometryCurrentSet:
             return enrolledSet(biometry).flatMap { set in
                 guard set == requirement.boundBiometrySet else {
-                    return .failure(AuthenticationFailure(
-                        .authenticationFailed,
-                        reason: "the enrolled fingers changed since the item was stored; it can no longer be read (biometryCurrentSet)"))
+                    return .failure(
+                        AuthenticationFailure(
+                            .authenticationFailed,
+                            reason: "the enrolled fingers changed since the item was stored; it can no longer be read (biometryCurrentSet)"))
                 }
                 return .success(.biometry(enrolledSet: set))
             }

@@ -37,7 +37,11 @@ extension KeychainService {
     /// (and of the request's own), decoded one at a time, in one transaction.
     func restoreBackup(_ restore: BackupRestore, caller: CallerContext, session: UInt64) -> Response {
         guard let streams = restoreStreams(restore, caller: caller, session: session) else {
-            return .failure(.param, reason: "no restore is staged under \(restore.staging.map(String.init(describing:)) ?? "") for this caller: it was already written, abandoned (no part for \(stagingTimeOut)) or its connection closed, or another caller staged it")
+            return .failure(
+                .param,
+                reason:
+                    "no restore is staged under \(restore.staging.map(String.init(describing:)) ?? "") for this caller: it was already written, abandoned (no part for \(stagingTimeOut)) or its connection closed, or another caller staged it"
+            )
         }
         // Staged parts were checked when they came; the request's own records are checked here.
         do {
@@ -59,11 +63,12 @@ extension KeychainService {
         }
         do throws(KeychainFailure) {
             let outcome = try engine.restoreBackup(streams, policy: policy, caller: caller)
-            return .restoreReport(RestoreReport(
-                added: outcome.added, identical: outcome.identical,
-                conflicts: outcome.conflicts.map { conflict in
-                    RestoreConflict(itemClass: conflict.itemClass, summary: conflict.summary, outcome: Self.outcome(conflict.resolution))
-                }))
+            return .restoreReport(
+                RestoreReport(
+                    added: outcome.added, identical: outcome.identical,
+                    conflicts: outcome.conflicts.map { conflict in
+                        RestoreConflict(itemClass: conflict.itemClass, summary: conflict.summary, outcome: Self.outcome(conflict.resolution))
+                    }))
         } catch {
             return Response(error)
         }

@@ -55,18 +55,34 @@ final class StagedRestores: Sendable {
             var entry = stagings[key] ?? Staging(lastPart: moment)
             var refusal: Refusal?
             if index != entry.parts.count {
-                refusal = Refusal(status: .param, reason: index == 0
-                    ? "a restore is already staged under \(staging) for this caller"
-                    : "part \(index) of a restore whose earlier parts this caller has not staged (its connection closed, or it was abandoned); nothing was restored")
+                refusal = Refusal(
+                    status: .param,
+                    reason: index == 0
+                        ? "a restore is already staged under \(staging) for this caller"
+                        : "part \(index) of a restore whose earlier parts this caller has not staged (its connection closed, or it was abandoned); nothing was restored"
+                )
             } else if stagings[key] == nil, ownerKeys.count >= limits.stagingsPerCaller {
-                refusal = Refusal(status: .allocate, reason: "this caller is already staging \(ownerKeys.count) restores, the most it may; finish or abandon one first")
+                refusal = Refusal(
+                    status: .allocate, reason: "this caller is already staging \(ownerKeys.count) restores, the most it may; finish or abandon one first")
             } else if ownerBytes + charge > limits.bytesPerCaller {
-                refusal = Refusal(status: .allocate, reason: "the restore does not fit in the \(limits.bytesPerCaller >> 20) MiB one caller may stage (\(ownerBytes >> 10) KiB staged, the part brings \(charge >> 10) KiB); nothing was restored")
+                refusal = Refusal(
+                    status: .allocate,
+                    reason:
+                        "the restore does not fit in the \(limits.bytesPerCaller >> 20) MiB one caller may stage (\(ownerBytes >> 10) KiB staged, the part brings \(charge >> 10) KiB); nothing was restored"
+                )
             } else if userBytes + charge > limits.bytesPerUser {
-                refusal = Refusal(status: .allocate, reason: "the restore does not fit in the \(limits.bytesPerUser >> 20) MiB one user may stage, all its programs and connections together (\(userBytes >> 10) KiB staged); nothing was restored")
+                refusal = Refusal(
+                    status: .allocate,
+                    reason:
+                        "the restore does not fit in the \(limits.bytesPerUser >> 20) MiB one user may stage, all its programs and connections together (\(userBytes >> 10) KiB staged); nothing was restored"
+                )
             } else if !pool.reserve(charge) {
                 // Other users' restores are not this caller's business: the reason gives the bound, not their use of it.
-                refusal = Refusal(status: .allocate, reason: "restores being staged by all callers fill the \(limits.bytesInAll >> 20) MiB all callers may stage; nothing was restored, try again later")
+                refusal = Refusal(
+                    status: .allocate,
+                    reason:
+                        "restores being staged by all callers fill the \(limits.bytesInAll >> 20) MiB all callers may stage; nothing was restored, try again later"
+                )
             }
             if refusal != nil {
                 if let dropped = stagings.removeValue(forKey: key) { pool.release(dropped.bytes) }

@@ -58,7 +58,10 @@ extension KeychainService {
             return .failure(error, reason: Self.tokenKeyReason(error))
         }
         guard opened.kind.uses.contains(use.operation.use) else {
-            return .failure(.param, reason: "\(use.algorithm): algorithm not supported by the key (a key that never leaves the keychain, of a kind that does not \(use.operation.use))")
+            return .failure(
+                .param,
+                reason:
+                    "\(use.algorithm): algorithm not supported by the key (a key that never leaves the keychain, of a kind that does not \(use.operation.use))")
         }
         let (verified, _) = sessions.authorization(session: session, context: use.authentication.context)
         let gate = AccessGate(verified: verified, ui: use.authentication.interactive ? .allow : .fail)

@@ -20,15 +20,18 @@ struct ClassKeyMaterial: Sendable {
     var fileKeyWrapping: SymmetricKey { lockedFileKeyWrapping.key }
 
     init(classKey: SymmetricKey, protection: ProtectionClass) {
-        lockedItemKeyWrapping = LockedKey(HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: classKey, info: Data("coffer item-key wrapping v1 \(protection.rawValue)".utf8),
-            outputByteCount: 32))
-        lockedMetadata = LockedKey(HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: classKey, info: Data("coffer metadata v1 \(protection.rawValue)".utf8),
-            outputByteCount: 32))
-        lockedFileKeyWrapping = LockedKey(HKDF<SHA256>.deriveKey(
-            inputKeyMaterial: classKey, info: Data("coffer file-key wrapping v1 \(protection.rawValue)".utf8),
-            outputByteCount: 32))
+        lockedItemKeyWrapping = LockedKey(
+            HKDF<SHA256>.deriveKey(
+                inputKeyMaterial: classKey, info: Data("coffer item-key wrapping v1 \(protection.rawValue)".utf8),
+                outputByteCount: 32))
+        lockedMetadata = LockedKey(
+            HKDF<SHA256>.deriveKey(
+                inputKeyMaterial: classKey, info: Data("coffer metadata v1 \(protection.rawValue)".utf8),
+                outputByteCount: 32))
+        lockedFileKeyWrapping = LockedKey(
+            HKDF<SHA256>.deriveKey(
+                inputKeyMaterial: classKey, info: Data("coffer file-key wrapping v1 \(protection.rawValue)".utf8),
+                outputByteCount: 32))
     }
 
     /// Whether every working key is locked in memory.

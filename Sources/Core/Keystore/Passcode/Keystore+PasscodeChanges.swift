@@ -73,7 +73,10 @@ extension Keystore {
         _ enabled: Bool, passcode: SecretBytes, charging attempts: PasscodeAttempts = .keybag
     ) throws(KeystoreError) {
         _ = try verifyPasscode(passcode, charging: attempts)
-        try updateKeybag { keybag throws(KeystoreError) in keybag.eraseAfterFailedAttempts = enabled } then: { _ in }
+        try updateKeybag { keybag throws(KeystoreError) in
+            keybag.eraseAfterFailedAttempts = enabled
+        } then: { _ in
+        }
     }
 
     /// Refuses a new passcode shorter than ``minimumPasscodeLength``.

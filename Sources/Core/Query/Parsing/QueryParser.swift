@@ -82,9 +82,11 @@ public enum QueryParser {
         let parsed = try QueryScanner.scan(query, call: .delete)
         let unlimited: Set<String> = parsed.matchLimit == .all ? [QueryKey.matchLimit] : []
         if let key = parsed.matchKeys.subtracting(unlimited).min() {
-            throw .param(.d1, key: key, key == QueryKey.matchLimit
-                ? "SecItemDelete deletes every match: its kSecMatchLimit may only be kSecMatchLimitAll"
-                : "SecItemDelete takes no kSecMatch… keys; got \(AppleNames.key(key))")
+            throw .param(
+                .d1, key: key,
+                key == QueryKey.matchLimit
+                    ? "SecItemDelete deletes every match: its kSecMatchLimit may only be kSecMatchLimitAll"
+                    : "SecItemDelete takes no kSecMatch… keys; got \(AppleNames.key(key))")
         }
         if parsed.persistentRef?.isLegacy == true, parsed.hasAttributeFilters { throw persistentRefWithFilters(.d2, parsed) }
         return DeleteRequest(search: SearchAssembler.request(parsed, limit: .all, returns: []))

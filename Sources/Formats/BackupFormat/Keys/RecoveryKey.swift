@@ -20,10 +20,11 @@ public struct RecoveryKey: Sendable {
     /// A fresh random key.
     public static func generate() -> RecoveryKey {
         var generator = SystemRandomNumberGenerator()
-        return RecoveryKey(key: SecretBytes(capacity: byteCount) { buffer in
-            for index in 0..<byteCount { buffer[index] = UInt8.random(in: 0...255, using: &generator) }
-            return byteCount
-        })
+        return RecoveryKey(
+            key: SecretBytes(capacity: byteCount) { buffer in
+                for index in 0..<byteCount { buffer[index] = UInt8.random(in: 0...255, using: &generator) }
+                return byteCount
+            })
     }
 
     /// A key made of these 32 bytes.

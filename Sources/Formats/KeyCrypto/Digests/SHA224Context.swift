@@ -70,7 +70,8 @@ final class SHA224Context: @unchecked Sendable {
 
     private func compressBlock() {
         for index in 0..<16 {
-            schedule[index] = UInt32(block[4 * index]) << 24 | UInt32(block[4 * index + 1]) << 16
+            schedule[index] =
+                UInt32(block[4 * index]) << 24 | UInt32(block[4 * index + 1]) << 16
                 | UInt32(block[4 * index + 2]) << 8 | UInt32(block[4 * index + 3])
         }
         for index in 16..<64 {

@@ -37,9 +37,10 @@ public enum ChunkCipher {
                 tag: UnsafeRawBufferPointer(rebasing: stored[(stored.count - tagSize)...]))
             return try AES.GCM.open(box, using: key, authenticating: associatedData(index, isFinal))
         } catch {
-            throw .damaged(reason: isFinal
-                ? "chunk \(index), the last, fails its authentication (changed, moved, or the file was cut or extended)"
-                : "chunk \(index) fails its authentication (changed or moved)")
+            throw .damaged(
+                reason: isFinal
+                    ? "chunk \(index), the last, fails its authentication (changed, moved, or the file was cut or extended)"
+                    : "chunk \(index) fails its authentication (changed or moved)")
         }
     }
 

@@ -140,9 +140,10 @@ public struct ProtectedFileHeader: Sendable, Hashable {
         let mac = bytes[(start + length - Self.macLength)..<(start + length)]
         let expected = Self.authenticationCode(of: signed, boundTo: isBoundToPath ? path : nil, using: headerKey)
         guard expected == mac else {
-            throw .damaged(reason: isBoundToPath
-                ? "its header fails its authentication: it was changed, or it belongs at another path (copied, swapped or moved by hand; `coffer file mv` moves a protected file)"
-                : "its header fails its authentication")
+            throw .damaged(
+                reason: isBoundToPath
+                    ? "its header fails its authentication: it was changed, or it belongs at another path (copied, swapped or moved by hand; `coffer file mv` moves a protected file)"
+                    : "its header fails its authentication")
         }
     }
 }

@@ -37,7 +37,8 @@ public final class AgentConfirmation: Sendable {
         }
         let question = PasscodeQuestion(
             title: "coffer ssh-agent",
-            description: "Allow use of the SSH key \(key.comment.isEmpty ? "(no comment)" : ControlCharacterEscaping.escaped(key.comment)) (\(key.fingerprint))?",
+            description:
+                "Allow use of the SSH key \(key.comment.isEmpty ? "(no comment)" : ControlCharacterEscaping.escaped(key.comment)) (\(key.fingerprint))?",
             timeout: Self.timeout)
         let outcome: Result<Void, PromptFailure> = oneAtATime.withLock { _ in
             do throws(PromptFailure) {

@@ -48,13 +48,16 @@ public struct AgentKeyTag: Equatable, Sendable {
             } else if option.hasPrefix("expires="), let time = Int64(option.dropFirst("expires=".count)) {
                 expiresAt = time
             } else if option.hasPrefix("allow="), let group = String(option.dropFirst("allow=".count)).removingPercentEncoding,
-                !group.isEmpty {
+                !group.isEmpty
+            {
                 allowedGroups = (allowedGroups ?? []) + [group]
             } else if option.hasPrefix("dest="), destinations.isEmpty, let bytes = Data(base64Encoded: String(option.dropFirst("dest=".count))),
-                let read = try? DestinationConstraint.list(bytes), !read.isEmpty {
+                let read = try? DestinationConstraint.list(bytes), !read.isEmpty
+            {
                 destinations = read
             } else if option.hasPrefix("cert="), certificate == nil, let blob = Data(base64Encoded: String(option.dropFirst("cert=".count))),
-                SSHCertificate(blob: blob) != nil {
+                SSHCertificate(blob: blob) != nil
+            {
                 certificate = blob
             } else {
                 return nil

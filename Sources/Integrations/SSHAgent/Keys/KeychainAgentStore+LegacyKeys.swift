@@ -28,12 +28,14 @@ extension KeychainAgentStore {
             else { continue }
             do {
                 try client.blocking.update(
-                    [.string(QueryKey.itemClass): .string(QueryConstant.classKey), .string(QueryKey.applicationLabel): .data(label),
-                     .string(QueryKey.applicationTag): .data(tag), .string(QueryKey.accessGroup): .string(group)],
+                    [
+                        .string(QueryKey.itemClass): .string(QueryConstant.classKey), .string(QueryKey.applicationLabel): .data(label),
+                        .string(QueryKey.applicationTag): .data(tag), .string(QueryKey.accessGroup): .string(group),
+                    ],
                     attributesToUpdate: [.string(QueryKey.accessGroup): .string(Self.accessGroup)])
-            } catch where error.status == .itemNotFound {
+            } catch  where error.status == .itemNotFound {
                 continue  // both halves moved with the first of them
-            } catch where error.status == .missingEntitlement {
+            } catch  where error.status == .missingEntitlement {
                 throw .ownerAccessMissing
             } catch {
                 throw AgentRefusal("the keychain did not move an agent key into the owner's group (\(error))")

@@ -10,10 +10,11 @@ extension KeychainAgentStore {
         tag.allowedGroups = groups.flatMap { $0.isEmpty ? nil : $0 }
         let newTag = tag.data
         try onClient { () throws(AgentRefusal) in
-            let status = SecItemUpdate([
-                kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: key.applicationLabel,
-                kSecAttrApplicationTag as String: key.tagData,
-            ] as CFDictionary, [kSecAttrApplicationTag as String: newTag] as CFDictionary)
+            let status = SecItemUpdate(
+                [
+                    kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: key.applicationLabel,
+                    kSecAttrApplicationTag as String: key.tagData,
+                ] as CFDictionary, [kSecAttrApplicationTag as String: newTag] as CFDictionary)
             guard status == errSecSuccess else { throw AgentRefusal("the keychain did not change the key's limit (status \(status))") }
         }
         return AgentKey(

@@ -120,9 +120,13 @@ public struct KeychainAgentStore: Sendable {
             defer { representation.zeroize() }
             let type = SSHKeyType.keychainType(key.type)
             var error: Unmanaged<CFError>?
-            guard let secKey = SecKeyCreateWithData(representation as CFData, [
-                kSecAttrKeyType as String: type, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
-            ] as CFDictionary, &error) else {
+            guard
+                let secKey = SecKeyCreateWithData(
+                    representation as CFData,
+                    [
+                        kSecAttrKeyType as String: type, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
+                    ] as CFDictionary, &error)
+            else {
                 _ = error?.takeRetainedValue()
                 throw AgentRefusal("the key could not be made a keychain key")
             }
@@ -131,15 +135,17 @@ public struct KeychainAgentStore: Sendable {
             // The private half is not extractable: `coffer export --private-key` and backups leave it where it is, so
             // that a program limited key cannot be carried off through the keychain's own front ends.
             for (half, extractable) in [(secKey, false), (publicKey, true)] {
-                let status = SecItemAdd([
-                    kSecValueRef as String: half, kSecAttrApplicationTag as String: tag.data, kSecAttrLabel as String: comment,
-                    kSecAttrIsExtractable as String: extractable, kSecAttrAccessGroup as String: Self.accessGroup,
-                ] as CFDictionary, nil)
+                let status = SecItemAdd(
+                    [
+                        kSecValueRef as String: half, kSecAttrApplicationTag as String: tag.data, kSecAttrLabel as String: comment,
+                        kSecAttrIsExtractable as String: extractable, kSecAttrAccessGroup as String: Self.accessGroup,
+                    ] as CFDictionary, nil)
                 guard status == errSecSuccess else {
-                    _ = SecItemDelete([
-                        kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: key.applicationLabel,
-                        kSecAttrApplicationTag as String: tag.data,
-                    ] as CFDictionary)
+                    _ = SecItemDelete(
+                        [
+                            kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: key.applicationLabel,
+                            kSecAttrApplicationTag as String: tag.data,
+                        ] as CFDictionary)
                     throw AgentRefusal("the keychain refused the key (status \(status))")
                 }
             }
@@ -149,9 +155,10 @@ public struct KeychainAgentStore: Sendable {
     /// Deletes `key`'s items (its private and public halves): exactly those with its application label and tag.
     public func delete(_ key: AgentKey) throws(AgentRefusal) {
         try onClient { () throws(AgentRefusal) in
-            let status = SecItemDelete([
-                kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: key.applicationLabel, kSecAttrApplicationTag as String: key.tagData,
-            ] as CFDictionary)
+            let status = SecItemDelete(
+                [
+                    kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: key.applicationLabel, kSecAttrApplicationTag as String: key.tagData,
+                ] as CFDictionary)
             guard status == errSecSuccess || status == errSecItemNotFound else {
                 throw AgentRefusal("the keychain did not delete the key (status \(status))")
             }
@@ -186,7 +193,7 @@ public struct KeychainAgentStore: Sendable {
         let seen = ownerAccess?.generation ?? 0
         do {
             return try body()
-        } catch where error.isOwnerAccessMissing {
+        } catch  where error.isOwnerAccessMissing {
             guard let ownerAccess, ownerAccess.proveAfterRefusal(seen: seen) else { throw error }
             return try body()
         }
@@ -194,9 +201,11 @@ public struct KeychainAgentStore: Sendable {
 
     /// The agent's items of `keyClass`: their attributes, and their bytes under `v_Data` when `returnData`.
     private func search(keyClass: CFString, returnData: Bool) throws(AgentRefusal) -> [KeychainAttributes] {
-        let query = KeychainAttributes.keyQuery(returnData: returnData, [
-            QueryKey.keyClass: .string(keyClass as String), QueryKey.accessGroup: .string(Self.accessGroup),
-        ])
+        let query = KeychainAttributes.keyQuery(
+            returnData: returnData,
+            [
+                QueryKey.keyClass: .string(keyClass as String), QueryKey.accessGroup: .string(Self.accessGroup),
+            ])
         return try KeychainAttributes.search(query, on: client).filter { item in
             item.data(QueryKey.applicationTag).flatMap(AgentKeyTag.init) != nil
         }
@@ -205,10 +214,11 @@ public struct KeychainAgentStore: Sendable {
     /// The private key item with `label` and `tag`, as a `SecKey`.
     static func privateKeyItem(label: Data, tag: Data) -> SecKey? {
         var result: CFTypeRef?
-        let status = SecItemCopyMatching([
-            kSecClass as String: kSecClassKey, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
-            kSecAttrApplicationLabel as String: label, kSecAttrApplicationTag as String: tag, kSecReturnRef as String: true,
-        ] as CFDictionary, &result)
+        let status = SecItemCopyMatching(
+            [
+                kSecClass as String: kSecClassKey, kSecAttrKeyClass as String: kSecAttrKeyClassPrivate,
+                kSecAttrApplicationLabel as String: label, kSecAttrApplicationTag as String: tag, kSecReturnRef as String: true,
+            ] as CFDictionary, &result)
         guard status == errSecSuccess else { return nil }
         return result as? SecKey
     }

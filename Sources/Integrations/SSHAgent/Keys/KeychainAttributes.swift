@@ -17,7 +17,7 @@ struct KeychainAttributes {
         let items: [KeychainValue]
         do {
             items = try client.blocking.allMatches(query)
-        } catch where error.status == .missingEntitlement {
+        } catch  where error.status == .missingEntitlement {
             throw .ownerAccessMissing
         } catch {
             throw AgentRefusal("the keychain could not be read (\(error))")

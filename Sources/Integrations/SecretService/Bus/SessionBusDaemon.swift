@@ -33,7 +33,8 @@ enum SessionBusDaemon {
             return "the bus daemon's program (process \(peer.pid)) cannot be read"
         }
         if let problem = RootOwnedPath.problem(executable, kind: .executable) {
-            return "the bus daemon must be a root-owned program in root-owned folders, as the system's dbus-daemon and dbus-broker are: \(ControlCharacterEscaping.escaped(problem))"
+            return
+                "the bus daemon must be a root-owned program in root-owned folders, as the system's dbus-daemon and dbus-broker are: \(ControlCharacterEscaping.escaped(problem))"
         }
         return nil
     }

@@ -54,7 +54,8 @@ public struct SecretServiceImport {
         let connection = try SourceConnection(address: busAddress)
         var report = SecretServiceImportReport()
         report.source = connection.ownerExecutable()
-        let isItself = report.source.map { $0 == SourceConnection.executable(of: "/proc/self/exe") }
+        let isItself =
+            report.source.map { $0 == SourceConnection.executable(of: "/proc/self/exe") }
             ?? (connection.ownerCommandName() == SourceConnection.commandName(of: "/proc/self/comm"))
         if isItself {
             throw SecretServiceError(

@@ -34,7 +34,8 @@ public struct SecretServiceImportReport: Sendable, Equatable {
     /// The summary for people: one line of counts, then one line per failure.
     public var summary: [String] {
         let from = source.map { " from \($0)" } ?? ""
-        let counts = "\(total) item\(total == 1 ? "" : "s") found\(from): \(copied) copied, \(alreadyPresent) already in Coffer, "
+        let counts =
+            "\(total) item\(total == 1 ? "" : "s") found\(from): \(copied) copied, \(alreadyPresent) already in Coffer, "
             + "\(notCopied) not copied" + (algorithm.isEmpty ? "" : " (secrets read in a \(algorithm) session)")
         return [counts] + failures.map { "not copied: \($0.path): \($0.reason)" }
     }

@@ -27,7 +27,9 @@ final class SourceConnection {
         do {
             owner = try Self.call(bus, Self.busName, Self.busPath, Self.busName, "GetNameOwner", timeout: 0) { out throws(BusReplyError) in
                 try out.string(SecretServiceServer.busName)
-            } reading: { answer throws(BusReplyError) in try answer.string() }
+            } reading: { answer throws(BusReplyError) in
+                try answer.string()
+            }
         } catch {
             sd_bus_flush_close_unref(opened)
             throw error.errorName == "org.freedesktop.DBus.Error.NameHasNoOwner"
@@ -54,9 +56,11 @@ final class SourceConnection {
 
     /// The provider's process ID, as the bus gives it.
     private func ownerProcess() -> UInt32? {
-        try? Self.call(bus, Self.busName, Self.busPath, Self.busName, "GetConnectionUnixProcessID", timeout: 0, { out throws(BusReplyError) in
-            try out.string(owner)
-        }, reading: { answer throws(BusReplyError) in try answer.uint32() })
+        try? Self.call(
+            bus, Self.busName, Self.busPath, Self.busName, "GetConnectionUnixProcessID", timeout: 0,
+            { out throws(BusReplyError) in
+                try out.string(owner)
+            }, reading: { answer throws(BusReplyError) in try answer.uint32() })
     }
 
     /// The command name in the `comm` file at `path`, or nil.

@@ -32,17 +32,24 @@ struct SourceProvider {
     func unlock(_ path: String, collection isCollection: Bool) throws(SourceFailure) -> Bool {
         let (unlocked, prompt) = try connection.call(ObjectPath.root, Self.service, "Unlock") { out throws(BusReplyError) in
             try out.objectPaths([path])
-        } reading: { answer throws(BusReplyError) in (try answer.objectPaths(), try answer.objectPath()) }
+        } reading: { answer throws(BusReplyError) in
+            (try answer.objectPaths(), try answer.objectPath())
+        }
         if unlocked.contains(path) { return true }
         guard prompt != "/" else { return try !isLocked(path, collection: isCollection) }
         let dismissed = try connection.awaitSignal(prompt, "org.freedesktop.Secret.Prompt", "Completed", timeout: promptTimeout) {
             () throws(SourceFailure) in
             try connection.call(prompt, "org.freedesktop.Secret.Prompt", "Prompt") { out throws(BusReplyError) in
                 try out.string("")
-            } reading: { _ throws(BusReplyError) in }
-        } reading: { signal throws(BusReplyError) in try signal.bool() }
+            } reading: { _ throws(BusReplyError) in
+            }
+        } reading: { signal throws(BusReplyError) in
+            try signal.bool()
+        }
         if dismissed == nil {
-            _ = try? connection.call(prompt, "org.freedesktop.Secret.Prompt", "Dismiss") { _ throws(BusReplyError) in } reading: { _ throws(BusReplyError) in }
+            _ = try? connection.call(prompt, "org.freedesktop.Secret.Prompt", "Dismiss") { _ throws(BusReplyError) in
+            } reading: { _ throws(BusReplyError) in
+            }
         }
         guard dismissed == false else { return false }
         return try !isLocked(path, collection: isCollection)
@@ -53,13 +60,17 @@ struct SourceProvider {
     func read(_ path: String, session: SourceSession) throws(SourceFailure) -> SourceItem {
         let properties = try connection.call(path, "org.freedesktop.DBus.Properties", "GetAll") { out throws(BusReplyError) in
             try out.string(Self.item)
-        } reading: { answer throws(BusReplyError) in try SourceItemProperties(reading: answer) }
+        } reading: { answer throws(BusReplyError) in
+            try SourceItemProperties(reading: answer)
+        }
         if properties.locked, try !unlock(path, collection: false) {
             throw SourceFailure("the item is locked and the provider did not unlock it")
         }
         let transported = try connection.call(path, Self.item, "GetSecret") { out throws(BusReplyError) in
             try out.objectPath(session.path)
-        } reading: { answer throws(BusReplyError) in try answer.secret() }
+        } reading: { answer throws(BusReplyError) in
+            try answer.secret()
+        }
         return SourceItem(
             path: path, label: properties.label, attributes: properties.attributes,
             contentType: transported.contentType.isEmpty ? "text/plain" : transported.contentType, created: properties.created,

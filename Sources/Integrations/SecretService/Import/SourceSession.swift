@@ -24,14 +24,16 @@ struct SourceSession {
             let (output, path) = try connection.call(ObjectPath.root, service, "OpenSession") { out throws(BusReplyError) in
                 try out.string(diffieHellman)
                 try out.variant("ay") { value throws(BusReplyError) in try value.bytes(initiator.publicKey) }
-            } reading: { answer throws(BusReplyError) in (try answer.variantBytes(), try answer.objectPath()) }
+            } reading: { answer throws(BusReplyError) in
+                (try answer.variantBytes(), try answer.objectPath())
+            }
             guard let output else { throw SourceFailure("OpenSession answered no public key") }
             do {
                 return SourceSession(path: path, algorithm: .aes(try initiator.key(peerPublicKey: output)))
             } catch {
                 throw SourceFailure("the provider's public key is not in the group")
             }
-        } catch where error.errorName == "org.freedesktop.DBus.Error.NotSupported" {
+        } catch  where error.errorName == "org.freedesktop.DBus.Error.NotSupported" {
             let path = try connection.call(ObjectPath.root, service, "OpenSession") { out throws(BusReplyError) in
                 try out.string("plain")
                 try out.variant("s") { value throws(BusReplyError) in try value.string("") }
@@ -59,6 +61,8 @@ struct SourceSession {
 
     /// Closes the session; a failure is no matter (it ends with the connection).
     func close(on connection: SourceConnection) {
-        _ = try? connection.call(path, "org.freedesktop.Secret.Session", "Close") { _ throws(BusReplyError) in } reading: { _ throws(BusReplyError) in }
+        _ = try? connection.call(path, "org.freedesktop.Secret.Session", "Close") { _ throws(BusReplyError) in
+        } reading: { _ throws(BusReplyError) in
+        }
     }
 }

@@ -58,8 +58,9 @@ enum ObjectPath: Hashable, Sendable {
 
     /// Whether `element` may be a path element: `[A-Za-z0-9_]+`.
     static func isValidElement(_ element: String) -> Bool {
-        !element.isEmpty && element.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte == 0x5f
-        }
+        !element.isEmpty
+            && element.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5a) || (byte >= 0x61 && byte <= 0x7a) || byte == 0x5f
+            }
     }
 }

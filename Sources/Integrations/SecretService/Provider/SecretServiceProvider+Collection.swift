@@ -23,7 +23,8 @@ extension SecretServiceProvider {
             let contentType = transported.contentType.isEmpty ? "text/plain" : transported.contentType
             // With `replace`, an item of this program with exactly the same attributes becomes the new one (as
             // gnome-keyring does); another program's item is never replaced.
-            let existing = replace
+            let existing =
+                replace
                 ? try store(collection).search(attributes, where: caller.canSee(owner:)).first { $0.attributes == attributes } : nil
             let id: String
             if let existing {

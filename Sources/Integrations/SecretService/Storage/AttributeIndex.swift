@@ -57,7 +57,7 @@ struct AttributeIndex: Sendable {
         for (name, value) in attributes {
             do {
                 try client.blocking.delete(posting(name, value, id: id))
-            } catch where error.status == .itemNotFound {
+            } catch  where error.status == .itemNotFound {
                 continue
             }
         }
@@ -102,7 +102,7 @@ struct AttributeIndex: Sendable {
         for (name, value) in pairs {
             do {
                 _ = try client.blocking.copyMatching(posting(name, value, id: id))
-            } catch where error.status == .itemNotFound {
+            } catch  where error.status == .itemNotFound {
                 return false
             }
         }
@@ -118,7 +118,7 @@ struct AttributeIndex: Sendable {
         let result: KeychainValue?
         do {
             result = try client.blocking.copyMatching(query)
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return [:]
         }
         var ids: [String: String?] = [:]

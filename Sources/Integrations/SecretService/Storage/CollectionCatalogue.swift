@@ -56,9 +56,10 @@ struct CollectionCatalogue: Sendable {
                 continue
             }
             let sessionOnly: Bool = if case .data(let flag)? = attributes[QueryKey.generic] { flag == Data("session".utf8) } else { false }
-            found.append(Collection(
-                name: name, label: label, isSessionOnly: sessionOnly, created: Self.seconds(attributes[QueryKey.creationDate]),
-                modified: Self.seconds(attributes[QueryKey.modificationDate])))
+            found.append(
+                Collection(
+                    name: name, label: label, isSessionOnly: sessionOnly, created: Self.seconds(attributes[QueryKey.creationDate]),
+                    modified: Self.seconds(attributes[QueryKey.modificationDate])))
         }
         return found
     }
@@ -77,9 +78,10 @@ struct CollectionCatalogue: Sendable {
 
     /// Adds a collection labelled `label`, named after it (letters, digits and `_`; a number added when taken).
     func create(label: String, sessionOnly: Bool, taken: Set<String>) throws(KeychainFailure) -> Collection {
-        var base = String(label.lowercased().unicodeScalars.map { scalar in
-            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_") ? Character(scalar) : "_"
-        })
+        var base = String(
+            label.lowercased().unicodeScalars.map { scalar in
+                scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || scalar == "_") ? Character(scalar) : "_"
+            })
         if base.isEmpty || base.allSatisfy({ $0 == "_" }) { base = "collection" }
         var name = base
         var number = 1
@@ -103,7 +105,7 @@ struct CollectionCatalogue: Sendable {
         let changes: QueryDictionary = [.string(QueryKey.label): .string(label)]
         do {
             try client.blocking.update(itemQuery(Self.collectionService, name), attributesToUpdate: changes)
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             guard let builtIn = Self.builtIn.first(where: { $0.name == name }) else { throw error }
             try addRecord(of: builtIn, label: label)
         }
@@ -115,7 +117,7 @@ struct CollectionCatalogue: Sendable {
         do {
             try addRecord(of: builtIn, label: builtIn.label)
             return true
-        } catch where error.status == .duplicateItem {
+        } catch  where error.status == .duplicateItem {
             return false
         }
     }
@@ -134,7 +136,7 @@ struct CollectionCatalogue: Sendable {
         do {
             try client.blocking.delete(itemQuery(Self.collectionService, builtIn.name))
             return true
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return false
         }
     }
@@ -161,7 +163,7 @@ struct CollectionCatalogue: Sendable {
     private func ignoringMissing(_ body: () throws(KeychainFailure) -> Void) throws(KeychainFailure) {
         do {
             try body()
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return
         }
     }
@@ -184,7 +186,7 @@ struct CollectionCatalogue: Sendable {
         ]
         do {
             return SecretItemStore.dictionaries(try client.blocking.copyMatching(query))
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return []
         }
     }

@@ -143,7 +143,7 @@ struct SecretItemStore: Sendable {
     func delete(_ current: SecretItemRecord) throws(BusReplyError) -> Bool {
         do {
             try client.blocking.delete(itemQuery(current.id))
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return false
         } catch {
             throw Self.replyError(error)
@@ -183,7 +183,7 @@ struct SecretItemStore: Sendable {
     private func found(_ query: QueryDictionary) throws(BusReplyError) -> [[String: KeychainValue]] {
         do {
             return Self.dictionaries(try client.blocking.copyMatching(query))
-        } catch where error.status == .itemNotFound {
+        } catch  where error.status == .itemNotFound {
             return []
         } catch {
             throw Self.replyError(error)

@@ -42,9 +42,11 @@ final class RefusalLog: Sendable {
             return earlier
         }
         guard let suppressed else { return }
-        logger.warning("refused: \(kind)", metadata: [
-            "uid": "\(uid)", "pid": "\(pid)", "reason": "\(reason)",
-            "refusedSinceLastLog": "\(suppressed)",
-        ])
+        logger.warning(
+            "refused: \(kind)",
+            metadata: [
+                "uid": "\(uid)", "pid": "\(pid)", "reason": "\(reason)",
+                "refusedSinceLastLog": "\(suppressed)",
+            ])
     }
 }

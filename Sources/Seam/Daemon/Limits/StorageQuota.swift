@@ -33,14 +33,16 @@ struct StorageQuota: Sendable {
     func refusal(for keychain: UserKeychain, incoming: Int) -> String? {
         let folder = keychain.folder
         if let free = Self.freeBytes(of: folder.url.path), free < Int64(freeSpaceReserve) + Int64(incoming) {
-            return "the file system holding the keychains has \(free >> 20) MiB free, below the reserve of \(freeSpaceReserve >> 20) MiB the daemon keeps for unlocking and deleting"
+            return
+                "the file system holding the keychains has \(free >> 20) MiB free, below the reserve of \(freeSpaceReserve >> 20) MiB the daemon keeps for unlocking and deleting"
         }
         let database = folder.databaseURL.lastPathComponent
         let others = Self.occupiedBytes(of: folder.url.path, excluding: [database, database + "-wal", database + "-shm"])
         let items = (try? keychain.engine.databaseBytesInUse()) ?? Self.occupiedBytes(of: folder.url.path, only: database)
         let used = items + others
         if used + Int64(incoming) > Int64(perUser) {
-            return "this user's keychain holds \(used >> 10) KiB of its \(perUser >> 10) KiB quota and the request brings \(incoming >> 10) KiB; delete items to make room"
+            return
+                "this user's keychain holds \(used >> 10) KiB of its \(perUser >> 10) KiB quota and the request brings \(incoming >> 10) KiB; delete items to make room"
         }
         return nil
     }

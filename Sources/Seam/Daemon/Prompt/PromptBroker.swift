@@ -73,8 +73,10 @@ final class PromptBroker: Sendable {
         let action: () -> Void = state.withLock { state in
             guard state.agentConnection != nil else {
                 return {
-                    reply(.keystoreError(.unavailable(
-                        reason: "no prompt agent runs for this user: start `coffer prompt-agent` in your session")))
+                    reply(
+                        .keystoreError(
+                            .unavailable(
+                                reason: "no prompt agent runs for this user: start `coffer prompt-agent` in your session")))
                 }
             }
             let question = Question(
@@ -123,8 +125,11 @@ final class PromptBroker: Sendable {
                 return state.open[id]?.prompt.failedAttempts ?? 0
             }
             if failures >= AuthenticationQuestion.attempts {
-                settle(id, with: .authenticationFailure(AuthenticationFailure(
-                    .authenticationFailed, reason: "\(failures) wrong passcodes at the prompt")))
+                settle(
+                    id,
+                    with: .authenticationFailure(
+                        AuthenticationFailure(
+                            .authenticationFailed, reason: "\(failures) wrong passcodes at the prompt")))
             }
             return .keystoreError(error)
         case .refused(let error):

@@ -29,20 +29,23 @@ extension RequestOrigin {
     /// is every program of root in system mode, and of the daemon's own user (`coffer`, whose files the keychains
     /// are): both are outside what the daemon can protect against.
     init(connection: UInt64, identity: PeerIdentity, keychain: UserKeychain, mode: DaemonConfiguration.Mode) {
-        var caller = switch mode {
-        case .user: keychain.callerInPerUserMode(for: identity)
-        case .system: keychain.caller(for: identity)
-        }
+        var caller =
+            switch mode {
+            case .user: keychain.callerInPerUserMode(for: identity)
+            case .system: keychain.caller(for: identity)
+            }
         caller.passcodeAttempts = .caller(identity.executablePath)
         let beyondProtection = identity.uid == 0 || identity.uid == geteuid()
-        let trusted = switch mode {
-        case .user: true
-        case .system: identity.isTrustedFrontEnd || beyondProtection
-        }
-        let needsOwnerProof = switch mode {
-        case .user: false
-        case .system: !beyondProtection
-        }
+        let trusted =
+            switch mode {
+            case .user: true
+            case .system: identity.isTrustedFrontEnd || beyondProtection
+            }
+        let needsOwnerProof =
+            switch mode {
+            case .user: false
+            case .system: !beyondProtection
+            }
         self.init(
             connection: connection, caller: caller, callerAsOwner: caller.withOwnerGroups(), isTrustedFrontEnd: trusted,
             needsOwnerProof: needsOwnerProof,

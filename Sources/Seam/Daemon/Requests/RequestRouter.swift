@@ -73,7 +73,8 @@ struct RequestRouter: Sendable {
     /// proof, proved the passcode, or is a trusted front end of a keychain with no passcode to prove. Another program
     /// never gets them without the proof.
     private func caller(of origin: RequestOrigin) -> CallerContext {
-        let isOwner = !origin.needsOwnerProof || keychain.owners.isProven(origin.connection)
+        let isOwner =
+            !origin.needsOwnerProof || keychain.owners.isProven(origin.connection)
             || (origin.isTrustedFrontEnd && !keychain.engine.keystore.isPasscodeSet)
         return isOwner ? origin.callerAsOwner : origin.caller
     }

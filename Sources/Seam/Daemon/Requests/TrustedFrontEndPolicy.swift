@@ -20,7 +20,8 @@ enum TrustedFrontEndPolicy {
         case .exportBackup: what = "export a backup of the keychain"
         default: what = "send the keychain passcode"
         }
-        return .keystoreError(.notPermitted(
-            reason: "only the coffer command and its prompt agent may \(what); a program asks the person to unlock with a prompt"))
+        return .keystoreError(
+            .notPermitted(
+                reason: "only the coffer command and its prompt agent may \(what); a program asks the person to unlock with a prompt"))
     }
 }

@@ -190,8 +190,7 @@ enum KeychainValueCoding {
         return QueryDictionary(entries)
     }
 
-    private static func decodeArray(depth: Int, from reader: inout WireReader) throws(ProtocolError) -> [KeychainValue]
-    {
+    private static func decodeArray(depth: Int, from reader: inout WireReader) throws(ProtocolError) -> [KeychainValue] {
         try reader.checkNesting(below: depth)
         let count = try reader.count(minimumElementSize: 1)
         var elements: [KeychainValue] = []

@@ -28,10 +28,11 @@ enum KeychainItemListCall {
         let limit = resultLimit(query[QueryKey.matchLimit])
         var results: [KeychainValue] = []
         for item in listed.prefix(limit ?? 1) {
-            var read = QueryDictionary(query.entries.filter { key, _ in
-                guard let name = key.stringValue else { return false }
-                return name.hasPrefix("r_") || name.hasPrefix("u_")
-            })
+            var read = QueryDictionary(
+                query.entries.filter { key, _ in
+                    guard let name = key.stringValue else { return false }
+                    return name.hasPrefix("r_") || name.hasPrefix("u_")
+                })
             read[QueryKey.itemClass] = .string(item.itemClass.rawValue)
             read[QueryKey.valuePersistentRef] = .data(item.persistentReference)
             if let value = try client.blocking.copyMatching(read) { results.append(value) }
@@ -69,7 +70,7 @@ enum KeychainItemListCall {
             do {
                 try body(selected)
                 reachedAny = true
-            } catch where error.status == .itemNotFound {
+            } catch  where error.status == .itemNotFound {
                 continue
             }
         }

@@ -65,8 +65,9 @@ enum MacOSShim {
         let objects = MacOSObjects(source)
         let itemList = objects.itemList
         let reference = objects.valueReference
-        guard macOSOnlyKeys.contains(where: { query[$0] != nil }) || itemList != nil || reference != nil
-            || objects.searchesKeychains
+        guard
+            macOSOnlyKeys.contains(where: { query[$0] != nil }) || itemList != nil || reference != nil
+                || objects.searchesKeychains
         else { return Translated(query: query) }
 
         let route = try KeychainRoute(of: query)

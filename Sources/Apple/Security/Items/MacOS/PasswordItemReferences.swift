@@ -60,7 +60,8 @@ struct PasswordItemReferences {
 
     /// Whether the query's class, or the class its persistent reference names, is a password class.
     private static func isPasswordClass(_ query: QueryDictionary) -> Bool {
-        let code = query[QueryKey.itemClass]?.stringValue
+        let code =
+            query[QueryKey.itemClass]?.stringValue
             ?? query[QueryKey.valuePersistentRef]?.dataValue.map { String(decoding: $0.prefix(4), as: UTF8.self) }
         return code == ItemClass.genericPassword.rawValue || code == ItemClass.internetPassword.rawValue
     }
