@@ -23,7 +23,7 @@ func identifyCaller(
         return try identifier.identify(peer: peer, registry: keychain.programs, isAbandoned: isAbandoned)
     } catch {
         guard case .user(_, let owner) = mode, peer.uid == owner, let name = commandName(of: peer.pid),
-              peer.isStillTheConnectedProcess
+            peer.isStillTheConnectedProcess
         else { throw DaemonError(error) }
         let path = unreadableExecutable(name)
         return PeerIdentity(

@@ -72,10 +72,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     private func admit(_ peer: SocketPeer, context: ChannelHandlerContext) {
         self.peer = peer
         if let refusal = server.connections.admit(peer.uid) {
-            let reason = switch refusal {
-            case .userCap(let cap): "this user already holds \(cap) connections, the most one user may"
-            case .globalCap(let cap): "the daemon already holds \(cap) connections, the most it serves at once"
-            }
+            let reason =
+                switch refusal {
+                case .userCap(let cap): "this user already holds \(cap) connections, the most one user may"
+                case .globalCap(let cap): "the daemon already holds \(cap) connections, the most it serves at once"
+                }
             server.refusals.refused("connections", uid: peer.uid, pid: peer.pid, reason: reason)
             peer.closePidfd()
             close(context)
@@ -161,15 +162,19 @@ final class ConnectionHandler: ChannelInboundHandler {
         let budget = server.bytes
         switch refusal {
         case .malformed(let error):
-            server.logger.notice("closing a connection after a malformed frame", metadata: [
-                "reason": "\(error)", "uid": "\(peer.uid)", "pid": "\(peer.pid)",
-            ])
+            server.logger.notice(
+                "closing a connection after a malformed frame",
+                metadata: [
+                    "reason": "\(error)", "uid": "\(peer.uid)", "pid": "\(peer.pid)",
+                ])
             close(context)
         case .overBudget(let frameLength):
-            server.refusals.refused("bytes in flight", uid: peer.uid, pid: peer.pid, reason: """
-                a frame of \(frameLength) bytes does not fit: this user has \(budget.used(by: peer.uid)) of \
-                \(budget.perUser) bytes in flight (\(budget.usedInAll) of \(budget.total) for all users); the connection is closed
-                """)
+            server.refusals.refused(
+                "bytes in flight", uid: peer.uid, pid: peer.pid,
+                reason: """
+                    a frame of \(frameLength) bytes does not fit: this user has \(budget.used(by: peer.uid)) of \
+                    \(budget.perUser) bytes in flight (\(budget.usedInAll) of \(budget.total) for all users); the connection is closed
+                    """)
             close(context)
         }
     }
@@ -255,9 +260,11 @@ final class ConnectionHandler: ChannelInboundHandler {
     /// Closes the connection after a malformed request, or after the socket refused an answer.
     func closeAfterAnswer(malformed reason: String?, uid: UInt32) {
         if let reason {
-            server.logger.notice("closing a connection after a malformed request", metadata: [
-                "reason": "\(reason)", "uid": "\(uid)", "pid": "\(peer?.pid ?? 0)",
-            ])
+            server.logger.notice(
+                "closing a connection after a malformed request",
+                metadata: [
+                    "reason": "\(reason)", "uid": "\(uid)", "pid": "\(peer?.pid ?? 0)",
+                ])
         }
         if let context { close(context) }
     }

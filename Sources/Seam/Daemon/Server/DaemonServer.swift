@@ -94,11 +94,13 @@ public final class DaemonServer: Sendable {
                 }
         }
         listening.withLock { $0 = acceptor }
-        logger.notice("cofferd listening", metadata: [
-            "socket": "\(configuration.socketPath)", "maximumConnections": "\(connectionCap)",
-            "connectionsPerUser": "\(limits.connectionsPerUser)", "bytesInFlightPerUser": "\(limits.bytesInFlightPerUser)",
-            "storedBytesPerUser": "\(limits.storedBytesPerUser)",
-        ])
+        logger.notice(
+            "cofferd listening",
+            metadata: [
+                "socket": "\(configuration.socketPath)", "maximumConnections": "\(connectionCap)",
+                "connectionsPerUser": "\(limits.connectionsPerUser)", "bytesInFlightPerUser": "\(limits.bytesInFlightPerUser)",
+                "storedBytesPerUser": "\(limits.storedBytesPerUser)",
+            ])
         let autoLock = configuration.autoLockAfter.map { interval in
             let period = min(Duration.seconds(1), interval / 4 + .milliseconds(50))
             return group.next().scheduleRepeatedTask(initialDelay: TimeAmount(period), delay: TimeAmount(period)) { [keychains, workers] _ in

@@ -96,7 +96,8 @@ enum RequestAnswering {
             frame = refusal(id: id, reason: "the answer is larger than a client accepts (\(error))")
         }
         if !server.bytes.reserve(frame.count, for: uid) {
-            let reason = "the answer (\(frame.count) bytes) does not fit in this user's bytes in flight (\(server.bytes.used(by: uid)) of \(server.bytes.perUser))"
+            let reason =
+                "the answer (\(frame.count) bytes) does not fit in this user's bytes in flight (\(server.bytes.used(by: uid)) of \(server.bytes.perUser))"
             server.refusals.refused("answer bytes in flight", uid: uid, pid: pid, reason: reason)
             frame.resetBytes(in: 0..<frame.count)
             frame = refusal(id: id, reason: reason)
