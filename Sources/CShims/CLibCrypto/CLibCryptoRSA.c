@@ -50,29 +50,22 @@ coffer_rsa_key *coffer_rsa_generate(int bits) {
     return finish_key(wrap(key));
 }
 
-// `key` when its numbers agree (n = p·q, d the inverse of e…), as Apple's import and swift-crypto check; NULL
-// (and `key` freed) otherwise.
-static EVP_PKEY *consistent(EVP_PKEY *key) {
+// `key` when libcrypto's `check` passes it; NULL (and `key` freed) otherwise.
+static EVP_PKEY *passing(EVP_PKEY *key, int (*check)(EVP_PKEY_CTX *)) {
     if (key == NULL) return NULL;
     EVP_PKEY_CTX *context = EVP_PKEY_CTX_new_from_pkey(NULL, key, NULL);
-    int agree = context != NULL && EVP_PKEY_pairwise_check(context) == 1;
+    int passed = context != NULL && check(context) == 1;
     EVP_PKEY_CTX_free(context);
-    if (agree) return key;
+    if (passed) return key;
     EVP_PKEY_free(key);
     return NULL;
 }
 
-// `key` when its public numbers are sound (n odd and not a small prime's multiple, e odd and above 1); NULL (and
-// `key` freed) otherwise.
-static EVP_PKEY *sound_public(EVP_PKEY *key) {
-    if (key == NULL) return NULL;
-    EVP_PKEY_CTX *context = EVP_PKEY_CTX_new_from_pkey(NULL, key, NULL);
-    int sound = context != NULL && EVP_PKEY_public_check(context) == 1;
-    EVP_PKEY_CTX_free(context);
-    if (sound) return key;
-    EVP_PKEY_free(key);
-    return NULL;
-}
+// `key` when its numbers agree (n = p·q, d the inverse of e…), as Apple's import and swift-crypto check.
+static EVP_PKEY *consistent(EVP_PKEY *key) { return passing(key, EVP_PKEY_pairwise_check); }
+
+// `key` when its public numbers are sound (n odd and not a small prime's multiple, e odd and above 1).
+static EVP_PKEY *sound_public(EVP_PKEY *key) { return passing(key, EVP_PKEY_public_check); }
 
 coffer_rsa_key *coffer_rsa_private_from_pkcs1(const uint8_t *der, size_t length) {
     if (length > LONG_MAX) return NULL;
