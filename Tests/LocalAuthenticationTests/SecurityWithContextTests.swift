@@ -35,6 +35,9 @@ struct SecurityWithContextTests {
             #expect(added == errSecSuccess)
 
             let context = LAContext()
+            // The proof outlives the evaluation by at least 10 s; a loaded machine may take longer to reach the
+            // read, so the context asks for the longest reuse, which what is tested here does not depend on.
+            context.touchIDAuthenticationAllowableReuseDuration = LATouchIDAuthenticationMaximumAllowableReuseDuration
             async let outcome = evaluateOnceTheAgentListens(context, .deviceOwnerAuthentication, reason: "read the token")
             _ = await fixture.answer(try await fixture.nextPrompt(), with: DaemonFixture.passcode)
             #expect(await outcome.success)

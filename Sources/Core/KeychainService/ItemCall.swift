@@ -7,16 +7,6 @@ enum ItemCall: Sendable {
     case update(UpdateRequest)
     case delete(DeleteRequest)
 
-    /// The search whose items the call reads (nil for an add).
-    var search: SearchRequest? {
-        switch self {
-        case .add: nil
-        case .search(let search): search
-        case .update(let update): update.search
-        case .delete(let delete): delete.search
-        }
-    }
-
     /// The call's `kSecUse…` authentication settings.
     var authentication: AuthenticationOptions {
         switch self {
