@@ -40,7 +40,8 @@ import Testing
         #expect(mayNotPrompt?.status == .interactionNotAllowed)
         #expect(mayNotPrompt?.rule == .g19)
         #expect(mayNotPrompt?.requirement == nil)
-        #expect(mayNotPrompt?.message == "G19: the item's access control requires authentication, and the call may not prompt")
+        #expect(
+            mayNotPrompt?.message == "G19: the item's access control requires authentication (kSecAccessControlUserPresence), and the call may not prompt")
 
         // Skip leaves it out, and then nothing matches (C1).
         let skipped = #expect(throws: EngineRefusal.self) { try engine.copyMatching(Self.find(ui: "u_AuthUIS"), caller: Self.caller) }

@@ -67,9 +67,11 @@ extension EngineRefusal {
         EngineRefusal(.itemNotFound, rule, "no item matches the query among the calling program's access groups")
     }
 
-    /// G19: reading or using something needs authentication, and the call may not prompt.
-    static func mayNotPrompt(_ what: String) -> EngineRefusal {
-        EngineRefusal(.interactionNotAllowed, .g19, "\(what) requires authentication, and the call may not prompt")
+    /// G19: reading or using something needs authentication (`requirement`, when known), and the call may not
+    /// prompt.
+    static func mayNotPrompt(_ what: String, _ requirement: AuthenticationRequirement? = nil) -> EngineRefusal {
+        let needed = requirement.map { " (\($0.appleNames))" } ?? ""
+        return EngineRefusal(.interactionNotAllowed, .g19, "\(what) requires authentication\(needed), and the call may not prompt")
     }
 }
 

@@ -34,7 +34,7 @@ public struct AccessGate: Sendable {
         guard let requirement, !requirement.isSatisfied(by: verified) else { return .open }
         switch ui {
         case .skip: return .skip
-        case .fail: throw .mayNotPrompt(guarded())
+        case .fail: throw .mayNotPrompt(guarded(), requirement)
         case .allow: throw .authenticationNeeded(requirement)
         }
     }
