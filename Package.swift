@@ -186,8 +186,6 @@ let package = Package(
                 "DaemonProtocol", "CofferDiagnostics", "CCofferSystem", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ],
             path: "Sources/Seam/Daemon"
         ),
@@ -411,8 +409,6 @@ let package = Package(
                 "Keystore",
                 "KeychainModel", "Query", "CofferTestSupport", "TestProcesses", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .testTarget(

@@ -36,8 +36,9 @@ struct DaemonShutdownTests {
         #expect(throws: (any Error).self) { _ = try DaemonProcess.connect(daemon.socketPath) }
     }
 
-    /// Workers still answering or polling a socket when the event loop shuts down hand it nothing: a
-    /// hand-off to a loop being torn down crashed the daemon (NIO's wake-up descriptor was closed).
+    /// Workers still answering or polling a socket while the server stops find their connections closed
+    /// and drop their answers: nothing they touch has gone (an event loop being torn down once crashed the
+    /// daemon this way).
     @Test(.timeLimit(.minutes(2))) func shutdownUnderTrafficReturnsWithoutCrashing() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-shutdown-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -51,7 +51,7 @@ struct ResourceLimitsTests {
         #expect(limits.frameTimeout == .seconds(10))
         // One largest answer and one largest request fit in a user's budget together.
         #expect(limits.bytesInFlightPerUser >= (64 << 20) + (17 << 20) + 20)
-        #expect(FileDescriptorLimit.connectionCap(forDescriptorLimit: 1_024) == 256)
+        #expect(FileDescriptorLimit.connectionCap(forDescriptorLimit: 1_024) == 512)
         #expect(FileDescriptorLimit.connectionCap(forDescriptorLimit: 65_536) == 4_096)
     }
 

@@ -9,8 +9,8 @@ import Testing
 import Glibc
 #endif
 
-/// A connection's requests are answered whoever reads them: the event loop, or the worker that answered
-/// the previous request and polls for the next (``ReadLease``). Frames sent right after an answer, split
+/// A connection's requests are answered whoever reads them: a worker the watcher woke, or the worker that
+/// answered the previous request and polls for the next (``RequestJob``). Frames sent right after an answer, split
 /// across pauses, or several at once come out whole and matched to their identifiers; bytes that break
 /// the format close the connection on either path. Nothing here depends on which path ran.
 @Suite("cofferd: the worker that answered reads the next requests", .serialized, .timeLimit(.minutes(10)))

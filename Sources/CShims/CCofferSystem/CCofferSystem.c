@@ -6,6 +6,7 @@
 #include <pthread.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/resource.h>
 #include <spawn.h>
@@ -73,4 +74,37 @@ int coffer_open_close_on_exec_pipe(int ends[2]) {
 
 int coffer_spawn_add_close_from(posix_spawn_file_actions_t *actions, int lowest) {
     return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
+}
+
+int coffer_epoll_create(void) {
+    return epoll_create1(EPOLL_CLOEXEC);
+}
+
+int coffer_epoll_watch(int epoll, int descriptor, uint64_t token, unsigned interest, int one_shot, int add) {
+    struct epoll_event event = {0};
+    event.events = EPOLLRDHUP | (one_shot ? EPOLLONESHOT : 0);
+    if (interest & COFFER_POLL_READ) event.events |= EPOLLIN;
+    if (interest & COFFER_POLL_WRITE) event.events |= EPOLLOUT;
+    event.data.u64 = token;
+    return epoll_ctl(epoll, add ? EPOLL_CTL_ADD : EPOLL_CTL_MOD, descriptor, &event);
+}
+
+int coffer_epoll_forget(int epoll, int descriptor) {
+    struct epoll_event event = {0};
+    return epoll_ctl(epoll, EPOLL_CTL_DEL, descriptor, &event);
+}
+
+int coffer_epoll_wait(int epoll, uint64_t *tokens, unsigned *ready, int capacity, int timeout_ms) {
+    struct epoll_event events[64];
+    if (capacity > 64) capacity = 64;
+    int count = epoll_wait(epoll, events, capacity, timeout_ms);
+    for (int index = 0; index < count; index++) {
+        unsigned flags = 0;
+        if (events[index].events & EPOLLIN) flags |= COFFER_POLL_READ;
+        if (events[index].events & EPOLLOUT) flags |= COFFER_POLL_WRITE;
+        if (events[index].events & (EPOLLRDHUP | EPOLLHUP | EPOLLERR)) flags |= COFFER_POLL_HANGUP;
+        tokens[index] = events[index].data.u64;
+        ready[index] = flags;
+    }
+    return count;
 }

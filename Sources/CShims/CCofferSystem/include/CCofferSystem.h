@@ -3,6 +3,7 @@
 
 #include <spawn.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /// Overwrites `length` bytes at `pointer` with zeros in a way the compiler may not remove.
 void coffer_secure_zero(void *pointer, size_t length);
@@ -52,5 +53,31 @@ int coffer_open_close_on_exec_pipe(int ends[2]);
 /// `posix_spawn_file_actions_addclosefrom_np`, which Swift's Glibc module does not show). Returns 0 on
 /// success, an error number otherwise.
 int coffer_spawn_add_close_from(posix_spawn_file_actions_t *actions, int lowest);
+
+/// What an `epoll` registration watches for, and what a wait reports (``coffer_epoll_wait``).
+enum {
+    /// Bytes to read (`EPOLLIN`).
+    COFFER_POLL_READ = 1,
+    /// Room to write (`EPOLLOUT`).
+    COFFER_POLL_WRITE = 2,
+    /// The peer closed or the socket failed (`EPOLLRDHUP`, `EPOLLHUP`, `EPOLLERR`); always watched.
+    COFFER_POLL_HANGUP = 4,
+};
+
+/// An `epoll` instance, close-on-exec. Returns the descriptor, or -1 with `errno` set.
+int coffer_epoll_create(void);
+
+/// Registers `descriptor` with `epoll` (`add` non-zero) or changes its registration, one-shot
+/// (`EPOLLONESHOT`) when `one_shot` is non-zero: it watches `interest` (``COFFER_POLL_READ``,
+/// ``COFFER_POLL_WRITE``) and hang-ups, and a wait reports `token` for it. Returns 0, or -1 with `errno` set.
+int coffer_epoll_watch(int epoll, int descriptor, uint64_t token, unsigned interest, int one_shot, int add);
+
+/// Removes `descriptor` from `epoll`. Returns 0, or -1 with `errno` set.
+int coffer_epoll_forget(int epoll, int descriptor);
+
+/// Waits at most `timeout_ms` (-1: without limit) for registrations to be ready; fills `tokens` and `ready`
+/// (``COFFER_POLL_READ``, ``COFFER_POLL_WRITE``, ``COFFER_POLL_HANGUP``) for each, up to `capacity`.
+/// Returns how many are ready, or -1 with `errno` set.
+int coffer_epoll_wait(int epoll, uint64_t *tokens, unsigned *ready, int capacity, int timeout_ms);
 
 #endif

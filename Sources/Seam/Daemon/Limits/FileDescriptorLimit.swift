@@ -5,7 +5,7 @@ import Glibc
 /// The daemon's file descriptor limit, and the connection cap it allows.
 enum FileDescriptorLimit {
     /// Descriptors kept for what is not a connection: the keychains' databases, write-ahead logs and
-    /// keybags, the listening socket, the event loop's own.
+    /// keybags, the listening socket, the watcher's `epoll` and wake-up descriptors.
     static let reserved = 512
     /// The largest automatic connection cap.
     static let automaticCap = 4_096
@@ -24,11 +24,10 @@ enum FileDescriptorLimit {
         return limit.rlim_cur >= rlim_t(Int.max) ? Int.max : Int(limit.rlim_cur)
     }
 
-    /// The connection cap for a descriptor limit: half of what is left after ``reserved``, since a
-    /// connection costs two descriptors (the channel's, and the duplicate its answers are written to,
-    /// ``WorkerSocket``; its peer's pidfd is closed once the caller is identified). What a request opens
-    /// while served (a program's executable, read to identify it) comes from ``reserved``.
+    /// The connection cap for a descriptor limit: what is left after ``reserved``, since a connection costs
+    /// one descriptor, its socket's, once its caller is identified (its peer's pidfd is closed then). What a
+    /// request opens while served (a program's executable, read to identify it) comes from ``reserved``.
     static func connectionCap(forDescriptorLimit limit: Int) -> Int {
-        max(16, min(automaticCap, (limit - reserved) / 2))
+        max(16, min(automaticCap, limit - reserved))
     }
 }

@@ -39,7 +39,7 @@ public struct ResourceLimits: Sendable, Equatable {
     /// turn, so one user's slow requests (a passcode check takes ~150 ms of scrypt) cannot take every thread.
     public var concurrentRequestsPerUser: Int
     /// Callers of one uid identified at once (default 2); identification reads `/proc` and may hash an
-    /// executable, off the event loop.
+    /// executable, on a worker, never on the watcher.
     public var concurrentIdentificationsPerUser: Int
 
     /// Limits with the documented defaults, any of them replaced.

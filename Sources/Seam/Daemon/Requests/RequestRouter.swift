@@ -8,7 +8,7 @@ import Logging
 /// prompt requests go through the user's ``PromptBroker``, and everything else to the keychain service.
 ///
 /// ``route(_:from:reply:)`` may block (SQLite, the passcode KDF): the server calls it on a worker thread,
-/// never on an event loop. `reply` may be called later, from another thread, for a request that waits on
+/// never on the watcher. `reply` may be called later, from another thread, for a request that waits on
 /// a person; it is called exactly once.
 struct RequestRouter: Sendable {
     let keychain: UserKeychain

@@ -5,7 +5,7 @@ import ProgramIdentity
 /// how the daemon recognised it (``PeerIdentity``).
 typealias IdentifiedProgram = PeerIdentity
 
-/// The server's one call into caller identification, made on a worker thread, never on an event loop.
+/// The server's one call into caller identification, made on a worker thread, never on the watcher.
 ///
 /// `isAbandoned` turns true when the connection closes; identification, which reads `/proc` and may hash
 /// a pinned executable, checks it between chunks and stops.

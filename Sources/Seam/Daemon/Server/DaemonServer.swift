@@ -4,20 +4,18 @@ import CofferRuntime
 import Foundation
 import KeychainService
 import Logging
-import NIOCore
-import NIOPosix
 import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// The socket server, event-driven on SwiftNIO: one event loop thread carries every connection's
-/// requests, and the requests run on the daemon's worker threads, never on the loop; the worker that
-/// answers a request writes the answer itself (``WorkerSocket``). A thread of its own accepts the
-/// connections (``ConnectionAcceptor``) and hands them to the loop. Each caller is identified
-/// once, off the loop, before its first request is answered; a malformed frame closes that connection
-/// only. ``ResourceLimits`` bound what one user may hold, so that no user can starve another.
+/// The socket server, on threads alone: one thread watches the listening socket, the connections no worker
+/// is busy with, and the time-outs (``ConnectionWatcher``); the daemon's worker threads read a connection's
+/// requests once the watcher finds them waiting, answer them, send each answer themselves, and look for the
+/// next request before they let the connection go (``RequestJob``). Each caller is identified once, on a
+/// worker, before its first request is read; a malformed frame closes that connection only.
+/// ``ResourceLimits`` bound what one user may hold, so that no user can starve another.
 ///
 /// Shutdown (``shutdown()``, on SIGTERM) stops accepting; requests already running finish and are
 /// answered, requests not started are dropped; then every connection is closed and every keychain
@@ -32,8 +30,9 @@ public final class DaemonServer: Sendable {
     /// next request: waking a thread costs tens of microseconds here, more than a find takes.
     private let workers = WorkerThreads(spinBeforeSleeping: .microseconds(200))
     private let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
-    private let listening = Mutex<ConnectionAcceptor?>(nil)
     private let stopRequested = Atomic<Bool>(false)
+    /// Signalled by ``shutdown()``; the thread in ``run(inheritedSocket:)`` waits on it between its chores.
+    private let stopSignal = DispatchSemaphore(value: 0)
 
     /// A server for `configuration`.
     public init(configuration: DaemonConfiguration) {
@@ -49,51 +48,22 @@ public final class DaemonServer: Sendable {
         let limits = configuration.limits
         let descriptorLimit = FileDescriptorLimit.raiseSoftToHard()
         let connectionCap = limits.maximumConnections ?? FileDescriptorLimit.connectionCap(forDescriptorLimit: descriptorLimit)
-        let server = ServerContext(
+        let server = try ServerContext(
             keychains: keychains, mode: configuration.mode,
             identifier: PeerIdentifier(trustedFrontEndGroup: configuration.trustedFrontEndGroup), limits: limits,
             connectionCap: connectionCap, workers: workers)
-        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
-        defer {
-            // Workers still running (a request that waited on a person, a socket being polled) must not
-            // wake a loop being torn down.
-            server.loopHandOff.close()
-            try? group.syncShutdownGracefully()
-        }
         let descriptor = try inheritedSocket ?? UnixSocket.listen(at: configuration.socketPath, mode: socketMode, backlog: 4_096)
-        let acceptor: ConnectionAcceptor
         do {
-            acceptor = try ConnectionAcceptor(listening: descriptor, logger: logger)
+            let flags = fcntl(descriptor, F_GETFL)
+            guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else { throw DaemonError.system("fcntl", errno) }
+            let admission = ConnectionAdmission(server: server)
+            try server.watcher.start(
+                listening: descriptor, accepted: admission.accepted, readable: { RequestJob.read($0, server: server) },
+                failed: { [self] in shutdown() })
         } catch {
             close(descriptor)
             throw error
         }
-        acceptor.start { [logger] socket in
-            // The workers write answers to a duplicate, which stays valid until the handler closes it.
-            let duplicate = fcntl(socket, F_DUPFD_CLOEXEC, 0)
-            guard duplicate >= 0 else {
-                logger.warning("refused a connection: no descriptor left to write its answers to (errno \(errno))")
-                close(socket)
-                return
-            }
-            let writer = WorkerSocket(descriptor: duplicate)
-            ClientBootstrap(group: group)
-                // Small reads into a fixed buffer: an idle connection keeps at most 8 KiB of receive buffer,
-                // and a large frame is copied into its own buffer as it arrives.
-                .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 8_192))
-                .channelOption(.maxMessagesPerRead, value: 4)
-                .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHandler(ConnectionHandler(server: server, writer: writer))
-                    }
-                }
-                .withConnectedSocket(socket)
-                .whenFailure { error in
-                    writer.close()
-                    logger.warning("refused a connection that could not be registered: \(error)")
-                }
-        }
-        listening.withLock { $0 = acceptor }
         logger.notice(
             "cofferd listening",
             metadata: [
@@ -101,43 +71,55 @@ public final class DaemonServer: Sendable {
                 "connectionsPerUser": "\(limits.connectionsPerUser)", "bytesInFlightPerUser": "\(limits.bytesInFlightPerUser)",
                 "storedBytesPerUser": "\(limits.storedBytesPerUser)",
             ])
-        let autoLock = configuration.autoLockAfter.map { interval in
-            let period = min(Duration.seconds(1), interval / 4 + .milliseconds(50))
-            return group.next().scheduleRepeatedTask(initialDelay: TimeAmount(period), delay: TimeAmount(period)) { [keychains, workers] _ in
-                // Locking may wait for a keystore operation in progress: never on the event loop.
-                workers.submit { keychains.lockIdle(after: interval) }
-            }
-        }
         let presence = inheritedSocket == nil ? SocketPresence(path: configuration.socketPath) : nil
-        let presenceWatch = presence.map { watch($0, on: group.next()) }
-        if stopRequested.load(ordering: .acquiring) { acceptor.stop() }
-        acceptor.waitUntilFinished()
+        runChores(presence: presence)
+        server.watcher.stopAccepting()
         close(descriptor)
-        autoLock?.cancel()
-        presenceWatch?.cancel()
         server.stop()
         waitForRequestsInFlight(server)
-        let closing = server.openChannels.map { $0.close() }
-        for future in closing { try? future.wait() }
+        for connection in server.watcher.openConnections { connection.close() }
+        server.watcher.stop()
         keychains.closeAll()
         if presence?.isStillThere == true { unlink(configuration.socketPath) }
         logger.notice("cofferd stopped")
     }
 
-    /// Stops the server when the socket file it made disappears or is replaced (checked every 2 s).
-    private func watch(_ presence: SocketPresence, on loop: any EventLoop) -> RepeatedTask {
-        loop.scheduleRepeatedTask(initialDelay: .seconds(2), delay: .seconds(2)) { [self] task in
-            guard !presence.isStillThere else { return }
-            logger.notice("the socket was removed; stopping", metadata: ["socket": "\(configuration.socketPath)"])
-            task.cancel()
-            shutdown()
+    /// Until ``shutdown()``: locks idle keychains (when ``DaemonConfiguration/autoLockAfter`` is set) and
+    /// stops the server when the socket file it made disappears or is replaced (checked every 2 s). With
+    /// neither to do, it sleeps until shutdown.
+    private func runChores(presence: SocketPresence?) {
+        let lockEvery = configuration.autoLockAfter.map { min(Duration.seconds(1), $0 / 4 + .milliseconds(50)) }
+        let presenceEvery = presence.map { _ in Duration.seconds(2) }
+        let clock = ContinuousClock()
+        var nextLock = lockEvery.map { clock.now + $0 }
+        var nextPresence = presenceEvery.map { clock.now + $0 }
+        while !stopRequested.load(ordering: .acquiring) {
+            if let next = [nextLock, nextPresence].compactMap({ $0 }).min() {
+                let wait = max(.zero, next - clock.now)
+                _ = stopSignal.wait(timeout: .now() + .nanoseconds(Int(clamping: wait.nanoseconds)))
+            } else {
+                stopSignal.wait()
+            }
+            if stopRequested.load(ordering: .acquiring) { return }
+            if let interval = configuration.autoLockAfter, let due = nextLock, let every = lockEvery, clock.now >= due {
+                // Locking may wait for a keystore operation in progress: on a worker.
+                workers.submit { [keychains] in keychains.lockIdle(after: interval) }
+                nextLock = clock.now + every
+            }
+            if let presence, let due = nextPresence, let every = presenceEvery, clock.now >= due {
+                guard presence.isStillThere else {
+                    logger.notice("the socket was removed; stopping", metadata: ["socket": "\(configuration.socketPath)"])
+                    return
+                }
+                nextPresence = clock.now + every
+            }
         }
     }
 
     /// Stops accepting; requests already running finish, then every connection is closed.
     public func shutdown() {
         stopRequested.store(true, ordering: .releasing)
-        listening.withLock { $0 }?.stop()
+        stopSignal.signal()
     }
 
     private var socketMode: mode_t {
@@ -147,8 +129,8 @@ public final class DaemonServer: Sendable {
         }
     }
 
-    /// Waits (at most 10 s) for the requests being answered to finish; their answers are then queued on
-    /// the event loop ahead of the closing of their connections.
+    /// Waits (at most 10 s) for the requests being answered to finish; their answers are sent (or wait in
+    /// their connections, which send what the socket takes as they close).
     private func waitForRequestsInFlight(_ server: ServerContext) {
         let deadline = ContinuousClock.now + .seconds(10)
         while server.inFlight.load(ordering: .relaxed) > 0, ContinuousClock.now < deadline {

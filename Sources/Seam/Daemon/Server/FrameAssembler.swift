@@ -10,7 +10,7 @@ import Foundation
 /// is allocated, and a partial frame never holds more than it reserved. Pages of the buffer the peer has
 /// not sent are not touched, so a stalled frame's memory grows only with the bytes that arrived.
 ///
-/// Used on one event loop; not thread-safe.
+/// Used by one thread at a time (the connection lends it to the worker that reads); not thread-safe.
 struct FrameAssembler {
     /// A complete frame: its payload and the bytes reserved for it, which the receiver now owns.
     struct Frame: Sendable {

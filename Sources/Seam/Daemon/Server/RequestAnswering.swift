@@ -25,10 +25,10 @@ struct ConnectionCaller: Sendable {
     }
 }
 
-/// A payload handed from the event loop to the worker that decodes it, so the worker holds the only
+/// A payload handed from the thread that read it to the worker that decodes it, so the worker holds the only
 /// reference and can wipe it in place once decoded.
 final class PayloadHandOff: @unchecked Sendable {
-    // Set on the event loop before the hand-off, taken once on the worker thread after it.
+    // Set by the reading thread before the hand-off, taken once on the worker thread after it.
     private var payload: Data?
 
     /// Holds `payload`.

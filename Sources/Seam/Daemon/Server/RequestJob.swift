@@ -5,88 +5,62 @@ import KeychainModel
 import Glibc
 #endif
 
-/// Runs one connection's requests on the worker threads (at most ``ResourceLimits/concurrentRequestsPerUser``
-/// jobs of one uid at once, ``PerUserWorkQueue``), and, when the job that finishes holds the connection's
-/// ``ReadLease``, polls the socket for the next request before giving it back to the event loop.
+/// Reads and answers one connection's requests on a worker thread (at most
+/// ``ResourceLimits/concurrentRequestsPerUser`` jobs of one uid at once, ``PerUserWorkQueue``), from the
+/// moment the watcher finds them waiting until none has come for ``pollFor``; then the watcher watches the
+/// connection again.
 ///
-/// Polling is what the thread-per-connection server did for the next request: a client that sends its
-/// next request at once (most do) has it read and answered by the worker that is already running, with
-/// no thread woken. It lasts at most ``pollFor`` after the last request, one worker at a time
-/// (``ServerContext/workerPolling``), yielding the core on each look, and stops at once when another job
-/// of the same uid waits for a slot, the connection closes or the server stops.
+/// Looking for the next request before letting go is what makes a client that sends its next request at
+/// once (most do) cheap to serve: the worker that is already running reads and answers it, and no thread
+/// is woken. It lasts at most ``pollFor`` after the last bytes, one worker at a time
+/// (``ServerContext/workerPolling``), yielding the core on each look, and stops at once when another job of
+/// the same uid waits for a slot, the connection closes or the server stops.
 struct RequestJob: Sendable {
-    /// How long a worker holding the read lease looks for the next request before giving it back.
+    /// How long a worker looks for the next request before it lets the connection go.
     static let pollFor = Duration.microseconds(200)
 
     /// The server's shared state.
     let server: ServerContext
-    /// The identified caller of the connection.
+    /// The connection.
+    let connection: Connection
+    /// Its identified caller.
     let caller: ConnectionCaller
-    /// Raised when the connection closes.
-    let closed: ClosedFlag
-    /// Writes the answers.
-    let delivery: AnswerDelivery
-    /// Who reads the socket.
-    let lease: ReadLease
-    /// Gives the socket back to the event loop, with the frame the polling left partial and, when the
-    /// bytes polled were refused, why (the connection is then closed).
-    let giveBack: @Sendable (FrameAssembler, FrameAssembler.Refusal?) -> Void
 
-    /// Hands `frames` to the workers as one job, answered in order.
-    func submit(_ frames: [FrameAssembler.Frame]) {
-        delivery.activity.started(frames.count)
-        server.inFlight.add(frames.count, ordering: .relaxed)
-        lease.jobStarted()
-        let requests = frames.map { (payload: PayloadHandOff($0.payload), length: $0.reserved) }
-        server.requests.submit(for: caller.keychain.uid) { [self] in
-            answer(requests)
-            if lease.jobFinished() { poll() }
-        }
+    /// Has a worker read `connection`'s requests (the watcher found them waiting).
+    static func read(_ connection: Connection, server: ServerContext) {
+        guard let caller = connection.caller else { return }
+        let job = RequestJob(server: server, connection: connection, caller: caller)
+        server.requests.submit(for: caller.keychain.uid) { job.readAndAnswer() }
     }
 
-    private func answer(_ requests: [(payload: PayloadHandOff, length: Int)]) {
-        let uid = caller.keychain.uid
-        for request in requests {
-            RequestAnswering.answer(request.payload, length: request.length, caller: caller, server: server, closed: closed) { outcome in
-                delivery.deliver(outcome)
-            }
-            // The request's bytes are decoded and gone; a request waiting on a person is no longer in
-            // flight (its answer, when it comes, is written if the connection is still open).
-            server.bytes.release(request.length, for: uid)
-            server.inFlight.subtract(1, ordering: .relaxed)
-        }
-    }
-
-    /// Reads and answers the connection's next requests until none has come for ``pollFor``, then gives
-    /// the socket back. Several frames read at once are split as the loop splits them: the second half
-    /// goes to another job, so that two threads work on them.
-    private func poll() {
-        var assembler = FrameAssembler()
-        var refusal: FrameAssembler.Refusal?
-        defer {
-            lease.giveBack()
-            giveBack(assembler, refusal)
-        }
-        guard server.workerPolling.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged else { return }
-        defer { server.workerPolling.store(false, ordering: .releasing) }
+    /// Reads what the socket holds and answers it, looks for more for ``pollFor``, then gives the reader
+    /// back. Several frames read at once are split in two: the second half goes to another job, so that two
+    /// threads answer them.
+    private func readAndAnswer() {
+        guard var assembler = connection.lendReader() else { return }
         let uid = caller.keychain.uid
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8_192, alignment: 16)
+        var lastRead: UInt64?
+        var pollingUntil: UInt64?
+        var polling = false
         defer {
             // Requests may hold secrets (a password being added, a passcode).
             buffer.zeroize()
             buffer.deallocate()
+            if polling { server.workerPolling.store(false, ordering: .releasing) }
+            connection.returnReader(assembler, lastRead: lastRead)
         }
-        var end = ContinuousClock.now + Self.pollFor
-        polling: while !closed.isSet, !server.isStopping, !server.requests.hasWaiting(for: uid) {
-            switch delivery.writer.receive(into: buffer) {
-            case .nothing:
-                if ContinuousClock.now >= end { break polling }
-                sched_yield()
+        reading: while true {
+            switch connection.receive(into: buffer) {
             case .end:
-                break polling  // the loop finds out what happened when it reads again
+                connection.close()
+                break reading
             case .bytes(let count):
+                lastRead = MonotonicClock.now
+                pollingUntil = nil
                 var frames: [FrameAssembler.Frame] = []
                 let budget = server.bytes
+                var refusal: FrameAssembler.Refusal?
                 do throws(FrameAssembler.Refusal) {
                     try assembler.consume(
                         UnsafeRawBufferPointer(rebasing: buffer[..<count]), reserve: { budget.reserve($0, for: uid) }, into: &frames)
@@ -96,13 +70,74 @@ struct RequestJob: Sendable {
                 if !frames.isEmpty {
                     let half = (frames.count + 1) / 2
                     if frames.count > half { submit(Array(frames.dropFirst(half))) }
-                    delivery.activity.started(half)
-                    server.inFlight.add(half, ordering: .relaxed)
+                    started(half)
                     answer(frames.prefix(half).map { (payload: PayloadHandOff($0.payload), length: $0.reserved) })
                 }
-                if refusal != nil { break polling }
-                end = ContinuousClock.now + Self.pollFor
+                if let refusal {
+                    report(refusal)
+                    connection.close()
+                    break reading
+                }
+            case .nothing:
+                let now = MonotonicClock.now
+                if connection.closedFlag.isSet || server.isStopping || server.requests.hasWaiting(for: uid) { break reading }
+                if let pollingUntil {
+                    if now >= pollingUntil { break reading }
+                } else {
+                    // Only one worker polls at a time, so that polling never takes more than one core.
+                    guard polling || server.workerPolling.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
+                    else { break reading }
+                    polling = true
+                    pollingUntil = now + Self.pollFor.nanoseconds
+                }
+                sched_yield()
             }
+        }
+    }
+
+    /// Hands `frames` to another job, answered in order.
+    private func submit(_ frames: [FrameAssembler.Frame]) {
+        started(frames.count)
+        let requests = frames.map { (payload: PayloadHandOff($0.payload), length: $0.reserved) }
+        server.requests.submit(for: caller.keychain.uid) { [self] in answer(requests) }
+    }
+
+    /// Counts `count` requests as being answered, for the idle time-out and for shutdown.
+    private func started(_ count: Int) {
+        connection.activity.started(count)
+        server.inFlight.add(count, ordering: .relaxed)
+    }
+
+    private func answer(_ requests: [(payload: PayloadHandOff, length: Int)]) {
+        let uid = caller.keychain.uid
+        let delivery = AnswerDelivery(server: server, connection: connection)
+        for request in requests {
+            RequestAnswering.answer(request.payload, length: request.length, caller: caller, server: server, closed: connection.closedFlag) {
+                outcome in
+                delivery.deliver(outcome)
+            }
+            // The request's bytes are decoded and gone; a request waiting on a person is no longer in
+            // flight (its answer, when it comes, is sent if the connection is still open).
+            server.bytes.release(request.length, for: uid)
+            server.inFlight.subtract(1, ordering: .relaxed)
+        }
+    }
+
+    /// Logs why bytes were refused (the connection is then closed).
+    private func report(_ refusal: FrameAssembler.Refusal) {
+        let peer = connection.peer
+        switch refusal {
+        case .malformed(let error):
+            server.logger.notice(
+                "closing a connection after a malformed frame", metadata: ["reason": "\(error)", "uid": "\(peer.uid)", "pid": "\(peer.pid)"])
+        case .overBudget(let frameLength):
+            let budget = server.bytes
+            server.refusals.refused(
+                "bytes in flight", uid: peer.uid, pid: peer.pid,
+                reason: """
+                    a frame of \(frameLength) bytes does not fit: this user has \(budget.used(by: peer.uid)) of \
+                    \(budget.perUser) bytes in flight (\(budget.usedInAll) of \(budget.total) for all users); the connection is closed
+                    """)
         }
     }
 }

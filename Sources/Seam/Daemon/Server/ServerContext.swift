@@ -4,7 +4,6 @@ import CofferRuntime
 import Foundation
 import KeychainService
 import Logging
-import NIOCore
 import Synchronization
 
 /// What every connection of one server shares: the keychains, the limits and their bookkeeping, the
@@ -32,26 +31,24 @@ final class ServerContext: Sendable {
     let refusals: RefusalLog
     /// The daemon's log.
     let logger = DiagnosticsLevel.logger(label: "coffer.daemon")
-    /// Allocates the buffers answers are written from.
-    let allocator = ByteBufferAllocator()
     /// Requests handed to the worker threads and not yet through routing (a request waiting on a person
     /// is not counted: shutdown does not wait for a person).
     let inFlight = Atomic<Int>(0)
-    /// Whether a worker is polling a connection for its next request (``ReadLease``): one at a time, so
+    /// Whether a worker is polling a connection for its next request (``RequestJob``): one at a time, so
     /// that polling never takes more than one core.
     let workerPolling = Atomic<Bool>(false)
     /// Connections accepted so far: each gets the next number, for prompts tied to a connection.
     let connectionNumbers = Atomic<UInt64>(0)
-    /// How worker threads hand work to the event loop; closed before the loop shuts down.
-    let loopHandOff = LoopHandOff()
+    /// The thread that watches the listening socket, the connections no worker is busy with, and the
+    /// time-outs.
+    let watcher: ConnectionWatcher
     private let stopping = Atomic<Bool>(false)
-    private let open = Mutex<[ObjectIdentifier: any Channel]>([:])
 
     /// The shared state of a server with these keychains and limits; `connectionCap` is the global cap in force.
     init(
         keychains: UserKeychains, mode: DaemonConfiguration.Mode, identifier: PeerIdentifier, limits: ResourceLimits,
         connectionCap: Int, workers: WorkerThreads
-    ) {
+    ) throws(UnixSocket.Failure) {
         self.identifier = identifier
         self.keychains = keychains
         self.mode = mode
@@ -62,6 +59,7 @@ final class ServerContext: Sendable {
         identifications = PerUserWorkQueue(workers: workers, perUser: limits.concurrentIdentificationsPerUser)
         requests = PerUserWorkQueue(workers: workers, perUser: limits.concurrentRequestsPerUser)
         refusals = RefusalLog(logger: DiagnosticsLevel.logger(label: "coffer.daemon"))
+        watcher = try ConnectionWatcher(logger: logger)
     }
 
     /// Whether the server is shutting down: requests that have not started are no longer answered.
@@ -69,15 +67,6 @@ final class ServerContext: Sendable {
 
     /// Marks the server as shutting down.
     func stop() { stopping.store(true, ordering: .releasing) }
-
-    /// Records an open connection, so shutdown can close it.
-    func opened(_ channel: any Channel) { open.withLock { $0[ObjectIdentifier(channel)] = channel } }
-
-    /// Forgets a closed connection.
-    func closed(_ channel: any Channel) { _ = open.withLock { $0.removeValue(forKey: ObjectIdentifier(channel)) } }
-
-    /// The connections open now.
-    var openChannels: [any Channel] { open.withLock { Array($0.values) } }
 }
 
 /// A flag a connection raises when it closes, read by the work done for it on other threads.

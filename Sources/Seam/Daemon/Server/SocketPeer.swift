@@ -1,12 +1,10 @@
-import NIOCore
-
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// Who is at the other end of an accepted connection, as the kernel fixed it at connect: `SO_PEERCRED`
-/// and a pidfd (`SO_PEERPIDFD`), read on the event loop through SwiftNIO's socket options (two
-/// non-blocking `getsockopt` calls). Reading `/proc` and identifying the program happen later, off the loop.
+/// and a pidfd (`SO_PEERPIDFD`), read on the watcher's thread as it accepts (two non-blocking `getsockopt`
+/// calls). Reading `/proc` and identifying the program happen later, on a worker.
 struct SocketPeer: Sendable {
     /// The peer's process ID at connect.
     let pid: Int32
@@ -27,27 +25,18 @@ struct SocketPeer: Sendable {
     private static let peerCredentialsOption: Int32 = 17  // SO_PEERCRED
     private static let peerPidfdOption: Int32 = 77  // SO_PEERPIDFD (Linux 6.5+); not in glibc 2.36's headers
 
-    /// Reads the credentials of `channel`'s peer; call on the channel's event loop (the options are then
-    /// read at once). Calls `completion` with the peer, or with the error that made it unreadable.
-    static func read(from channel: any Channel, _ completion: @escaping (Result<SocketPeer, any Error>) -> Void) {
-        guard let provider = channel as? SocketOptionProvider else {
-            completion(.failure(ChannelError.operationUnsupported))
-            return
+    /// Reads the credentials of the peer of the connected socket `descriptor`.
+    static func read(from descriptor: Int32) throws(DaemonError) -> SocketPeer {
+        var credentials = UCred()
+        var length = socklen_t(MemoryLayout<UCred>.size)
+        guard getsockopt(descriptor, SOL_SOCKET, peerCredentialsOption, &credentials, &length) == 0 else {
+            throw .system("getsockopt(SO_PEERCRED)", errno)
         }
-        let level = SocketOptionLevel(SOL_SOCKET)
-        let credentials: EventLoopFuture<UCred> = provider.unsafeGetSocketOption(level: level, name: SocketOptionName(peerCredentialsOption))
-        let pidfd: EventLoopFuture<Int32> = provider.unsafeGetSocketOption(level: level, name: SocketOptionName(peerPidfdOption))
-        pidfd.recover { _ in -1 }.assumeIsolated().whenSuccess { pidfd in
-            credentials.assumeIsolated().whenComplete { result in
-                switch result {
-                case .success(let credentials):
-                    completion(.success(SocketPeer(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, pidfd: pidfd)))
-                case .failure(let error):
-                    if pidfd >= 0 { _ = Glibc.close(pidfd) }
-                    completion(.failure(error))
-                }
-            }
-        }
+        var pidfd: Int32 = -1
+        var pidfdLength = socklen_t(MemoryLayout<Int32>.size)
+        // Kernels before 6.5 have no SO_PEERPIDFD: the caller is then identified by its pid alone.
+        if getsockopt(descriptor, SOL_SOCKET, peerPidfdOption, &pidfd, &pidfdLength) != 0 { pidfd = -1 }
+        return SocketPeer(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid, pidfd: pidfd)
     }
 
     /// Closes the pidfd (for a connection refused before its caller is identified).
