@@ -105,7 +105,7 @@ echo "| no-op round trip (\`lock\`, no passcode) | $client_trip | $daemon_trip |
 echo "| of which answering it | — | $answer_trip | $((client_trip + answer_trip)) |"
 echo
 echo "A daemon find executes $(ratio "$find_total" "$embedded_find")× the instructions of an embedded find, $((find_total - embedded_find)) more, against $((2 * trip_total)) for two no-op round trips ($embedded_count embedded finds, $daemon_count daemon finds and $trip_count round trips counted in the client; $daemon_finds and $daemon_trips in cofferd)."
-echo "Counting only cofferd's answering (its event loop and polling take what valgrind's timing gives them): $((client_find + answer_find - embedded_find)) more, against $((2 * (client_trip + answer_trip)))."
+echo "Counting only cofferd's answering (its watcher and polling take what valgrind's timing gives them): $((client_find + answer_find - embedded_find)) more, against $((2 * (client_trip + answer_trip)))."
 echo
 fi
 

@@ -337,6 +337,7 @@ final class Connection: Sendable {
             state.phase = .closed
             closedFlag.set()
             server.watcher.poll.remove(state.descriptor)
+            Self.discardUnread(state.descriptor)
             Glibc.close(state.descriptor)
             state.descriptor = -1
             var held = state.assembler?.discard() ?? 0
@@ -358,6 +359,17 @@ final class Connection: Sendable {
                 caller.keychain.prompts.connectionClosed(caller.origin.connection)
                 caller.keychain.owners.connectionClosed(caller.origin.connection)
                 caller.keychain.service.endSession(caller.origin.connection)
+            }
+        }
+    }
+
+    /// Reads and drops what the peer sent and nobody read (at most 256 KiB): a Unix socket closed with unread
+    /// bytes makes the peer's next read fail with `ECONNRESET`, where a client is owed the end of the stream.
+    private static func discardUnread(_ descriptor: Int32) {
+        withUnsafeTemporaryAllocation(byteCount: 4_096, alignment: 16) { buffer in
+            defer { buffer.zeroize() }
+            for _ in 0..<64 {
+                guard recv(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_DONTWAIT)) > 0 else { return }
             }
         }
     }
