@@ -1,9 +1,20 @@
 #!/usr/bin/env bash
 # Builds the benchmarks, cofferd and coffer in release mode and writes BENCHMARKS.md.
-# Usage: Benchmarks/run.sh [--quick] [--sizes 1000,100000,1000000] [suite…]   (suites: keystore, items, daemon)
+# Usage: Benchmarks/run.sh [--quick] [--sizes 1000,100000,1000000] [suite…]   (suites: apple, keystore, items, daemon, …)
+#        Benchmarks/run.sh --apple [--quick]   Apple's calls beside SQLite alone (same process, same rows) and whole
+#        processes beside `true` and secret-tool; prints its sections and leaves BENCHMARKS.md as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=(swift build -c release --scratch-path .build-release --static-swift-stdlib)
+if [ "${1:-}" = --apple ]; then
+    shift
+    for product in CofferBenchmarks cofferd coffer git-credential-coffer docker-credential-coffer; do "${build[@]}" --product "$product"; done
+    bin="$("${build[@]}" --show-bin-path)"
+    echo "Reproduce: \`Benchmarks/run.sh --apple $*\` ($(date -u +%Y-%m-%d), $(nproc) cores, $(swift --version 2>&1 | head -1))."
+    "$bin/CofferBenchmarks" "$@" apple
+    Benchmarks/processes-vs-peers.sh "$bin"
+    exit 0
+fi
 for product in CofferBenchmarks cofferd coffer; do "${build[@]}" --product "$product"; done
 bin="$("${build[@]}" --show-bin-path)"
 {

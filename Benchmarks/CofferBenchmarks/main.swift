@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, add-sign-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: apple, keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, add-sign-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -52,6 +52,14 @@ do {
     if requested.contains("find-loop") {
         // For profilers (`perf record`): finds on a 1 000-item keychain for 5 s, printing how many.
         try ItemsBenchmark.findLoop(in: scratch, seconds: 5)
+    }
+    if requested.isEmpty || requested.contains("apple") {
+        // Apple's calls beside SQLite alone doing the same durable work, same process, same rows.
+        let appleSizes = sizesArgument == nil ? (quick ? [10_000] : [10_000, 100_000]) : sizes
+        let (finds, adds, repetitions) = quick ? (1_000, 500, 2) : (4_000, 2_000, 3)
+        let figures = try AppleBenchmark.run(in: scratch, sizes: appleSizes, finds: finds, adds: adds, repetitions: repetitions)
+        print("\n### Apple's calls next to SQLite alone (embedded keychain, generic passwords)\n")
+        print(AppleBenchmark.report(figures, finds: finds, adds: adds))
     }
     if requested.isEmpty || requested.contains("keystore") {
         section("Keystore", try KeystoreBenchmark.run(in: scratch, quick: quick))
