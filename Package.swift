@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "ItemStore",
             dependencies: [
-                "KeychainModel", "CSQLiteShims", "CLibCrypto",
+                "KeychainModel", "CSQLiteShims", "CLibCrypto", "CCofferSystem",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

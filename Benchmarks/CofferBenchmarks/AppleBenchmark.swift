@@ -64,6 +64,24 @@ enum AppleBenchmark {
         return figures
     }
 
+    /// For profilers (`strace -c`, `Benchmarks/instructions.sh`): on a keychain of `size` items, `count` adds, then
+    /// `count` finds of random accounts, each one call of ``add(account:secret:)`` or ``find(account:)``; prints
+    /// how many of each.
+    static func profilingLoop(in scratch: URL, size: Int, count: Int) throws {
+        let folder = KeychainFolder(url: scratch.appendingPathComponent("apple-loop"))
+        let keychain = EmbeddedKeychain(folder: folder, caller: .init(accessGroups: .unrestricted(defaultGroup: service)))
+        let secret = Data((0..<32).map { UInt8($0) })
+        try populate(keychain, count: size, secret: secret)
+        var accounts = ItemsBenchmark.RandomAccounts(count: size)
+        try SecurityTesting.withKeychain(at: folder.url) {
+            // The shared keychain opens its engine on its first call, outside the calls counted.
+            try find(account: "account-0")
+            for index in 0..<count { try add(account: "added-\(index)", secret: secret) }
+            for _ in 0..<count { try find(account: "account-\(accounts.next())") }
+        }
+        print("apple loop: \(count) adds, then \(count) finds, on \(size) items")
+    }
+
     /// One find as Apple code makes it.
     @inline(never)
     static func find(account: String) throws {

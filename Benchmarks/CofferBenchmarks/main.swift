@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: apple, keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, add-sign-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: apple, keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, apple-loop, add-sign-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, for profilers)
 import CofferDiagnostics
 import Foundation
 
@@ -36,6 +36,12 @@ do {
         // For profilers: finds through the client API and `SecItemCopyMatching` in turns on a 1 000-item keychain
         // for 5 s, printing how many of each.
         try SecurityBenchmark.findLoop(in: scratch, seconds: 5)
+    }
+    if requested.contains("apple-loop") {
+        // For profilers: 2 000 `SecItemAdd` calls, then 2 000 `SecItemCopyMatching` finds, on 10 000 items
+        // (`COFFER_BENCH_LOOP_COUNT` sets another count; 0 counts what the rest of the run costs).
+        let count = ProcessInfo.processInfo.environment["COFFER_BENCH_LOOP_COUNT"].flatMap { Int($0) } ?? 2_000
+        try AppleBenchmark.profilingLoop(in: scratch, size: 10_000, count: count)
     }
     if requested.contains("add-sign-loop") {
         // For profilers: 300 adds, 300 software signatures and 300 by a kept key on an embedded keychain.

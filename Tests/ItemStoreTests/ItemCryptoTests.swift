@@ -20,7 +20,7 @@ struct ItemCryptoTests {
     /// and persistent reference it was sealed for.
     @Test func sealedPartsOpenOnlyInTheirOwnContext() throws {
         let key = SymmetricKey(size: .bits256)
-        let blob = try ItemCrypto.seal(bytes("payload"), key: key, aad: aad(), withPresenceByte: false)
+        let blob = try ItemCrypto.seal(bytes("payload"), key: key, nonce: AES.GCM.Nonce(), aad: aad(), withPresenceByte: false)
         #expect(blob.first == ItemCrypto.formatVersion)
         #expect(try ItemCrypto.open(blob, key: key, aad: aad(), withPresenceByte: false, rowID: 1) == bytes("payload"))
         var otherRef = ref
@@ -45,13 +45,13 @@ struct ItemCryptoTests {
     @Test func paddingHidesShortLengthsAndKeepsAbsenceApartFromEmpty() throws {
         let key = SymmetricKey(size: .bits256)
         let sizes = try [nil, Data(), bytes("a"), Data(count: 27)].map {
-            try ItemCrypto.seal($0, key: key, aad: aad(.secret), withPresenceByte: true).count
+            try ItemCrypto.seal($0, key: key, nonce: AES.GCM.Nonce(), aad: aad(.secret), withPresenceByte: true).count
         }
         #expect(Set(sizes).count == 1)  // all pad to one 32-byte block
-        let longer = try ItemCrypto.seal(Data(count: 28), key: key, aad: aad(.secret), withPresenceByte: true)
+        let longer = try ItemCrypto.seal(Data(count: 28), key: key, nonce: AES.GCM.Nonce(), aad: aad(.secret), withPresenceByte: true)
         #expect(longer.count == sizes[0] + ItemCrypto.paddingModulus)
         for payload in [nil, Data(), bytes("x"), Data(count: 1000)] {
-            let blob = try ItemCrypto.seal(payload, key: key, aad: aad(.secret), withPresenceByte: true)
+            let blob = try ItemCrypto.seal(payload, key: key, nonce: AES.GCM.Nonce(), aad: aad(.secret), withPresenceByte: true)
             #expect(try ItemCrypto.open(blob, key: key, aad: aad(.secret), withPresenceByte: true, rowID: 1) == payload)
         }
     }
@@ -79,5 +79,17 @@ struct ItemCryptoTests {
         let refs = (0..<100).map { _ in ItemCrypto.randomPersistentRef() }
         #expect(refs.allSatisfy { $0.count == 16 })
         #expect(Set(refs).count == 100)
+    }
+
+    /// The item key and nonces come from one call to the kernel's generator: bytes of every value, different
+    /// from call to call.
+    @Test func randomBytesAreFreshOnEachCall() {
+        let first = ItemCrypto.randomBytes(56)
+        let second = ItemCrypto.randomBytes(56)
+        #expect(first.count == 56 && second.count == 56)
+        #expect(first != second)
+        #expect(ItemCrypto.randomPersistentRef().count == ItemCrypto.persistentRefLength)
+        // Over 64 KiB every byte value appears (a buffer left unfilled would be all zeros).
+        #expect(Set(ItemCrypto.randomBytes(65_536)).count == 256)
     }
 }

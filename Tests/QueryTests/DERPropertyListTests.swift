@@ -83,4 +83,20 @@ struct DERPropertyListTests {
         #expect(timeBody(-0.05) == "20001231235959.95Z")
         #expect(timeBody(-0.5) == "20001231235959.5Z")
     }
+
+    /// The calendar arithmetic that writes the date gives the Gregorian calendar's answer on every day it is
+    /// used for (1583 to 9999), checked against Foundation's calendar on days spread over that span.
+    @Test func theDateArithmeticAgreesWithTheGregorianCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        var generator = SystemRandomNumberGenerator()
+        let edges = [-141_349, -141_348, -1, 0, 1, 10_957, 11_016, 11_017, 2_932_895, 2_932_896]
+        for days in edges + (0..<2_000).map({ _ in Int.random(in: -141_349...2_932_896, using: &generator) }) {
+            let components = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+            let civil = DERGeneralizedTime.civilDate(daysSince1970: days)
+            #expect(civil.year == components.year && civil.month == components.month && civil.day == components.day, "day \(days)")
+        }
+        // Outside that span the calendar itself decides: a Julian date before 1583 (1557-05-11 proleptic Gregorian).
+        #expect(timeBody(-14_000_000_000) == "15570501230640Z")
+    }
 }

@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include "CCofferSystem.h"
 
+#include <errno.h>
 #include <fcntl.h>
 #include <malloc.h>
 #include <pthread.h>
@@ -8,6 +9,7 @@
 #include <sys/prctl.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <spawn.h>
 #include <sys/socket.h>
@@ -107,4 +109,17 @@ int coffer_epoll_wait(int epoll, uint64_t *tokens, unsigned *ready, int capacity
         ready[index] = flags;
     }
     return count;
+}
+
+int coffer_random_bytes(void *buffer, size_t length) {
+    size_t filled = 0;
+    while (filled < length) {
+        ssize_t got = getrandom((char *)buffer + filled, length - filled, 0);
+        if (got < 0) {
+            if (errno == EINTR) continue;
+            return -1;
+        }
+        filled += (size_t)got;
+    }
+    return 0;
 }

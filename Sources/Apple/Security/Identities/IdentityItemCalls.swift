@@ -100,10 +100,27 @@ enum IdentityItemCalls {
 
     /// The identity under `kSecValueRef`, if any.
     private static func identity(in dictionary: CFDictionary) -> SecIdentity? {
-        for (key, value) in dictionary where "\(key)" == QueryKey.valueRef {
-            return value as? SecIdentity
+        // Every `SecItemAdd` and `SecItemDelete` asks: the stored keys are compared as they are (a length, then
+        // the characters of a key that long) rather than each turned into a `String` by interpolation.
+        var foundKey: AnyObject?
+        let readAll = (dictionary as NSDictionary).forEachStoredEntry { key, _ in
+            let matches: Bool
+            if type(of: key) == NSString.self {
+                let name = unsafeDowncast(key, to: NSString.self)
+                matches = name.length == QueryKey.valueRef.utf16.count && name as String == QueryKey.valueRef
+            } else {
+                matches = "\(key)" == QueryKey.valueRef
+            }
+            guard matches else { return true }
+            foundKey = key
+            return false
         }
-        return nil
+        if readAll == nil {
+            for (key, value) in dictionary where "\(key)" == QueryKey.valueRef { return value as? SecIdentity }
+            return nil
+        }
+        // The stored object may box the value (`__SwiftValue`): Foundation's reader unboxes it.
+        return foundKey.flatMap { (dictionary as NSDictionary).object(forKey: $0) } as? SecIdentity
     }
 
     /// `dictionary` with the entry `key` set to `value` (removed when nil).

@@ -54,6 +54,10 @@ int coffer_open_close_on_exec_pipe(int ends[2]);
 /// success, an error number otherwise.
 int coffer_spawn_add_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
+/// Fills `length` bytes at `buffer` from the kernel's CSPRNG (`getrandom`, retried after a signal, a large request
+/// in several calls). Returns 0, or -1 with `errno` set.
+int coffer_random_bytes(void *buffer, size_t length);
+
 /// What an `epoll` registration watches for, and what a wait reports (``coffer_epoll_wait``).
 enum {
     /// Bytes to read (`EPOLLIN`).

@@ -1,3 +1,4 @@
+import CCofferSystem
 import Crypto
 import Foundation
 import KeychainModel
@@ -54,10 +55,18 @@ enum ItemCrypto {
 
     /// 16 random bytes from the system CSPRNG (`getrandom` on Linux).
     static func randomPersistentRef() -> Data {
-        var generator = SystemRandomNumberGenerator()
-        var bytes = Data(count: persistentRefLength)
-        bytes.withUnsafeMutableBytes { buffer in
-            for index in buffer.indices { buffer[index] = generator.next() }
+        Data(randomBytes(persistentRefLength))
+    }
+
+    /// `count` bytes from the system CSPRNG in one `getrandom` call (the standard library's generator makes one
+    /// call per 8 bytes: a sealed row's key and nonces took ten). The caller zeroizes key material.
+    static func randomBytes(_ count: Int) -> [UInt8] {
+        var bytes = [UInt8](repeating: 0, count: count)
+        let filled = bytes.withUnsafeMutableBytes { coffer_random_bytes($0.baseAddress, $0.count) == 0 }
+        if !filled {
+            // getrandom fails only for a bad buffer or flags; the standard library's generator is the fallback.
+            var generator = SystemRandomNumberGenerator()
+            for index in bytes.indices { bytes[index] = generator.next() }
         }
         return bytes
     }
@@ -80,12 +89,12 @@ enum ItemCrypto {
         return aad
     }
 
-    /// Seals `payload`, padded, under `key` with `aad`. `withPresenceByte` (secrets) records whether a payload
+    /// Seals `payload`, padded, under `key` with a fresh random `nonce` and `aad`. `withPresenceByte` (secrets) records whether a payload
     /// exists at all, so that `nil` and empty data stay apart.
-    static func seal(_ payload: Data?, key: SymmetricKey, aad: [UInt8], withPresenceByte: Bool) throws -> Data {
+    static func seal(_ payload: Data?, key: SymmetricKey, nonce: AES.GCM.Nonce, aad: [UInt8], withPresenceByte: Bool) throws -> Data {
         var plain = pad(payload, withPresenceByte: withPresenceByte)
         defer { plain.zeroize() }
-        let box = try AES.GCM.seal(plain, using: key, authenticating: aad)
+        let box = try AES.GCM.seal(plain, using: key, nonce: nonce, authenticating: aad)
         guard let combined = box.combined else { throw ItemStoreError.invalidArgument("GCM nonce size") }
         var blob = Data(capacity: 1 + combined.count)
         blob.append(formatVersion)
@@ -93,7 +102,7 @@ enum ItemCrypto {
         return blob
     }
 
-    /// Opens a blob sealed by ``seal(_:key:aad:withPresenceByte:)``: the payload, or `nil` for an absent
+    /// Opens a blob sealed by ``seal(_:key:nonce:aad:withPresenceByte:)``: the payload, or `nil` for an absent
     /// secret. Throws ``ItemStoreError/corrupt(rowID:)`` when authentication fails or the plaintext is malformed.
     static func open(
         _ blob: Data, key: SymmetricKey, aad: [UInt8], withPresenceByte: Bool, rowID: Int64

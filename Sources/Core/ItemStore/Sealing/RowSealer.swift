@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import KeychainModel
 
 /// Seals an item into the stored bytes of its row, and opens a selected row's sealed parts
 /// (the format is ``ItemCrypto``'s). Keyring errors propagate unchanged.
@@ -13,15 +14,18 @@ enum RowSealer {
             indexes[table.position[code]!] = indexer.index(code: code, value: value)
         }
         let metadataKey = try keys.keyring.metadataKey(for: item.protection)
+        // The item key and both nonces, from one call to the system's generator.
+        var random = ItemCrypto.randomBytes(32 + 2 * 12)
+        defer { random.zeroize() }
+        let itemKey = SymmetricKey(data: random[0..<32])
         let attributes = try ItemCrypto.seal(
-            item.attributes, key: metadataKey,
+            item.attributes, key: metadataKey, nonce: try AES.GCM.Nonce(data: random[32..<44]),
             aad: ItemCrypto.aad(
                 .attributes, version: ItemCrypto.formatVersion, itemClass: item.itemClass,
                 protection: item.protection, persistentRef: persistentRef),
             withPresenceByte: false)
-        let itemKey = SymmetricKey(size: .bits256)
         let secret = try ItemCrypto.seal(
-            item.secret, key: itemKey,
+            item.secret, key: itemKey, nonce: try AES.GCM.Nonce(data: random[44..<56]),
             aad: ItemCrypto.aad(
                 .secret, version: ItemCrypto.formatVersion, itemClass: item.itemClass, protection: item.protection,
                 persistentRef: persistentRef),

@@ -26,35 +26,50 @@ public enum DERPropertyList: Sendable, Hashable {
 
     /// The DER bytes of this value.
     public var encoded: Data {
-        var output = Data()
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
         append(to: &output)
-        return output
+        return Data(output)
     }
 
-    private func append(to output: inout Data) {
+    /// Appends the value's element. A constructed value's content is written in place after a one-byte length,
+    /// which is widened once its size is known (rarely: content of 128 bytes or more).
+    private func append(to output: inout [UInt8]) {
         switch self {
-        case .string(let text): DERPropertyList.appendElement(tag: 0x0C, content: Data(text.utf8), to: &output)
-        case .data(let bytes): DERPropertyList.appendElement(tag: 0x04, content: bytes, to: &output)
-        case .integer(let value): DERPropertyList.appendElement(tag: 0x02, content: Self.integerContent(value), to: &output)
-        case .boolean(let flag): DERPropertyList.appendElement(tag: 0x01, content: Data([flag ? 1 : 0]), to: &output)
-        case .date(let time):
-            DERPropertyList.appendElement(tag: 0x18, content: DERGeneralizedTime.body(of: time), to: &output)
-        case .null: DERPropertyList.appendElement(tag: 0x05, content: Data(), to: &output)
+        case .string(let text): Self.appendElement(tag: 0x0C, content: text.utf8, to: &output)
+        case .data(let bytes): Self.appendElement(tag: 0x04, content: bytes, to: &output)
+        case .integer(let value): Self.appendElement(tag: 0x02, content: Self.integerContent(value), to: &output)
+        case .boolean(let flag): Self.appendElement(tag: 0x01, content: CollectionOfOne(flag ? 1 : 0), to: &output)
+        case .date(let time): Self.appendElement(tag: 0x18, content: DERGeneralizedTime.bodyBytes(of: time), to: &output)
+        case .null: Self.appendElement(tag: 0x05, content: EmptyCollection<UInt8>(), to: &output)
         case .array(let elements):
-            var content = Data()
-            for element in elements { element.append(to: &content) }
-            DERPropertyList.appendElement(tag: 0x30, content: content, to: &output)
+            let start = Self.openElement(tag: 0x30, in: &output)
+            for element in elements { element.append(to: &output) }
+            Self.closeElement(openedAt: start, in: &output)
         case .dictionary(let entries):
-            let pairs = entries.map { key, value in
-                var pair = Data()
-                DERPropertyList.string(key).append(to: &pair)
+            var pairs: [[UInt8]] = []
+            pairs.reserveCapacity(entries.count)
+            for (key, value) in entries {
+                var pair: [UInt8] = []
+                pair.reserveCapacity(key.utf8.count + 16)
+                let start = Self.openElement(tag: 0x30, in: &pair)
+                Self.appendElement(tag: 0x0C, content: key.utf8, to: &pair)
                 value.append(to: &pair)
-                return DERPropertyList.element(tag: 0x30, content: pair)
+                Self.closeElement(openedAt: start, in: &pair)
+                pairs.append(pair)
             }
-            var content = Data()
-            for pair in pairs.sorted(by: Self.precedes) { content.append(pair) }
-            DERPropertyList.appendElement(tag: 0x31, content: content, to: &output)
+            pairs.sort(by: Self.precedes)
+            let start = Self.openElement(tag: 0x31, in: &output)
+            for pair in pairs { output.append(contentsOf: pair) }
+            Self.closeElement(openedAt: start, in: &output)
         }
+    }
+
+    /// Apple's `CFDataCompareDERData` on encoded pairs: bytewise over the common length, then the shorter first.
+    private static func precedes(_ left: [UInt8], _ right: [UInt8]) -> Bool {
+        let common = min(left.count, right.count)
+        let order = left.withUnsafeBytes { left in right.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, common) } }
+        return order != 0 ? order < 0 : left.count < right.count
     }
 
     /// Apple's `CFDataCompareDERData`: bytewise over the common length, then the shorter first.
@@ -63,39 +78,48 @@ public enum DERPropertyList: Sendable, Hashable {
     }
 
     /// The shortest two's-complement bytes of `value`, big-endian (`der_number.c`'s `bytes_when_encoded`).
-    static func integerContent(_ value: Int64) -> Data {
-        var bytes = withUnsafeBytes(of: value.bigEndian) { Array($0) }
+    static func integerContent(_ value: Int64) -> ArraySlice<UInt8> {
+        let bytes = withUnsafeBytes(of: value.bigEndian) { Array($0) }
         // Drop a leading 0x00 or 0xFF while the next byte keeps the sign bit the same.
-        while bytes.count > 1,
-            (bytes[0] == 0x00 && bytes[1] & 0x80 == 0) || (bytes[0] == 0xFF && bytes[1] & 0x80 != 0)
+        var first = 0
+        while first < bytes.count - 1,
+            (bytes[first] == 0x00 && bytes[first + 1] & 0x80 == 0) || (bytes[first] == 0xFF && bytes[first + 1] & 0x80 != 0)
         {
-            bytes.removeFirst()
+            first += 1
         }
-        return Data(bytes)
-    }
-
-    private static func element(tag: UInt8, content: Data) -> Data {
-        var output = Data()
-        appendElement(tag: tag, content: content, to: &output)
-        return output
+        return bytes[first...]
     }
 
     /// Tag, DER length (short form below 128, else 0x80 | byte count and the big-endian length), content.
-    private static func appendElement(tag: UInt8, content: Data, to output: inout Data) {
+    private static func appendElement(tag: UInt8, content: some Collection<UInt8>, to output: inout [UInt8]) {
         output.append(tag)
-        let length = content.count
+        appendLength(content.count, to: &output)
+        output.append(contentsOf: content)
+    }
+
+    private static func appendLength(_ length: Int, to output: inout [UInt8]) {
+        guard length >= 0x80 else { return output.append(UInt8(length)) }
+        let byteCount = (Int.bitWidth - length.leadingZeroBitCount + 7) / 8
+        output.append(0x80 | UInt8(byteCount))
+        for index in stride(from: byteCount - 1, through: 0, by: -1) { output.append(UInt8(truncatingIfNeeded: length >> (8 * index))) }
+    }
+
+    /// Starts a constructed element: its tag and a one-byte length to be set by ``closeElement(openedAt:in:)``.
+    private static func openElement(tag: UInt8, in output: inout [UInt8]) -> Int {
+        output.append(tag)
+        output.append(0)
+        return output.count
+    }
+
+    /// Sets the length of the element whose content starts at `contentStart`, widening it when long.
+    private static func closeElement(openedAt contentStart: Int, in output: inout [UInt8]) {
+        let length = output.count - contentStart
         if length < 0x80 {
-            output.append(UInt8(length))
+            output[contentStart - 1] = UInt8(length)
         } else {
             var lengthBytes: [UInt8] = []
-            var remaining = length
-            while remaining > 0 {
-                lengthBytes.insert(UInt8(remaining & 0xFF), at: 0)
-                remaining >>= 8
-            }
-            output.append(0x80 | UInt8(lengthBytes.count))
-            output.append(contentsOf: lengthBytes)
+            appendLength(length, to: &lengthBytes)
+            output.replaceSubrange((contentStart - 1)..<contentStart, with: lengthBytes)
         }
-        output.append(content)
     }
 }
