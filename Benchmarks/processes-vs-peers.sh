@@ -48,7 +48,7 @@ hyperfine --shell=none --warmup 10 --runs 200 --export-json "$WORK/helpers.json"
     "sh -c '$BIN/docker-credential-coffer get < $WORK/docker-request'" >/dev/null
 INNER
 chmod +x "$work/inside-session.sh"
-WORK="$work" BIN="$bin" dbus-run-session -- "$work/inside-session.sh" 2>/dev/null
+WORK="$work" BIN="$bin" dbus-run-session -- "$work/inside-session.sh" >/dev/null 2>&1
 
 python3 - "$work/plain.json" "$work/embedded.json" "$work/helpers.json" <<'PY'
 import json, sys
