@@ -6,16 +6,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=(swift build -c release --scratch-path .build-release --static-swift-stdlib)
+products=(CofferBenchmarks cofferd coffer git-credential-coffer docker-credential-coffer)
 if [ "${1:-}" = --apple ]; then
     shift
-    for product in CofferBenchmarks cofferd coffer git-credential-coffer docker-credential-coffer; do "${build[@]}" --product "$product"; done
+    for product in "${products[@]}"; do "${build[@]}" --product "$product"; done
     bin="$("${build[@]}" --show-bin-path)"
     echo "Reproduce: \`Benchmarks/run.sh --apple $*\` ($(date -u +%Y-%m-%d), $(nproc) cores, $(swift --version 2>&1 | head -1))."
     "$bin/CofferBenchmarks" "$@" apple
     Benchmarks/processes-vs-peers.sh "$bin"
     exit 0
 fi
-for product in CofferBenchmarks cofferd coffer; do "${build[@]}" --product "$product"; done
+for product in "${products[@]}"; do "${build[@]}" --product "$product"; done
 bin="$("${build[@]}" --show-bin-path)"
 {
     echo "# Benchmarks"
@@ -26,7 +27,7 @@ bin="$("${build[@]}" --show-bin-path)"
     echo "- Machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2/1048576}' /proc/meminfo), $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
     echo "- Swift: $(swift --version 2>&1 | head -1)"
     "$bin/CofferBenchmarks" "$@"
-    if [ $# -eq 0 ]; then Benchmarks/cli-vs-secret-tool.sh "$bin/coffer" "$bin/cofferd"; fi
+    if [ $# -eq 0 ]; then Benchmarks/processes-vs-peers.sh "$bin"; fi
     if [ -f Fuzz/README.md ]; then echo; echo "Fuzzing of the daemon's frame decoder: see Fuzz/README.md."; fi
 } > BENCHMARKS.md.new
 mv BENCHMARKS.md.new BENCHMARKS.md
