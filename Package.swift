@@ -69,10 +69,13 @@ let package = Package(
             ],
             path: "Sources/Formats/CertificateParsing"
         ),
+        // libcrypto's functions, loaded with dlopen on first use rather than at every program start (apt: libssl-dev
+        // for the headers), for CLibCrypto and CSecretServiceDH.
+        .target(name: "CLibCryptoLoader", path: "Sources/CShims/CLibCryptoLoader"),
         // OpenSSL's libcrypto (apt: libssl-dev), for the legacy PKCS#12 ciphers swift-crypto lacks (Triple DES, and RC2
         // and RC4 from OpenSSL's legacy provider), and for HMAC-SHA256 from hash states prepared once (the blind
         // indexes and row tags of every read, which swift-crypto's HMAC re-keys and allocates for on every MAC).
-        .target(name: "CLibCrypto", path: "Sources/CShims/CLibCrypto", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "CLibCrypto", dependencies: ["CLibCryptoLoader"], path: "Sources/CShims/CLibCrypto"),
         // PKCS#12 (PFX) files read: MAC, PBES2 and PKCS#12 PBE decryption, certificates and PKCS#8 keys. Pure, no I/O.
         .target(
             name: "PKCS12",
@@ -299,7 +302,7 @@ let package = Package(
             path: "Sources/CShims/CSecretServiceBus", linkerSettings: [.linkedLibrary("systemd")]),
         // The modular exponentiation of the Secret Service's Diffie-Hellman sessions, on OpenSSL's libcrypto
         // (apt: libssl-dev), constant-time in the private exponent.
-        .target(name: "CSecretServiceDH", path: "Sources/CShims/CSecretServiceDH", linkerSettings: [.linkedLibrary("crypto")]),
+        .target(name: "CSecretServiceDH", dependencies: ["CLibCryptoLoader"], path: "Sources/CShims/CSecretServiceDH"),
         // A freedesktop Secret Service provider (org.freedesktop.secrets) over KeychainClient: items are Coffer
         // generic-password items; the bus runs on a thread of its own.
         .target(

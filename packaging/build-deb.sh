@@ -68,8 +68,13 @@ if [ -n "$man" ]; then
 fi
 find "$root" -type f ! -path "$root/DEBIAN/*" -exec chmod go-w {} +
 
-# The C libraries the executables link (the Swift runtime is static), as Debian packages.
-depends="$(for name in "${executables[@]}"; do ldd "$bin/$name"; done | awk '/=> \// {print $3}' | sort -u |
+# The C libraries the executables link (the Swift runtime is static), and those they open on first use (libcrypto,
+# through CLibCryptoLoader), as Debian packages.
+opened_on_demand=(libcrypto.so.3)
+depends="$({
+    for name in "${executables[@]}"; do ldd "$bin/$name"; done | awk '/=> \// {print $3}'
+    for soname in "${opened_on_demand[@]}"; do ldconfig -p | awk -v soname="$soname" '$1 == soname {print $NF; exit}'; done
+} | sort -u |
     while read -r library; do dpkg -S "$(readlink -f "$library")" 2>/dev/null || dpkg -S "$library" 2>/dev/null || true; done |
     cut -d: -f1 | sort -u | paste -sd, | sed 's/,/, /g')"
 

@@ -4,6 +4,7 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/provider.h>
+#include "CLibCryptoLoader.h"  // after every other header: libcrypto loaded on first use
 
 int coffer_libcrypto_decrypt(const char *cipher_name, int legacy,
                              const uint8_t *key, size_t key_length,

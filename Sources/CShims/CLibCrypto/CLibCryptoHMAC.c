@@ -9,6 +9,7 @@
 #include <openssl/sha.h>
 #include <stdlib.h>
 #include <string.h>
+#include "CLibCryptoLoader.h"  // after every other header: libcrypto loaded on first use
 
 struct coffer_hmac_sha256_start {
     SHA256_CTX inner;

@@ -8,6 +8,7 @@
 #include <openssl/param_build.h>
 #include <openssl/rsa.h>
 #include <openssl/x509.h>
+#include "CLibCryptoLoader.h"  // after every other header: libcrypto loaded on first use
 
 struct coffer_rsa_key {
     EVP_PKEY *key;

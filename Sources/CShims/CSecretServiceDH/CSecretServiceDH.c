@@ -1,6 +1,7 @@
 #include "CSecretServiceDH.h"
 
 #include <openssl/bn.h>
+#include "CLibCryptoLoader.h"  // after every other header: libcrypto loaded on first use
 
 int coffer_secret_modexp(const uint8_t *base, size_t base_len, const uint8_t *exponent, size_t exponent_len,
                          const uint8_t *modulus, size_t modulus_len, uint8_t *result) {

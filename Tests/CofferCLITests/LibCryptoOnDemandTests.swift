@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// libcrypto is loaded when a command first needs it, not at every start: a start that needs none of it
+/// (help, a lookup through cofferd) binds none of its symbols, and a command that does need it (an RSA key, a
+/// signature with it) loads it then and works.
+@Suite("coffer: libcrypto loaded on first use", .timeLimit(.minutes(10)))
+struct LibCryptoOnDemandTests {
+    /// The libraries the dynamic loader opened for a run of `coffer arguments…` (`LD_DEBUG=libs`), by file name.
+    private func loadedLibraries(_ runner: CLIRunner, _ arguments: [String]) throws -> (CLIRunner.Outcome, [String]) {
+        let outcome = try runner.run(arguments, environment: ["LD_DEBUG": "libs"])
+        let loaded = outcome.standardError.split(separator: "\n").compactMap { line -> String? in
+            guard let range = line.range(of: "calling init: ") else { return nil }
+            return URL(fileURLWithPath: String(line[range.upperBound...]).trimmingCharacters(in: .whitespaces)).lastPathComponent
+        }
+        return (outcome, loaded)
+    }
+
+    @Test func aStartThatNeedsNoLibcryptoDoesNotLoadIt() throws {
+        let runner = CLIRunner()
+        let (outcome, loaded) = try loadedLibraries(runner, ["--help"])
+        #expect(outcome.status == 0)
+        #expect(loaded.contains { $0.hasPrefix("libc.so") }, "LD_DEBUG reported the libraries: \(loaded)")
+        #expect(!loaded.contains { $0.hasPrefix("libcrypto") }, "loaded: \(loaded)")
+    }
+
+    @Test func aCommandThatNeedsLibcryptoLoadsItAndWorks() throws {
+        let runner = CLIRunner()
+        defer { try? FileManager.default.removeItem(at: runner.home.deletingLastPathComponent()) }
+        let (created, loaded) = try loadedLibraries(runner, ["create-key", "-t", "rsa", "-s", "2048", "--tag", "on-demand"])
+        #expect(created.status == 0, "\(created.standardError.suffix(400))")
+        #expect(loaded.contains { $0.hasPrefix("libcrypto") }, "loaded: \(loaded)")
+    }
+}
