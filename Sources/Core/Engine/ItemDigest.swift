@@ -33,7 +33,8 @@ enum ItemDigest {
 
     /// The 20-byte digest.
     static func sha1(of attributes: AttributeSet, secret: Data?, in itemClass: ItemClass) -> Data {
-        let encoded = DERPropertyList.dictionary(properties(of: attributes, secret: secret, in: itemClass)).encoded
+        var encoded = DERPropertyList.dictionary(properties(of: attributes, secret: secret, in: itemClass)).encoded
+        defer { encoded.zeroize() }
         return Data(Insecure.SHA1.hash(data: encoded))
     }
 

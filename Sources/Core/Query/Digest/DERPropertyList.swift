@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 
 /// A property-list value as Apple's DER property-list encoder writes it (reference §5.7; Apple's
 /// `OSX/utilities/der_plist.c` and the `der_*.c` files beside it).
@@ -24,10 +25,12 @@ public enum DERPropertyList: Sendable, Hashable {
     /// by their bytes (`memcmp`, a shorter prefix first), as `der_encode_dictionary` sorts them.
     case dictionary([String: DERPropertyList])
 
-    /// The DER bytes of this value.
+    /// The DER bytes of this value. The working buffers are wiped before they are freed: the value may hold an
+    /// item's secret (the `sha1` digest covers `v_Data`); the caller wipes the bytes it gets.
     public var encoded: Data {
         var output: [UInt8] = []
         output.reserveCapacity(256)
+        defer { output.zeroize() }
         append(to: &output)
         return Data(output)
     }
@@ -50,8 +53,9 @@ public enum DERPropertyList: Sendable, Hashable {
             var pairs: [[UInt8]] = []
             pairs.reserveCapacity(entries.count)
             for (key, value) in entries {
+                // Room for the whole pair up front: a buffer that grew would free a copy of a secret unwiped.
                 var pair: [UInt8] = []
-                pair.reserveCapacity(key.utf8.count + 16)
+                pair.reserveCapacity(key.utf8.count + value.contentRoom + 16)
                 let start = Self.openElement(tag: 0x30, in: &pair)
                 Self.appendElement(tag: 0x0C, content: key.utf8, to: &pair)
                 value.append(to: &pair)
@@ -59,9 +63,23 @@ public enum DERPropertyList: Sendable, Hashable {
                 pairs.append(pair)
             }
             pairs.sort(by: Self.precedes)
+            output.reserveCapacity(output.count + 10 + pairs.reduce(0) { $0 + $1.count })
             let start = Self.openElement(tag: 0x31, in: &output)
-            for pair in pairs { output.append(contentsOf: pair) }
+            for index in pairs.indices {
+                output.append(contentsOf: pairs[index])
+                pairs[index].zeroize()
+            }
             Self.closeElement(openedAt: start, in: &output)
+        }
+    }
+
+    /// Room for the content of a scalar, so that the buffer it is written to need not grow (an estimate for
+    /// the others, whose content holds no secret of its own size).
+    private var contentRoom: Int {
+        switch self {
+        case .string(let text): text.utf8.count
+        case .data(let bytes): bytes.count
+        default: 48
         }
     }
 
@@ -70,11 +88,6 @@ public enum DERPropertyList: Sendable, Hashable {
         let common = min(left.count, right.count)
         let order = left.withUnsafeBytes { left in right.withUnsafeBytes { right in memcmp(left.baseAddress!, right.baseAddress!, common) } }
         return order != 0 ? order < 0 : left.count < right.count
-    }
-
-    /// Apple's `CFDataCompareDERData`: bytewise over the common length, then the shorter first.
-    static func precedes(_ left: Data, _ right: Data) -> Bool {
-        left.lexicographicallyPrecedes(right)
     }
 
     /// The shortest two's-complement bytes of `value`, big-endian (`der_number.c`'s `bytes_when_encoded`).
