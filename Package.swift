@@ -475,3 +475,11 @@ let package = Package(
         ),
     ]
 )
+
+// Release executables export none of their own symbols. Linking the Swift standard library statically adds
+// `-export-dynamic`, which put ~26,000 symbols in each executable's dynamic symbol table: every start then paid for
+// them (the runtime's `dladdr` at start scans that table, and every binding the loader resolves looks there first).
+// Nothing loads a Swift library into these programs, so nothing needs them (BENCHMARKS.md, issue #36).
+for target in package.targets where target.type == .executable {
+    target.linkerSettings = (target.linkerSettings ?? []) + [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(configuration: .release))]
+}
