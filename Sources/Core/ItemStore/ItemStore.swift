@@ -26,6 +26,8 @@ import Glibc
 /// ## Durability
 /// WAL with `synchronous = FULL`: when ``write(_:)`` returns, the transaction is on disk (the WAL is
 /// fsynced at commit) and survives `kill -9` (tested) and power loss (by SQLite's contract; not testable here).
+/// A commit writes its pages to the log and nothing else: moving them into the database file (a checkpoint)
+/// happens on ``WALCheckpointer``'s thread, not inside the commit as SQLite's default would have it.
 ///
 /// ## What the file shows
 /// No attribute value and no secret: the file (and its `-wal`, `-shm`) holds ciphertexts, wrapped keys and
@@ -46,6 +48,10 @@ public final class ItemStore: Sendable {
     let readers: ReaderPool
     let indexers = IndexerCache()
     let options: Options
+    /// The log's size after the writer's commits (the writer's WAL hook).
+    let walSize = WALSize()
+    /// Checkpoints off the writers' path.
+    let checkpointer: WALCheckpointer
 
     /// Opens the store at `databaseURL`, creating the file (mode 0600) if needed, and migrates the schema.
     ///
@@ -65,12 +71,13 @@ public final class ItemStore: Sendable {
         self.keyring = keyring
         self.options = options
         let path = databaseURL.path
+        checkpointer = WALCheckpointer(path: path)
         var readOnlyMode = try Self.readOnlyMode(for: databaseURL, force: options.readOnly)
         var writer: DatabaseQueue?
         if readOnlyMode == nil {
             do {
                 try Self.createFileIfMissing(path)
-                writer = try Self.openWriter(databaseURL, options: options)
+                writer = try Self.openWriter(databaseURL, options: options, walSize: walSize)
             } catch let error as DatabaseError where [.SQLITE_READONLY, .SQLITE_CANTOPEN].contains(error.resultCode) {
                 // The permissions allowed writing, yet SQLite found the file read-only (an immutable file,
                 // a read-only mount seen late): read it as a read-only keychain.
@@ -87,7 +94,7 @@ public final class ItemStore: Sendable {
     }
 
     /// Opens the writer connection on an existing file, switches it to WAL and migrates the schema.
-    private static func openWriter(_ databaseURL: URL, options: Options) throws -> DatabaseQueue {
+    private static func openWriter(_ databaseURL: URL, options: Options, walSize: WALSize) throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.label = "Coffer.ItemStore"
         configuration.busyMode = .timeout(options.busyTimeout)
@@ -99,6 +106,8 @@ public final class ItemStore: Sendable {
             // database file (old WAL frames linger until the WAL is overwritten or truncated).
             try db.execute(sql: "PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON; PRAGMA secure_delete = ON")
             ItemStore.keepWriteAheadLogOnClose(db.sqliteConnection)
+            // No checkpoint inside a commit: the store runs them (``checkpointIfTheLogGrew(_:)``).
+            if let connection = db.sqliteConnection { walSize.watch(connection) }
         }
         let writer = try DatabaseQueue(path: databaseURL.path, configuration: configuration)
         try Self.retryingWhileOthersSetUp {
@@ -145,10 +154,12 @@ public final class ItemStore: Sendable {
         let writer = try requireWriter()
         return try Self.mappingErrors {
             try writer.writeWithoutTransaction { db in
-                try Self.transaction(db, begin: "BEGIN IMMEDIATE") {
+                let result = try Self.transaction(db, begin: "BEGIN IMMEDIATE") {
                     let keys = ItemKeys(keyring: keyring, indexers: indexers)
                     return try body(ItemWriter(ReadAccess(connection: .writer(db), keys: keys), WriteAccess(db: db, keys: keys)))
                 }
+                checkpointIfTheLogGrew(db)
+                return result
             }
         }
     }
@@ -168,6 +179,19 @@ public final class ItemStore: Sendable {
     }
 
     // MARK: - Internals
+
+    /// After a commit that took the log past a multiple of ``Options/checkpointPages``: asks for a checkpoint
+    /// on the checkpointer's thread, or, once the log holds ``Options/checkpointPagesOnCaller`` pages (no
+    /// background checkpoint got to finish), runs a PASSIVE one here. The commit is durable either way; a
+    /// failed checkpoint here is left to the next crossing.
+    private func checkpointIfTheLogGrew(_ db: Database) {
+        guard walSize.crossedMultiple(of: options.checkpointPages) else { return }
+        if walSize.pagesAfterLastCommit >= options.checkpointPagesOnCaller {
+            _ = try? db.checkpoint(.passive)
+        } else {
+            checkpointer.request()
+        }
+    }
 
     /// The writer connection, or ``ItemStoreError/readOnly(_:)`` for a read-only store.
     func requireWriter() throws(ItemStoreError) -> DatabaseQueue {
