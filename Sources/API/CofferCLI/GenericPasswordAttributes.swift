@@ -22,16 +22,16 @@ struct GenericPasswordAttributes: PasswordAttributes {
     @Option(name: .customShort("G"), help: ArgumentHelp("Generic attribute value (kSecAttrGeneric).", valueName: "value"))
     var generic: String?
 
-    static let attributeFlags: [Character: String] = [
+    static let attributeFlags: [String: String] = [
         "s": QueryKey.service, "a": QueryKey.account, "l": QueryKey.label, "j": QueryKey.comment,
         "D": QueryKey.description, "G": QueryKey.generic,
     ]
 
-    var flagValues: [Character: String] {
+    var flagValues: [String: String] {
         ["s": service, "a": account, "l": label, "j": comment, "D": kind, "G": generic].compactMapValues { $0 }
     }
 
-    static func entries(_ values: [Character: String]) -> [KeychainValue: KeychainValue]? {
+    static func entries(_ values: [String: String]) -> [KeychainValue: KeychainValue]? {
         var entries: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): .string(itemClass.rawValue)]
         for (flag, value) in values {
             guard let code = attributeFlags[flag] else { return nil }

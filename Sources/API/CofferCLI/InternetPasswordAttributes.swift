@@ -43,20 +43,20 @@ struct InternetPasswordAttributes: PasswordAttributes {
         if let port, !(0...65535).contains(port) { throw ValidationError("-P takes a port from 0 to 65535, not \(port).") }
     }
 
-    static let attributeFlags: [Character: String] = [
+    static let attributeFlags: [String: String] = [
         "s": QueryKey.server, "a": QueryKey.account, "d": QueryKey.securityDomain, "r": QueryKey.protocol,
         "P": QueryKey.port, "p": QueryKey.path, "t": QueryKey.authenticationType, "l": QueryKey.label,
         "j": QueryKey.comment, "D": QueryKey.description,
     ]
 
-    var flagValues: [Character: String] {
+    var flagValues: [String: String] {
         [
             "s": server, "a": account, "d": securityDomain, "r": `protocol`, "P": port.map(String.init), "p": path,
             "t": authenticationType, "l": label, "j": comment, "D": kind,
         ].compactMapValues { $0 }
     }
 
-    static func entries(_ values: [Character: String]) -> [KeychainValue: KeychainValue]? {
+    static func entries(_ values: [String: String]) -> [KeychainValue: KeychainValue]? {
         var entries: [KeychainValue: KeychainValue] = [.string(QueryKey.itemClass): .string(itemClass.rawValue)]
         for (flag, value) in values {
             guard let code = attributeFlags[flag] else { return nil }

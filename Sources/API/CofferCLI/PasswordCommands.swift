@@ -11,11 +11,11 @@ protocol PasswordAttributes: ParsableArguments {
     /// The item class the commands work on.
     static var itemClass: ItemClass { get }
     /// The one-letter flag of each attribute the commands can name, and the attribute (its `kSecAttr…` key).
-    static var attributeFlags: [Character: String] { get }
+    static var attributeFlags: [String: String] { get }
     /// The values given, by flag.
-    var flagValues: [Character: String] { get }
+    var flagValues: [String: String] { get }
     /// The query entries, with the class, for values by flag; nil when a value is not valid for its flag.
-    static func entries(_ values: [Character: String]) -> [KeychainValue: KeychainValue]?
+    static func entries(_ values: [String: String]) -> [KeychainValue: KeychainValue]?
 }
 
 extension PasswordAttributes {

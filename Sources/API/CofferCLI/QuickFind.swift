@@ -33,12 +33,15 @@ struct QuickFind {
     }
 
     private init?<Attributes: PasswordAttributes>(_ arguments: [String], attributes: Attributes.Type) {
-        var values: [Character: String] = [:]
+        var values: [String: String] = [:]
         var passwordOnly = false, showPassword = false
         var index = 1
         while index < arguments.count {
             let argument = arguments[index]
-            guard argument.count == 2, argument.first == "-", let flag = argument.last, flag != "-" else { return nil }
+            // Flags are keyed by String, not Character: String is hashed on this path anyway, and each first use of
+            // another Hashable type costs the runtime a scan of every conformance in the program.
+            guard argument.utf8.count == 2, argument.first == "-", argument.last != "-" else { return nil }
+            let flag = String(argument.dropFirst())
             switch flag {
             case "w":
                 guard !passwordOnly else { return nil }

@@ -35,12 +35,13 @@ public enum KeychainLocation {
         environment: [String: String] = ProcessInfo.processInfo.environment,
         systemSocketExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
     ) -> Choice {
-        let folder = KeychainFolder.fromEnvironment(environment)
         let home = environment["COFFER_HOME"].map { !$0.isEmpty } ?? false
         if !home {
             if let socket = environment["COFFER_SOCKET"], !socket.isEmpty { return .daemon(socketPath: socket) }
             if systemSocketExists(systemSocketPath) { return .daemon(socketPath: systemSocketPath) }
         }
+        // The folder only now: building its URL is most of what choosing costs.
+        let folder = KeychainFolder.fromEnvironment(environment)
         if (environment["COFFER_ACCESS_GROUPS"] ?? "").isEmpty, let socket = PerUserDaemon.liveSocket(for: folder, environment: environment) {
             return .daemon(socketPath: socket)
         }
