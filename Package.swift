@@ -34,7 +34,10 @@ let package = Package(
         .target(name: "CCofferSystem", path: "Sources/CShims/CCofferSystem"),
         .target(name: "CSQLiteShims", path: "Sources/CShims/CSQLiteShims", linkerSettings: [.linkedLibrary("sqlite3")]),
         // libsystemd's sd-bus (apt: libsystemd-dev), with small non-variadic wrappers Swift can call.
-        .target(name: "CSystemdBus", path: "Sources/CShims/CSystemdBus", linkerSettings: [.linkedLibrary("systemd")]),
+        .target(name: "CSystemdBus", dependencies: ["CSystemdLoader"], path: "Sources/CShims/CSystemdBus"),
+        // libsystemd opened on its first use (dlopen), so that programs that never reach D-Bus do not load it and the
+        // six libraries it brings at every start (apt: libsystemd-dev for the headers).
+        .target(name: "CSystemdLoader", path: "Sources/CShims/CSystemdLoader"),
         // Biometry through fprintd's D-Bus API: availability, the enrolled set's hash, verification. Only the
         // verifying side (the daemon, or the process of an embedded keychain) uses it.
         .target(
@@ -279,8 +282,8 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/API/CofferCLI"
-                // Not a static executable: since the keychain checks fingerprints in process (Biometry, sd-bus), it links
-                // libsystemd, which Debian ships as a shared library only. Build with --static-swift-stdlib.
+                // Not a static executable: libcrypto and libsystemd are opened on first use (dlopen), which a static
+                // executable cannot do reliably. Build with --static-swift-stdlib.
         ),
         // What the credential helpers share: the keychain the environment selects, hardened as the CLI's, and
         // the internet-password calls they make.
@@ -298,8 +301,8 @@ let package = Package(
         // The Secret Service's D-Bus objects on libsystemd's sd-bus (apt: libsystemd-dev): static vtables whose
         // handlers call one registered function, and non-variadic readers and writers of the message types.
         .target(
-            name: "CSecretServiceBus", dependencies: ["CSystemdBus"],
-            path: "Sources/CShims/CSecretServiceBus", linkerSettings: [.linkedLibrary("systemd")]),
+            name: "CSecretServiceBus", dependencies: ["CSystemdBus", "CSystemdLoader"],
+            path: "Sources/CShims/CSecretServiceBus"),
         // The modular exponentiation of the Secret Service's Diffie-Hellman sessions, on OpenSSL's libcrypto
         // (apt: libssl-dev), constant-time in the private exponent.
         .target(name: "CSecretServiceDH", dependencies: ["CLibCryptoLoader"], path: "Sources/CShims/CSecretServiceDH"),
@@ -308,7 +311,7 @@ let package = Package(
         .target(
             name: "SecretService",
             dependencies: [
-                "CSecretServiceBus", "CSecretServiceDH", "KeychainClient", "KeychainModel", "KeychainOperations", "Query",
+                "CSecretServiceBus", "CSystemdBus", "CSecretServiceDH", "KeychainClient", "KeychainModel", "KeychainOperations", "Query",
                 "ProgramIdentity", "CofferDiagnostics",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),

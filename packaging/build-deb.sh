@@ -68,9 +68,9 @@ if [ -n "$man" ]; then
 fi
 find "$root" -type f ! -path "$root/DEBIAN/*" -exec chmod go-w {} +
 
-# The C libraries the executables link (the Swift runtime is static), and those they open on first use (libcrypto,
-# through CLibCryptoLoader), as Debian packages.
-opened_on_demand=(libcrypto.so.3)
+# The C libraries the executables link (the Swift runtime is static), and those they open on first use (libcrypto
+# through CLibCryptoLoader, libsystemd through CSystemdLoader), as Debian packages.
+opened_on_demand=(libcrypto.so.3 libsystemd.so.0)
 depends="$({
     for name in "${executables[@]}"; do ldd "$bin/$name"; done | awk '/=> \// {print $3}'
     for soname in "${opened_on_demand[@]}"; do ldconfig -p | awk -v soname="$soname" '$1 == soname {print $NF; exit}'; done

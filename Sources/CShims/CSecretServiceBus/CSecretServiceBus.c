@@ -1,7 +1,9 @@
 #include "CSecretServiceBus.h"
 #include "CSystemdBus.h"
+#include "CSystemdLoader.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -81,8 +83,8 @@ static int on_unclaimed_call(sd_bus_message *message, void *userdata, sd_bus_err
 #define METHOD(name, in, in_names, out, out_names) \
     SD_BUS_METHOD_WITH_NAMES(name, in, in_names, out, out_names, on_method, SD_BUS_VTABLE_UNPRIVILEGED)
 
-static const sd_bus_vtable service_vtable[] = {
-    SD_BUS_VTABLE_START(0),
+static sd_bus_vtable service_vtable[] = {
+    COFFER_SD_BUS_VTABLE_START(0),
     METHOD("OpenSession", "sv", SD_BUS_PARAM(algorithm) SD_BUS_PARAM(input), "vo",
            SD_BUS_PARAM(output) SD_BUS_PARAM(result)),
     METHOD("CreateCollection", "a{sv}s", SD_BUS_PARAM(properties) SD_BUS_PARAM(alias), "oo",
@@ -100,8 +102,8 @@ static const sd_bus_vtable service_vtable[] = {
     SD_BUS_VTABLE_END,
 };
 
-static const sd_bus_vtable collection_vtable[] = {
-    SD_BUS_VTABLE_START(0),
+static sd_bus_vtable collection_vtable[] = {
+    COFFER_SD_BUS_VTABLE_START(0),
     METHOD("Delete", "", "", "o", SD_BUS_PARAM(prompt)),
     METHOD("SearchItems", "a{ss}", SD_BUS_PARAM(attributes), "ao", SD_BUS_PARAM(results)),
     METHOD("CreateItem", "a{sv}(oayays)b", SD_BUS_PARAM(properties) SD_BUS_PARAM(secret) SD_BUS_PARAM(replace), "oo",
@@ -117,8 +119,8 @@ static const sd_bus_vtable collection_vtable[] = {
     SD_BUS_VTABLE_END,
 };
 
-static const sd_bus_vtable item_vtable[] = {
-    SD_BUS_VTABLE_START(0),
+static sd_bus_vtable item_vtable[] = {
+    COFFER_SD_BUS_VTABLE_START(0),
     METHOD("Delete", "", "", "o", SD_BUS_PARAM(Prompt)),
     METHOD("GetSecret", "o", SD_BUS_PARAM(session), "(oayays)", SD_BUS_PARAM(secret)),
     METHOD("SetSecret", "(oayays)", SD_BUS_PARAM(secret), "", ""),
@@ -132,14 +134,14 @@ static const sd_bus_vtable item_vtable[] = {
     SD_BUS_VTABLE_END,
 };
 
-static const sd_bus_vtable session_vtable[] = {
-    SD_BUS_VTABLE_START(0),
+static sd_bus_vtable session_vtable[] = {
+    COFFER_SD_BUS_VTABLE_START(0),
     METHOD("Close", "", "", "", ""),
     SD_BUS_VTABLE_END,
 };
 
-static const sd_bus_vtable prompt_vtable[] = {
-    SD_BUS_VTABLE_START(0),
+static sd_bus_vtable prompt_vtable[] = {
+    COFFER_SD_BUS_VTABLE_START(0),
     METHOD("Prompt", "s", SD_BUS_PARAM(window_id), "", ""),
     METHOD("Dismiss", "", "", "", ""),
     SD_BUS_SIGNAL_WITH_NAMES("Completed", "bv", SD_BUS_PARAM(dismissed) SD_BUS_PARAM(result), 0),
@@ -212,6 +214,16 @@ static int on_property_filter(sd_bus_message *message, void *userdata, sd_bus_er
 
 // MARK: Connection and registration
 
+static pthread_once_t vtables_marked = PTHREAD_ONCE_INIT;
+
+// Gives each vtable libsystemd's format marker, which a static table cannot name before libsystemd is loaded.
+static void mark_vtables(void) {
+    sd_bus_vtable *vtables[] = {service_vtable, collection_vtable, item_vtable, session_vtable, prompt_vtable};
+    for (size_t index = 0; index < sizeof(vtables) / sizeof(vtables[0]); index++) {
+        vtables[index][0].x.start.vtable_format_reference = coffer_systemd()->sd_bus_object_vtable_format;
+    }
+}
+
 int coffer_secret_bus_open(const char *address, sd_bus **ret) {
     return coffer_bus_connect(address, COFFER_BUS_SESSION, ret);
 }
@@ -224,6 +236,7 @@ int coffer_secret_serve(sd_bus *bus, coffer_secret_handler handler, void *contex
     }
     registration->handler = handler;
     registration->context = context;
+    pthread_once(&vtables_marked, mark_vtables);
     const char *collection = "org.freedesktop.Secret.Collection";
     int r = sd_bus_add_object_vtable(bus, NULL, "/org/freedesktop/secrets", "org.freedesktop.Secret.Service",
                                      service_vtable, registration);

@@ -1,4 +1,5 @@
 #include "CSystemdBus.h"
+#include "CSystemdLoader.h"
 
 #include <stddef.h>
 
@@ -69,3 +70,17 @@ int coffer_bus_add_match(sd_bus *bus, const char *rule) {
        each one back, as it does every message no handler took. */
     return sd_bus_add_match(bus, NULL, rule, NULL, NULL);
 }
+
+// The sd-bus functions Swift calls (see CSystemdBus.h).
+sd_bus *coffer_sd_bus_flush_close_unref(sd_bus *bus) { return sd_bus_flush_close_unref(bus); }
+int coffer_sd_bus_get_fd(sd_bus *bus) { return sd_bus_get_fd(bus); }
+sd_bus_message *coffer_sd_bus_message_unref(sd_bus_message *message) { return sd_bus_message_unref(message); }
+sd_bus_slot *coffer_sd_bus_slot_unref(sd_bus_slot *slot) { return sd_bus_slot_unref(slot); }
+void coffer_sd_bus_error_free(sd_bus_error *error) { sd_bus_error_free(error); }
+int coffer_sd_bus_process(sd_bus *bus, sd_bus_message **message) { return sd_bus_process(bus, message); }
+int coffer_sd_bus_wait(sd_bus *bus, uint64_t timeout_usec) { return sd_bus_wait(bus, timeout_usec); }
+const char *coffer_sd_bus_message_get_sender(sd_bus_message *message) { return sd_bus_message_get_sender(message); }
+const char *coffer_sd_bus_message_get_path(sd_bus_message *message) { return sd_bus_message_get_path(message); }
+int coffer_sd_bus_message_is_signal(sd_bus_message *message, const char *interface, const char *member) { return sd_bus_message_is_signal(message, interface, member); }
+int coffer_sd_bus_message_read_basic(sd_bus_message *message, char type, void *value) { return sd_bus_message_read_basic(message, type, value); }
+int coffer_sd_bus_message_read_strv(sd_bus_message *message, char ***list) { return sd_bus_message_read_strv(message, list); }

@@ -37,4 +37,21 @@ int coffer_bus_call(sd_bus *bus, const char *destination, const char *path, cons
 /// Returns 0 or a negative errno.
 int coffer_bus_add_match(sd_bus *bus, const char *rule);
 
+// The sd-bus functions Swift calls, under names of their own: libsystemd is loaded on first use (CSystemdLoader),
+// so Swift must not bind to its symbols. Each does exactly what the sd-bus function of the same name after
+// `coffer_` does.
+
+sd_bus *coffer_sd_bus_flush_close_unref(sd_bus *bus);
+int coffer_sd_bus_get_fd(sd_bus *bus);
+sd_bus_message *coffer_sd_bus_message_unref(sd_bus_message *message);
+sd_bus_slot *coffer_sd_bus_slot_unref(sd_bus_slot *slot);
+void coffer_sd_bus_error_free(sd_bus_error *error);
+int coffer_sd_bus_process(sd_bus *bus, sd_bus_message **message);
+int coffer_sd_bus_wait(sd_bus *bus, uint64_t timeout_usec);
+const char *coffer_sd_bus_message_get_sender(sd_bus_message *message);
+const char *coffer_sd_bus_message_get_path(sd_bus_message *message);
+int coffer_sd_bus_message_is_signal(sd_bus_message *message, const char *interface, const char *member);
+int coffer_sd_bus_message_read_basic(sd_bus_message *message, char type, void *value);
+int coffer_sd_bus_message_read_strv(sd_bus_message *message, char ***list);
+
 #endif

@@ -24,7 +24,7 @@ final class BusConnection {
     }
 
     deinit {
-        sd_bus_flush_close_unref(bus)
+        coffer_sd_bus_flush_close_unref(bus)
     }
 
     /// Calls `interface`.`member` on `path` at `destination`, with `argument` as its one string argument
@@ -34,7 +34,7 @@ final class BusConnection {
         timeout: Duration
     ) throws(BusFailure) -> BusMessage {
         var error = sd_bus_error()
-        defer { sd_bus_error_free(&error) }
+        defer { coffer_sd_bus_error_free(&error) }
         var reply: OpaquePointer?
         let usec = Self.microseconds(timeout)
         let result: Int32 =
@@ -44,7 +44,7 @@ final class BusConnection {
                 coffer_bus_call(bus, destination, path, interface, member, nil, usec, &error, &reply)
             }
         guard result >= 0, let reply else {
-            if let reply { sd_bus_message_unref(reply) }
+            if let reply { coffer_sd_bus_message_unref(reply) }
             throw BusFailure(code: result < 0 ? result : -EBADMSG, error: error)
         }
         return BusMessage(taking: reply)
@@ -61,13 +61,13 @@ final class BusConnection {
     func nextMessage(before deadline: ContinuousClock.Instant) throws(BusFailure) -> BusMessage? {
         while ContinuousClock.now < deadline {
             var message: OpaquePointer?
-            let processed = sd_bus_process(bus, &message)
+            let processed = coffer_sd_bus_process(bus, &message)
             guard processed >= 0 else { throw BusFailure(code: processed) }
             if let message { return BusMessage(taking: message) }
             if processed > 0 { continue }
             let remaining = deadline - ContinuousClock.now
             guard remaining > .zero else { break }
-            let waited = sd_bus_wait(bus, Self.microseconds(remaining))
+            let waited = coffer_sd_bus_wait(bus, Self.microseconds(remaining))
             guard waited >= 0 || waited == -EINTR else { throw BusFailure(code: waited) }
         }
         return nil

@@ -1,4 +1,5 @@
 import CSecretServiceBus
+import CSystemdBus
 import KeychainClient
 import Foundation
 import Synchronization
@@ -32,7 +33,7 @@ final class BusLoop: @unchecked Sendable {
         let result = address.map { address in address.withCString { coffer_secret_bus_open($0, &opened) } } ?? coffer_secret_bus_open(nil, &opened)
         guard result >= 0, let opened else { throw SecretServiceError("cannot connect to the session bus: \(Self.errorText(result))") }
         if let problem = SessionBusDaemon.problem(of: opened) {
-            sd_bus_flush_close_unref(opened)
+            coffer_sd_bus_flush_close_unref(opened)
             throw SecretServiceError("will not serve this bus: \(problem)")
         }
         let completions = PromptCompletions()
@@ -42,20 +43,20 @@ final class BusLoop: @unchecked Sendable {
         let context = Unmanaged.passUnretained(provider).toOpaque()
         let served = coffer_secret_serve(opened, Self.handler, context, &registered)
         guard served >= 0, let registered else {
-            sd_bus_flush_close_unref(opened)
+            coffer_sd_bus_flush_close_unref(opened)
             if let registered { coffer_secret_release(registered) }
             throw SecretServiceError("cannot export the Secret Service objects: \(Self.errorText(served))")
         }
         // Sessions end with the client that opened them.
         let watched = coffer_secret_watch_departures(opened, registered)
         guard watched >= 0 else {
-            sd_bus_flush_close_unref(opened)
+            coffer_sd_bus_flush_close_unref(opened)
             coffer_secret_release(registered)
             throw SecretServiceError("cannot watch clients leaving the bus: \(Self.errorText(watched))")
         }
         let named = coffer_secret_request_name(opened, SecretServiceServer.busName)
         guard named >= 0 else {
-            sd_bus_flush_close_unref(opened)
+            coffer_sd_bus_flush_close_unref(opened)
             coffer_secret_release(registered)
             let reason = named == -EEXIST ? "another program owns it" : Self.errorText(named)
             throw SecretServiceError("cannot take the name \(SecretServiceServer.busName): \(reason)")
@@ -91,7 +92,7 @@ final class BusLoop: @unchecked Sendable {
             for completion in completions.take() { provider.completePrompt(completion) }
             if stepped < 0 { break }
         }
-        sd_bus_flush_close_unref(bus)
+        coffer_sd_bus_flush_close_unref(bus)
         coffer_secret_release(registration)
         finished.leave()
     }

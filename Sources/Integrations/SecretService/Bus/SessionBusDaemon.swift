@@ -1,4 +1,5 @@
 import CSecretServiceBus
+import CSystemdBus
 import Foundation
 import KeychainModel
 import ProgramIdentity
@@ -17,7 +18,7 @@ import Glibc
 enum SessionBusDaemon {
     /// Why the daemon of `bus` may not be trusted, or nil when it may.
     static func problem(of bus: OpaquePointer) -> String? {
-        let descriptor = sd_bus_get_fd(bus)
+        let descriptor = coffer_sd_bus_get_fd(bus)
         guard descriptor >= 0 else { return "the bus connection has no socket to ask the kernel about" }
         let peer: PeerCredentials
         do {

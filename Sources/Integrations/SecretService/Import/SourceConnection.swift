@@ -1,4 +1,5 @@
 import CSecretServiceBus
+import CSystemdBus
 import Foundation
 
 #if canImport(Glibc)
@@ -31,7 +32,7 @@ final class SourceConnection {
                 try answer.string()
             }
         } catch {
-            sd_bus_flush_close_unref(opened)
+            coffer_sd_bus_flush_close_unref(opened)
             throw error.errorName == "org.freedesktop.DBus.Error.NameHasNoOwner"
                 ? SecretServiceError("no Secret Service provider is running: nothing owns \(SecretServiceServer.busName)")
                 : SecretServiceError("cannot find the Secret Service provider: \(error)")
@@ -39,7 +40,7 @@ final class SourceConnection {
     }
 
     deinit {
-        sd_bus_flush_close_unref(bus)
+        coffer_sd_bus_flush_close_unref(bus)
     }
 
     /// The executable of the provider's process (`/proc/PID/exe`), when the bus gives its process ID and the
@@ -110,8 +111,8 @@ final class SourceConnection {
         caught.initialize(to: coffer_secret_caught())
         var slot: OpaquePointer?
         defer {
-            sd_bus_slot_unref(slot)
-            if let message = caught.pointee.message { sd_bus_message_unref(message) }
+            coffer_sd_bus_slot_unref(slot)
+            if let message = caught.pointee.message { coffer_sd_bus_message_unref(message) }
             caught.deallocate()
         }
         let matched = coffer_secret_catch_signal(bus, owner, path, interface, member, caught, &slot)
@@ -141,7 +142,7 @@ final class SourceConnection {
         do {
             try arguments(BusWriter(message: message))
         } catch {
-            sd_bus_message_unref(message)
+            coffer_sd_bus_message_unref(message)
             throw SourceFailure("the \(member) call could not be built")
         }
         var reply: OpaquePointer?
@@ -152,7 +153,7 @@ final class SourceConnection {
             free(errorName)
             throw .call(member, errorName: name, result: called < 0 ? called : -EIO)
         }
-        defer { sd_bus_message_unref(reply) }
+        defer { coffer_sd_bus_message_unref(reply) }
         do {
             return try reading(BusReader(message: reply))
         } catch {

@@ -1,4 +1,5 @@
 import CSecretServiceBus
+import CSystemdBus
 import Foundation
 import KeychainClient
 import KeychainModel
@@ -121,7 +122,7 @@ final class SecretServiceProvider {
         do {
             try body(BusWriter(message: reply))
         } catch {
-            sd_bus_message_unref(reply)
+            coffer_sd_bus_message_unref(reply)
             throw error
         }
         guard coffer_secret_send(reply) >= 0 else { throw .failed("the reply could not be sent") }
@@ -136,7 +137,7 @@ final class SecretServiceProvider {
             try body(BusWriter(message: signal))
             _ = coffer_secret_send(signal)
         } catch {
-            sd_bus_message_unref(signal)
+            coffer_sd_bus_message_unref(signal)
         }
     }
 

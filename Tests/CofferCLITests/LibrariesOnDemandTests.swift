@@ -1,11 +1,11 @@
 import Foundation
 import Testing
 
-/// libcrypto is loaded when a command first needs it, not at every start: a start that needs none of it
-/// (help, a lookup through cofferd) binds none of its symbols, and a command that does need it (an RSA key, a
-/// signature with it) loads it then and works.
-@Suite("coffer: libcrypto loaded on first use", .timeLimit(.minutes(10)))
-struct LibCryptoOnDemandTests {
+/// libcrypto and libsystemd are loaded when a command first needs them, not at every start: a start that needs
+/// neither (help, a lookup through cofferd) binds none of their symbols, and a command that does need one (an RSA
+/// key, a signature with it; D-Bus, which the Secret Service tests run) loads it then and works.
+@Suite("coffer: libcrypto and libsystemd loaded on first use", .timeLimit(.minutes(10)))
+struct LibrariesOnDemandTests {
     /// The libraries the dynamic loader opened for a run of `coffer arguments…` (`LD_DEBUG=libs`), by file name.
     private func loadedLibraries(_ runner: CLIRunner, _ arguments: [String]) throws -> (CLIRunner.Outcome, [String]) {
         let outcome = try runner.run(arguments, environment: ["LD_DEBUG": "libs"])
@@ -16,12 +16,16 @@ struct LibCryptoOnDemandTests {
         return (outcome, loaded)
     }
 
-    @Test func aStartThatNeedsNoLibcryptoDoesNotLoadIt() throws {
+    @Test func aStartThatNeedsNeitherLoadsNeither() throws {
         let runner = CLIRunner()
         let (outcome, loaded) = try loadedLibraries(runner, ["--help"])
         #expect(outcome.status == 0)
         #expect(loaded.contains { $0.hasPrefix("libc.so") }, "LD_DEBUG reported the libraries: \(loaded)")
         #expect(!loaded.contains { $0.hasPrefix("libcrypto") }, "loaded: \(loaded)")
+        // Nor the libraries libsystemd brings (libgcrypt, libzstd, liblzma, liblz4, libcap).
+        for library in ["libsystemd", "libgcrypt", "libzstd", "liblzma", "liblz4", "libcap"] {
+            #expect(!loaded.contains { $0.hasPrefix(library) }, "\(library) loaded: \(loaded)")
+        }
     }
 
     @Test func aCommandThatNeedsLibcryptoLoadsItAndWorks() throws {
