@@ -16,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if ! dpkg -s valgrind >/dev/null 2>&1; then apt-get update && apt-get install -y valgrind; fi
-build=(swift build -c release --scratch-path .build-release --static-swift-stdlib)
+build=(swift build -c release --scratch-path .build-release --static-swift-stdlib --disable-local-rpath)
 "${build[@]}" --product CofferBenchmarks >&2
 "${build[@]}" --product cofferd >&2
 bin="$("${build[@]}" --show-bin-path)"

@@ -5,7 +5,7 @@
 #        processes beside `true` and secret-tool; prints its sections and leaves BENCHMARKS.md as it is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=(swift build -c release --scratch-path .build-release --static-swift-stdlib)
+build=(swift build -c release --scratch-path .build-release --static-swift-stdlib --disable-local-rpath)
 products=(CofferBenchmarks cofferd coffer git-credential-coffer docker-credential-coffer)
 if [ "${1:-}" = --apple ]; then
     shift

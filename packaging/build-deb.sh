@@ -32,7 +32,7 @@ if [ -z "$bin" ]; then
     # A build folder of its own: the man-page plugin builds release without --static-swift-stdlib in .build, and
     # alternating the two in one folder leaves SwiftPM's incremental state broken ("circular dependency between
     # modules").
-    for name in "${executables[@]}"; do swift build -c release --static-swift-stdlib --scratch-path .build-deb --product "$name"; done
+    for name in "${executables[@]}"; do swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build-deb --product "$name"; done
     bin="$(swift build -c release --static-swift-stdlib --scratch-path .build-deb --show-bin-path)"
     built_here=yes
 fi

@@ -77,7 +77,7 @@ if [ "$uninstall" = yes ]; then
 fi
 
 if [ -z "$bin" ]; then
-    for name in "${executables[@]}"; do swift build -c release --static-swift-stdlib --product "$name"; done
+    for name in "${executables[@]}"; do swift build -c release --static-swift-stdlib --disable-local-rpath --product "$name"; done
     bin="$(swift build -c release --show-bin-path)"
     [ -n "$man" ] || { man="$(mktemp -d)"; packaging/generate-man-pages.sh "$man" release; }
 fi
