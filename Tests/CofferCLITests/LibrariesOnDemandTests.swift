@@ -22,8 +22,8 @@ struct LibrariesOnDemandTests {
         #expect(outcome.status == 0)
         #expect(loaded.contains { $0.hasPrefix("libc.so") }, "LD_DEBUG reported the libraries: \(loaded)")
         #expect(!loaded.contains { $0.hasPrefix("libcrypto") }, "loaded: \(loaded)")
-        // Nor the libraries libsystemd brings (libgcrypt, libzstd, liblzma, liblz4, libcap).
-        for library in ["libsystemd", "libgcrypt", "libzstd", "liblzma", "liblz4", "libcap"] {
+        // Nor the libraries libsystemd brings.
+        for library in ["libsystemd", "libgcrypt", "libgpg-error", "libzstd", "liblzma", "liblz4", "libcap"] {
             #expect(!loaded.contains { $0.hasPrefix(library) }, "\(library) loaded: \(loaded)")
         }
     }
