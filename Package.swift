@@ -25,6 +25,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
     ],
     targets: [
         // The shared vocabulary: item and protection classes, Apple statuses, lock state and keystore errors,
@@ -318,6 +319,15 @@ let package = Package(
                 .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Sources/Integrations/SecretService"),
+        // The sync server's side: the schema Coffer keeps in a PostgreSQL database, its accounts (a role each, rows
+        // kept apart by row-level security) and the connection to it (postgres-nio).
+        .target(
+            name: "SyncServer",
+            dependencies: [
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+            ],
+            path: "Sources/Sync/SyncServer"),
         // `coffer-secret-service`: serves the provider on the session bus, over the keychain the environment selects.
         .executableTarget(
             name: "CofferSecretService",
@@ -360,6 +370,15 @@ let package = Package(
             ],
             path: "Tests/CofferTestHelper"),
         .testTarget(name: "TestProcessesTests", dependencies: ["TestProcesses"]),
+        // A private PostgreSQL cluster for the tests that need a sync server (Debian's `postgresql`, installed when
+        // missing): started on a socket folder of its own, as the `postgres` user when the tests run as root.
+        .target(name: "PostgresFixture", dependencies: ["TestProcesses"], path: "Tests/PostgresFixture"),
+        .testTarget(
+            name: "SyncServerTests",
+            dependencies: [
+                "SyncServer", "PostgresFixture", "TestProcesses",
+                .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+            ]),
         // Runs the built git-credential-coffer (also through `git credential`) and docker-credential-coffer, on
         // both transports.
         .testTarget(name: "CredentialHelperTests", dependencies: ["TestProcesses"]),

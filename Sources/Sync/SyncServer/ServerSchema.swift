@@ -1,0 +1,118 @@
+/// The tables Coffer keeps in the sync server's database, in the schema `coffer_sync`, and their migrations.
+///
+/// What the server holds is ciphertext and the bookkeeping around it: zones (one per account and access group)
+/// with their change counters, records (random ids, versions, change numbers, sealed bytes, a deleted flag), the
+/// zone keys' shares for each device, the account's device log, and each device's cursor. Every row names its
+/// account, the PostgreSQL role that wrote it (`DEFAULT current_user`); row-level security lets a role see and
+/// write its own rows only, and the group role `coffer_sync_account` holds the only privileges account roles have.
+/// The tables' owner (the role that prepared the schema) is not bound by the policies; account roles never own
+/// anything.
+///
+/// Change numbers come from the zone's counter, updated in the writing transaction (the row lock orders writers),
+/// never from a sequence, whose values can commit out of order and make a reader skip a row.
+///
+/// Versioning: each migration is frozen once shipped; ``migrations`` lists them in order from version 1.
+enum ServerSchema {
+    /// The schema's name.
+    static let name = "coffer_sync"
+    /// The group role every account role belongs to.
+    static let accountGroup = "coffer_sync_account"
+    /// The version this Coffer builds and reads.
+    static var currentVersion: Int { migrations.count }
+    /// The key of the advisory lock that serialises preparing and migrating the schema.
+    static let migrationLock: Int64 = 0x436F_6666_6572_5331  // "CofferS1"
+
+    /// The statements of each version, in order.
+    static let migrations: [[String]] = [version1]
+
+    /// The tables where every row belongs to an account, which row-level security keeps apart.
+    static let accountTables = ["accounts", "zones", "records", "key_shares", "device_log", "cursors"]
+
+    private static let version1: [String] =
+        [
+            "CREATE SCHEMA coffer_sync",
+            "CREATE TABLE coffer_sync.schema_version (version integer NOT NULL)",
+            "INSERT INTO coffer_sync.schema_version (version) VALUES (0)",
+            """
+            DO $$ BEGIN
+                IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'coffer_sync_account') THEN
+                    CREATE ROLE coffer_sync_account NOLOGIN;
+                END IF;
+            END $$
+            """,
+            """
+            CREATE TABLE coffer_sync.accounts (
+                account name PRIMARY KEY DEFAULT current_user,
+                created timestamptz NOT NULL DEFAULT now()
+            )
+            """,
+            """
+            CREATE TABLE coffer_sync.zones (
+                account name NOT NULL DEFAULT current_user REFERENCES coffer_sync.accounts ON DELETE CASCADE,
+                zone uuid NOT NULL,
+                change_counter bigint NOT NULL DEFAULT 0 CHECK (change_counter >= 0),
+                PRIMARY KEY (account, zone)
+            )
+            """,
+            """
+            CREATE TABLE coffer_sync.records (
+                account name NOT NULL DEFAULT current_user,
+                zone uuid NOT NULL,
+                record uuid NOT NULL,
+                version bigint NOT NULL CHECK (version > 0),
+                change bigint NOT NULL CHECK (change > 0),
+                sealed bytea NOT NULL,
+                deleted boolean NOT NULL DEFAULT false,
+                PRIMARY KEY (account, zone, record),
+                FOREIGN KEY (account, zone) REFERENCES coffer_sync.zones ON DELETE CASCADE
+            )
+            """,
+            "CREATE UNIQUE INDEX records_by_change ON coffer_sync.records (account, zone, change)",
+            """
+            CREATE TABLE coffer_sync.key_shares (
+                account name NOT NULL DEFAULT current_user,
+                zone uuid NOT NULL,
+                key_version bigint NOT NULL CHECK (key_version > 0),
+                device uuid NOT NULL,
+                share bytea NOT NULL,
+                PRIMARY KEY (account, zone, key_version, device),
+                FOREIGN KEY (account, zone) REFERENCES coffer_sync.zones ON DELETE CASCADE
+            )
+            """,
+            """
+            CREATE TABLE coffer_sync.device_log (
+                account name NOT NULL DEFAULT current_user REFERENCES coffer_sync.accounts ON DELETE CASCADE,
+                position bigint NOT NULL CHECK (position > 0),
+                entry bytea NOT NULL,
+                PRIMARY KEY (account, position)
+            )
+            """,
+            """
+            CREATE TABLE coffer_sync.cursors (
+                account name NOT NULL DEFAULT current_user,
+                device uuid NOT NULL,
+                zone uuid NOT NULL,
+                change bigint NOT NULL CHECK (change >= 0),
+                PRIMARY KEY (account, device, zone),
+                FOREIGN KEY (account, zone) REFERENCES coffer_sync.zones ON DELETE CASCADE
+            )
+            """,
+            "GRANT USAGE ON SCHEMA coffer_sync TO coffer_sync_account",
+            "GRANT SELECT ON coffer_sync.schema_version TO coffer_sync_account",
+            "GRANT SELECT, INSERT ON coffer_sync.accounts TO coffer_sync_account",
+            "GRANT SELECT, INSERT, UPDATE ON coffer_sync.zones TO coffer_sync_account",
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON coffer_sync.records, coffer_sync.key_shares, coffer_sync.cursors TO coffer_sync_account",
+            "GRANT SELECT, INSERT ON coffer_sync.device_log TO coffer_sync_account",
+        ] + accountTables.flatMap(rowSecurity)
+
+    /// Row-level security on one account table: an account role reads and writes the rows of its own account only.
+    private static func rowSecurity(_ table: String) -> [String] {
+        [
+            "ALTER TABLE coffer_sync.\(table) ENABLE ROW LEVEL SECURITY",
+            """
+            CREATE POLICY own_account ON coffer_sync.\(table) TO coffer_sync_account
+                USING (account = current_user) WITH CHECK (account = current_user)
+            """,
+        ]
+    }
+}

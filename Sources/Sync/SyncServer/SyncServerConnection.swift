@@ -1,0 +1,69 @@
+import Logging
+import PostgresNIO
+
+/// One connection to a sync server's database (postgres-nio), as the endpoint's role.
+///
+/// Nothing is logged: postgres-nio's logger is a no-op, so no statement, bound value or password reaches a log.
+public final class SyncServerConnection: Sendable {
+    let connection: PostgresConnection
+    let logger = Logger(label: "coffer.sync-server", factory: { _ in SwiftLogNoOpLogHandler() })
+
+    private init(connection: PostgresConnection) {
+        self.connection = connection
+    }
+
+    /// Connects to `endpoint` with `password` (SCRAM-SHA-256 or whatever the server asks for).
+    ///
+    /// TCP connections are not encrypted yet: use a Unix socket, or a server on the same machine.
+    public static func connect(to endpoint: ServerEndpoint, password: String) async throws(SyncServerError) -> SyncServerConnection {
+        let configuration: PostgresConnection.Configuration =
+            switch endpoint.address {
+            case .unixSocket(let path):
+                .init(unixSocketPath: path, username: endpoint.username, password: password, database: endpoint.database)
+            case .tcp(let host, let port):
+                .init(host: host, port: port, username: endpoint.username, password: password, database: endpoint.database, tls: .disable)
+            }
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: configuration, id: 1, logger: Logger(label: "coffer.sync-server", factory: { _ in SwiftLogNoOpLogHandler() }))
+            return SyncServerConnection(connection: connection)
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// Closes the connection.
+    public func close() async {
+        try? await connection.close()
+    }
+
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(SyncServerError) -> T {
+        do {
+            return try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// Runs one statement whose text is built here, from constants and checked identifiers only.
+    func execute(_ sql: String, on connection: PostgresConnection) async throws {
+        try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+    }
+
+    /// The ``SyncServerError`` of what postgres-nio threw: the server's SQLSTATE and message when it answered,
+    /// else why the connection failed. Never the statement or its bound values.
+    static func failure(_ error: any Error) -> SyncServerError {
+        if let known = error as? SyncServerError { return known }
+        if let transaction = error as? PostgresTransactionError {
+            return failure(transaction.closureError ?? transaction.beginError ?? transaction.commitError ?? transaction.rollbackError ?? error)
+        }
+        guard let psql = error as? PSQLError else { return .connection(String(describing: type(of: error))) }
+        if let state = psql.serverInfo?[.sqlState] {
+            let message = psql.serverInfo?[.message] ?? "no message"
+            if state == "42501" { return .notPermitted(message) }
+            return .server(sqlState: state, message: message)
+        }
+        return .connection("\(psql.code)")
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import TestProcesses
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A private PostgreSQL cluster for one test: Debian's server (`postgresql`, installed when missing), a new data
+/// folder, a socket folder of its own and a port on 127.0.0.1, password authentication (SCRAM) for every
+/// connection, stopped and deleted by ``stop()``.
+///
+/// `initdb` refuses to run as root, so when the tests run as root the cluster's files belong to the `postgres` user
+/// and its programs run as that user (`runuser`); otherwise they run as the tests' own user.
+public final class PostgresServer: Sendable {
+    /// Why the cluster could not be started.
+    public struct StartFailure: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The superuser's name.
+    public let superuser = "coffer_admin"
+    /// The superuser's password (random).
+    public let superuserPassword: String
+    /// The database every cluster starts with, which the tests use.
+    public let database = "postgres"
+    /// The folder of the socket (`.s.PGSQL.<port>`).
+    public let socketFolder: String
+    /// The TCP port on 127.0.0.1.
+    public let port: Int
+    /// The cluster's folder: data, socket and log.
+    private let folder: String
+    /// PostgreSQL's programs (`/usr/lib/postgresql/N/bin`).
+    private let programs: String
+    /// The prefix that runs a program as the cluster's owner.
+    private let asOwner: [String]
+
+    /// The Unix socket's path.
+    public var unixSocketPath: String { "\(socketFolder)/.s.PGSQL.\(port)" }
+
+    /// Starts a new cluster, waiting until it accepts connections.
+    public init() throws {
+        try DebianPackages.ensureInstalled(["postgresql"])
+        programs = try Self.programFolder()
+        var random = SystemRandomNumberGenerator()
+        superuserPassword = (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &random)) }.joined()
+        // Short: a Unix socket's path must fit in 107 bytes.
+        folder = "/tmp/coffer-pg-\(UUID().uuidString.prefix(8).lowercased())"
+        socketFolder = folder + "/socket"
+        port = try Self.freePort()
+        let owner = geteuid() == 0 ? try Self.postgresUser() : nil
+        asOwner = owner == nil ? [] : ["/usr/sbin/runuser", "-u", "postgres", "--"]
+        do {
+            try start(owner: owner)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    /// Stops the cluster at once (no checkpoint) and deletes its folder.
+    public func stop() {
+        if FileManager.default.fileExists(atPath: folder + "/data/postmaster.pid") {
+            _ = try? ChildProcess.run(asOwner + ["\(programs)/pg_ctl", "-D", folder + "/data", "-m", "immediate", "-w", "stop"], timeout: .seconds(60))
+        }
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// What the server wrote to its log (for failure messages).
+    public var log: String { (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "" }
+
+    private func start(owner: (uid: uid_t, gid: gid_t)?) throws {
+        for path in [folder, socketFolder] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            if let owner { chown(path, owner.uid, owner.gid) }
+        }
+        let passwordFile = folder + "/superuser-password"
+        guard FileManager.default.createFile(atPath: passwordFile, contents: Data(superuserPassword.utf8), attributes: [.posixPermissions: 0o600])
+        else { throw StartFailure(description: "cannot write \(passwordFile)") }
+        if let owner { chown(passwordFile, owner.uid, owner.gid) }
+        defer { try? FileManager.default.removeItem(atPath: passwordFile) }
+        let initdb = try ChildProcess.run(
+            asOwner + [
+                "\(programs)/initdb", "-D", folder + "/data", "-U", superuser, "--pwfile=\(passwordFile)", "--auth=scram-sha-256",
+                "--encoding=UTF8", "--locale=C", "--no-instructions",
+            ], timeout: .seconds(300))
+        guard initdb.status == 0 else { throw StartFailure(description: "initdb failed: \(initdb.errorText.suffix(2_000))") }
+        let options = "-k \(socketFolder) -c listen_addresses=127.0.0.1 -p \(port)"
+        let started = try ChildProcess.run(
+            asOwner + ["\(programs)/pg_ctl", "-D", folder + "/data", "-l", folder + "/log", "-o", options, "-w", "-t", "120", "start"],
+            timeout: .seconds(180))
+        guard started.status == 0 else { throw StartFailure(description: "pg_ctl start failed: \(started.errorText.suffix(1_000)) \(log.suffix(2_000))") }
+    }
+
+    /// The newest installed server's programs.
+    private static func programFolder() throws -> String {
+        let root = "/usr/lib/postgresql"
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+        guard let newest = versions.compactMap(Int.init).max(), FileManager.default.isExecutableFile(atPath: "\(root)/\(newest)/bin/initdb")
+        else { throw StartFailure(description: "no PostgreSQL server under \(root) (apt-get install postgresql)") }
+        return "\(root)/\(newest)/bin"
+    }
+
+    /// The `postgres` user Debian's package creates, which runs the cluster when the tests are root.
+    private static func postgresUser() throws -> (uid: uid_t, gid: gid_t) {
+        guard let entry = getpwnam("postgres") else { throw StartFailure(description: "no postgres user (Debian's postgresql package creates it)") }
+        return (entry.pointee.pw_uid, entry.pointee.pw_gid)
+    }
+
+    /// A TCP port on 127.0.0.1 that nothing listens on now.
+    private static func freePort() throws -> Int {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw StartFailure(description: "socket: errno \(errno)") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound else { throw StartFailure(description: "bind: errno \(errno)") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
