@@ -38,10 +38,25 @@ public final class SyncServerConnection: Sendable {
     }
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    @discardableResult
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(SyncServerError) -> T {
         do {
             return try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
         } catch {
+            throw Self.failure(error)
+        }
+    }
+
+    /// Runs `body` in one transaction, as ``transaction(_:)``; an error `recover` maps to a value rolls the transaction
+    /// back and returns that value instead of throwing.
+    func transaction<T: Sendable>(
+        _ body: (PostgresConnection) async throws -> T, recovering recover: (any Error) -> T?
+    ) async throws(SyncServerError) -> T {
+        do {
+            return try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch {
+            let cause = (error as? PostgresTransactionError)?.closureError ?? error
+            if let value = recover(cause) { return value }
             throw Self.failure(error)
         }
     }

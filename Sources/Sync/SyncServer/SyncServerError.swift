@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the sync server refused or failed: each case names what to do about it, and none holds a password.
 public enum SyncServerError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database's sync schema is newer than this Coffer knows (a newer Coffer prepared it).
@@ -10,6 +12,8 @@ public enum SyncServerError: Error, Equatable, Sendable, CustomStringConvertible
     case server(sqlState: String, message: String)
     /// The server could not be reached or the connection broke.
     case connection(String)
+    /// The account has no such zone.
+    case unknownZone(UUID)
 
     public var description: String {
         switch self {
@@ -19,6 +23,7 @@ public enum SyncServerError: Error, Equatable, Sendable, CustomStringConvertible
         case .notPermitted(let what): "the server refused: \(what)"
         case .server(let state, let message): "PostgreSQL error \(state): \(message)"
         case .connection(let reason): "cannot reach the sync server: \(reason)"
+        case .unknownZone(let zone): "the account has no zone \(zone)"
         }
     }
 }
