@@ -328,6 +328,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Sources/Sync/SyncServer"),
+        // What the sync server holds, sealed on the devices: records under zone keys, bound to their place.
+        .target(
+            name: "SyncFormat", dependencies: [.product(name: "Crypto", package: "swift-crypto")], path: "Sources/Sync/SyncFormat"),
+        .testTarget(name: "SyncFormatTests", dependencies: ["SyncFormat", .product(name: "Crypto", package: "swift-crypto")]),
         // `coffer-secret-service`: serves the provider on the session bus, over the keychain the environment selects.
         .executableTarget(
             name: "CofferSecretService",
