@@ -15,6 +15,7 @@ let package = Package(
         .executable(name: "git-credential-coffer", targets: ["GitCredentialCoffer"]),
         .executable(name: "docker-credential-coffer", targets: ["DockerCredentialCoffer"]),
         .executable(name: "coffer-secret-service", targets: ["CofferSecretService"]),
+        .executable(name: "coffer-sync", targets: ["CofferSync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -328,6 +329,12 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
             path: "Sources/Sync/SyncServer"),
+        // `coffer-sync`, which `coffer sync` runs: a program of its own, so that `coffer` does not load PostgreSQL's
+        // client at every start.
+        .executableTarget(
+            name: "CofferSync",
+            dependencies: ["SyncServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/Sync/CofferSync"),
         // What the sync server holds, sealed on the devices: records under zone keys, bound to their place.
         .target(
             name: "SyncFormat", dependencies: [.product(name: "Crypto", package: "swift-crypto")], path: "Sources/Sync/SyncFormat"),

@@ -27,6 +27,7 @@ struct CofferCommand: ParsableCommand {
             SignCommand.self, VerifyCommand.self, DeleteKeyCommand.self, ImportCommand.self, FindCertificateCommand.self,
             VerifyCertCommand.self, FindIdentityCommand.self, ExportCommand.self, AppsCommand.self, PromptAgentCommand.self,
             SSHAgentCommand.self, ImportSecretServiceCommand.self, FileCommand.self, BackupCommand.self, RestoreCommand.self,
+            SyncCommand.self,
         ]
     )
 
@@ -42,8 +43,9 @@ struct CofferCommand: ParsableCommand {
                 return
             }
             var command = try parse(arguments)
-            // The doctor only looks: it starts no daemon for the session and reads no secret.
-            if !(command is DoctorCommand) { CLIKeychain.secure() }
+            // The doctor only looks: it starts no daemon for the session and reads no secret. `sync` runs another
+            // program in this one's place, which secures itself.
+            if !(command is DoctorCommand || command is SyncCommand) { CLIKeychain.secure() }
             try command.run()
         } catch let failure as CLIFailure {
             FileHandle.standardError.write(Data("coffer: \(failure.message)\n".utf8))

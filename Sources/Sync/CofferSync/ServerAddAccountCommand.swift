@@ -1,0 +1,30 @@
+import ArgumentParser
+import SyncServer
+
+/// `coffer sync server add-account DSN`: a new account, a PostgreSQL role of its own.
+struct ServerAddAccountCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "add-account",
+        abstract: "Add an account: a PostgreSQL role that sees its own rows only. Prints its name and password once.",
+        discussion: """
+            The password is generated and printed once; the server keeps only its SCRAM verifier. Hand both to \
+            the account's owner, who gives them to `coffer sync setup`.
+            """
+    )
+
+    @OptionGroup var server: ServerConnectionOptions
+
+    func run() async throws {
+        let (endpoint, password) = try server.resolve()
+        let connection = try await SyncServerConnection.connect(to: endpoint, password: password)
+        do {
+            let account = try await SyncServerAdministration(connection).addAccount()
+            await connection.close()
+            print("role: \(account.role)")
+            print("password: \(account.password)")
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import ArgumentParser
+import SyncServer
+
+/// `coffer sync server init DSN`: creates or migrates the sync schema in a database.
+struct ServerInitCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Create (or bring up to date) Coffer's sync tables in a PostgreSQL database.",
+        discussion: """
+            Connect as the database's owner or a superuser: the command creates the schema coffer_sync and the \
+            group role coffer_sync_account. Running it again changes nothing; after a Coffer update it migrates.
+            """
+    )
+
+    @OptionGroup var server: ServerConnectionOptions
+
+    func run() async throws {
+        let (endpoint, password) = try server.resolve()
+        let connection = try await SyncServerConnection.connect(to: endpoint, password: password)
+        do {
+            let found = try await SyncServerAdministration(connection).prepare()
+            await connection.close()
+            print(
+                found == 0
+                    ? "prepared the sync schema in \(endpoint.database)" : "the sync schema in \(endpoint.database) is up to date (version \(found) found)")
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+}
