@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-executables=(coffer cofferd coffer-secret-service git-credential-coffer docker-credential-coffer)
+executables=(coffer cofferd coffer-secret-service coffer-sync git-credential-coffer docker-credential-coffer)
 user_units=(coffer-prompt-agent.service coffer-ssh-agent.socket coffer-ssh-agent.service coffer-secret-service.service cofferd-user.service)
 
 if [ "$mode" = system ]; then
