@@ -163,3 +163,54 @@ struct SyncServerSessionTests {
         }
     }
 }
+
+/// A flag one task sets and another reads.
+private final class Flag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+}
+
+/// Wake-ups: a device listening hears its account's writes, and not another account's.
+@Suite("Sync server: wake-ups", .timeLimit(.minutes(2)))
+struct SyncServerWakeUpTests {
+    @Test func aListeningDeviceHearsItsAccountsWritesOnly() async throws {
+        let server = try PostgresServer()
+        defer { server.stop() }
+        func endpoint(_ role: String) -> ServerEndpoint {
+            ServerEndpoint(address: .unixSocket(path: server.unixSocketPath), username: role, database: server.database)
+        }
+        let admin = try await SyncServerConnection.connect(to: endpoint(server.superuser), password: server.superuserPassword)
+        let administration = SyncServerAdministration(admin)
+        try await administration.prepare()
+        let mine = try await administration.addAccount()
+        let theirs = try await administration.addAccount()
+        await admin.close()
+        let listening = try await SyncServerConnection.connect(to: endpoint(mine.role), password: mine.password)
+        let myOtherDevice = try await SyncServerConnection.connect(to: endpoint(mine.role), password: mine.password)
+        let stranger = try await SyncServerConnection.connect(to: endpoint(theirs.role), password: theirs.password)
+        let myZone = UUID()
+        let theirZone = UUID()
+        try await SyncServerSession(myOtherDevice).createZone(myZone)
+        try await SyncServerSession(stranger).createZone(theirZone)
+        let ownWriteStarted = Flag()
+        let heard = try await SyncServerSession(listening).listeningForWrites { wakeUps in
+            let writers = Task {
+                _ = try await SyncServerSession(stranger).write(zone: theirZone, record: UUID(), expectedVersion: nil, sealed: Data([1]))
+                try await Task.sleep(for: .seconds(1))
+                ownWriteStarted.set()
+                _ = try await SyncServerSession(myOtherDevice).write(zone: myZone, record: UUID(), expectedVersion: nil, sealed: Data([2]))
+            }
+            var iterator = wakeUps.makeAsyncIterator()
+            let woken = try await iterator.next() != nil
+            // Read when woken: had the other account's write woken this device, its own write had not started yet.
+            let afterOwnWrite = ownWriteStarted.isSet
+            try await writers.value
+            return woken && afterOwnWrite
+        }
+        #expect(heard, "the first wake-up came from this account's write, not the other account's")
+        await listening.close()
+        await myOtherDevice.close()
+        await stranger.close()
+    }
+}

@@ -182,3 +182,21 @@ public struct SyncServerSession: Sendable {
     /// Thrown inside a write's transaction to roll it back when the record is not at the expected version.
     private struct Conflict: Error {}
 }
+
+extension SyncServerSession {
+    /// Runs `body` while listening for the account's wake-ups: the sequence `body` gets yields one element each time a
+    /// device of the account writes (a record, the device log), and ends when `body` returns. A wake-up is a hint,
+    /// never the truth: what changed is read from the cursor on (a server without `LISTEN` is polled instead).
+    /// Another account's writes wake nobody here: each account's wake-ups go to a channel named after its role.
+    public func listeningForWrites<Value: Sendable>(
+        _ body: (any AsyncSequence<Void, any Error>) async throws -> Value
+    ) async throws(SyncServerError) -> Value {
+        do {
+            let role = try await server.connection.query("SELECT current_user::text", logger: server.logger).collect().first?.decode(String.self)
+            guard let role else { throw SyncServerError.connection("the server did not say which role this is") }
+            return try await server.connection.listen(on: role) { notifications in try await body(notifications.map { _ in () }) }
+        } catch {
+            throw SyncServerConnection.failure(error)
+        }
+    }
+}
