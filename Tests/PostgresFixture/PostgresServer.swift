@@ -46,7 +46,7 @@ public final class PostgresServer: Sendable {
         // Short: a Unix socket's path must fit in 107 bytes.
         folder = "/tmp/coffer-pg-\(UUID().uuidString.prefix(8).lowercased())"
         socketFolder = folder + "/socket"
-        port = try Self.freePort()
+        port = try LoopbackPort.free()
         let owner = geteuid() == 0 ? try Self.postgresUser() : nil
         asOwner = owner == nil ? [] : ["/usr/sbin/runuser", "-u", "postgres", "--"]
         do {
@@ -104,22 +104,5 @@ public final class PostgresServer: Sendable {
     private static func postgresUser() throws -> (uid: uid_t, gid: gid_t) {
         guard let entry = getpwnam("postgres") else { throw StartFailure(description: "no postgres user (Debian's postgresql package creates it)") }
         return (entry.pointee.pw_uid, entry.pointee.pw_gid)
-    }
-
-    /// A TCP port on 127.0.0.1 that nothing listens on now.
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw StartFailure(description: "socket: errno \(errno)") }
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound else { throw StartFailure(description: "bind: errno \(errno)") }
-        return Int(UInt16(bigEndian: address.sin_port))
     }
 }

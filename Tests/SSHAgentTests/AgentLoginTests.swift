@@ -106,7 +106,7 @@ final class PrivateSSHServer {
         }
         if let trustedUserAuthority { certificates += "TrustedUserCAKeys \(trustedUserAuthority)\n" }
         try Data(authorizedKey.utf8).write(to: URL(fileURLWithPath: folder + "/authorized_keys"))
-        port = try Self.freePort()
+        port = try LoopbackPort.free()
         user = String(cString: getpwuid(getuid()).pointee.pw_name)
         home = privateHome ? folder + "/home" : nil
         var authorizedFiles = folder + "/authorized_keys"
@@ -148,24 +148,6 @@ final class PrivateSSHServer {
     }
 
     deinit { _ = process.terminate() }
-
-    /// A port nothing listens on now.
-    private static func freePort() throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-            }
-        }
-        guard bound else { throw HarnessFailure("no free port") }
-        return Int(UInt16(bigEndian: address.sin_port))
-    }
 
     /// Whether something accepts connections on 127.0.0.1:`port`.
     private static func accepts(_ port: Int) -> Bool {

@@ -56,7 +56,7 @@ struct ClientSuiteSource {
         try? FileManager.default.removeItem(atPath: unpacked)
         let extracted = try ChildProcess.run(["/bin/tar", "-xzf", archive, "-C", Self.cache])
         guard extracted.status == 0 else { throw Failure(description: "cannot unpack \(archive): \(extracted.errorText)") }
-        FileManager.default.createFile(atPath: done, contents: Data())
+        guard FileManager.default.createFile(atPath: done, contents: Data()) else { throw Failure(description: "cannot write \(done)") }
         return unpacked
     }
 }

@@ -15,16 +15,8 @@ struct ServerAddAccountCommand: AsyncParsableCommand {
     @OptionGroup var server: ServerConnectionOptions
 
     func run() async throws {
-        let (endpoint, password) = try server.resolve()
-        let connection = try await SyncServerConnection.connect(to: endpoint, password: password)
-        do {
-            let account = try await SyncServerAdministration(connection).addAccount()
-            await connection.close()
-            print("role: \(account.role)")
-            print("password: \(account.password)")
-        } catch {
-            await connection.close()
-            throw error
-        }
+        let account = try await server.withConnection { connection, _ in try await SyncServerAdministration(connection).addAccount() }
+        print("role: \(account.role)")
+        print("password: \(account.password)")
     }
 }

@@ -27,6 +27,20 @@ struct ServerConnectionOptions: ParsableArguments {
         throw ValidationError("no password: give it on standard input with --password-stdin, or in PGPASSWORD")
     }
 
+    /// Connects, runs `body`, and closes the connection however `body` ends.
+    func withConnection<T: Sendable>(_ body: (SyncServerConnection, ServerEndpoint) async throws -> T) async throws -> T {
+        let (endpoint, password) = try resolve()
+        let connection = try await SyncServerConnection.connect(to: endpoint, password: password)
+        do {
+            let result = try await body(connection, endpoint)
+            await connection.close()
+            return result
+        } catch {
+            await connection.close()
+            throw error
+        }
+    }
+
     /// The user running the command, PostgreSQL's default role name.
     private static var userName: String {
         if let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name { return String(cString: name) }

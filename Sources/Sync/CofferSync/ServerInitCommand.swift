@@ -15,17 +15,9 @@ struct ServerInitCommand: AsyncParsableCommand {
     @OptionGroup var server: ServerConnectionOptions
 
     func run() async throws {
-        let (endpoint, password) = try server.resolve()
-        let connection = try await SyncServerConnection.connect(to: endpoint, password: password)
-        do {
-            let found = try await SyncServerAdministration(connection).prepare()
-            await connection.close()
-            print(
-                found == 0
-                    ? "prepared the sync schema in \(endpoint.database)" : "the sync schema in \(endpoint.database) is up to date (version \(found) found)")
-        } catch {
-            await connection.close()
-            throw error
+        let (found, database) = try await server.withConnection { connection, endpoint in
+            (try await SyncServerAdministration(connection).prepare(), endpoint.database)
         }
+        print(found == 0 ? "prepared the sync schema in \(database)" : "the sync schema in \(database) is up to date (version \(found) found)")
     }
 }
