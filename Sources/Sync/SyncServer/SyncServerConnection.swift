@@ -40,11 +40,7 @@ public final class SyncServerConnection: Sendable {
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     @discardableResult
     func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(SyncServerError) -> T {
-        do {
-            return try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch {
-            throw Self.failure(error)
-        }
+        try await transaction(body, recovering: { _ in nil })
     }
 
     /// Runs `body` in one transaction, as ``transaction(_:)``; an error `recover` maps to a value rolls the transaction
