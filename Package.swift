@@ -502,7 +502,7 @@ let package = Package(
             name: "EngineTests",
             dependencies: [
                 "KeychainSelection", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "Query", "Keystore", "KeychainModel",
-                "ItemStore", "CofferTestSupport", "TestProcesses",
+                "ItemStore", "CofferTestSupport", "TestProcesses", "BackupFormat",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -1,3 +1,4 @@
+import BackupFormat
 import CofferTestSupport
 @testable import Engine
 import Foundation
@@ -72,5 +73,39 @@ struct SyncEligibilityTests {
         #expect(!syncs([("sysb", .number(1))]))
         // A key its owner may not export still follows the owner.
         #expect(syncs([("extr", .number(0))], .key))
+    }
+}
+
+/// What a sync record carries: one item, whole, or a deleted item's tombstone with its primary key and dates only.
+@Suite("Sync: record content and tombstones")
+struct SyncRecordContentTests {
+    private func synchronizable(_ keychain: TestKeychain) throws -> SynchronizableItem {
+        let embedded = try #require(keychain.embedded)
+        return try #require(try embedded.service.engine().synchronizableItems(caller: embedded.caller).items.first)
+    }
+
+    @Test func anItemTravelsWholeAndItsTombstoneKeepsThePrimaryKeyOnly() throws {
+        let keychain = TestKeychain()
+        _ = try keychain.add(genp("mail", "me", ["sync": true, "labl": "Mail", "icmt": "a comment", "v_Data": secretData("hunter2")]))
+        let item = try synchronizable(keychain)
+        let content = SyncRecordContent.content(of: item.record)
+        #expect(try SyncRecordContent.record(from: content) == item.record)
+
+        let tombstone = try SyncRecordContent.tombstone(of: item.record)
+        #expect(tombstone.secret == nil && tombstone.itemClass == .genericPassword && tombstone.protection == item.record.protection)
+        let kept = try AttributeSet(decoding: tombstone.attributes)
+        #expect(kept[QueryKey.account] == .string("me") && kept["svce"] == .string("mail") && kept[QueryKey.synchronizable] == .number(1))
+        #expect(kept.contains("agrp") && kept.contains("cdat") && kept.contains("mdat"))
+        #expect(!kept.contains("labl") && !kept.contains("icmt"))
+        let tombstoneContent = SyncRecordContent.content(of: tombstone)
+        #expect(tombstoneContent.withUnsafeBytes { bytes in Data(bytes).range(of: Data("hunter2".utf8)) == nil })
+    }
+
+    @Test func contentThatIsNotExactlyOneItemIsRefused() throws {
+        let keychain = TestKeychain()
+        _ = try keychain.add(genp("svc", "one", ["sync": true]))
+        let record = try synchronizable(keychain).record
+        #expect(throws: BackupFormatError.self) { try SyncRecordContent.record(from: BackupRecordStream.encode([record, record])) }
+        #expect(throws: BackupFormatError.self) { try SyncRecordContent.record(from: BackupRecordStream.encode([])) }
     }
 }
