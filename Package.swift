@@ -339,6 +339,14 @@ let package = Package(
         .target(
             name: "SyncFormat", dependencies: [.product(name: "Crypto", package: "swift-crypto")], path: "Sources/Sync/SyncFormat"),
         .testTarget(name: "SyncFormatTests", dependencies: ["SyncFormat", .product(name: "Crypto", package: "swift-crypto")]),
+        // A keychain's side of sync: joins an account, pulls, applies and pushes records through the engine's ledger.
+        .target(
+            name: "SyncClient",
+            dependencies: [
+                "Engine", "ItemStore", "KeychainModel", "Query", "BackupFormat", "SyncFormat", "SyncServer",
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Sources/Sync/SyncClient"),
         // `coffer-secret-service`: serves the provider on the session bus, over the keychain the environment selects.
         .executableTarget(
             name: "CofferSecretService",
@@ -389,6 +397,13 @@ let package = Package(
             dependencies: [
                 "SyncServer", "PostgresFixture", "TestProcesses",
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+            ]),
+        // Two and three keychains syncing through a private PostgreSQL cluster.
+        .testTarget(
+            name: "SyncClientTests",
+            dependencies: [
+                "SyncClient", "SyncServer", "SyncFormat", "Engine", "EmbeddedClient", "KeychainModel", "Query", "CofferTestSupport",
+                "PostgresFixture", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
             ]),
         // Runs the built git-credential-coffer (also through `git credential`) and docker-credential-coffer, on
         // both transports.

@@ -90,6 +90,6 @@ struct CertificateTableTests {
         #expect(try ItemStore.indexSQL("cert_i_labl", inDatabaseAt: folder.database)?.hasSuffix("WHERE i_labl IS NOT NULL") == true)
         let added = try store.write { try $0.insert(certificateItem(serial: "01")) }
         #expect(try store.read { try $0.select(byIssuerAndSerial("01")) }.map(\.rowID) == [added.rowID])
-        #expect(try ItemStore.appliedMigrations(inDatabaseAt: folder.database) == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(try ItemStore.appliedMigrations(inDatabaseAt: folder.database) == ["v1", "v2", "v3", "v4", "v5", "v6"])
     }
 }

@@ -99,6 +99,6 @@ struct KeyTableTests {
         defer { folder.remove() }
         _ = try ItemStore(databaseURL: folder.database, keyring: FakeKeyring())
         let applied = try ItemStore.appliedMigrations(inDatabaseAt: folder.database)
-        #expect(applied == ["v1", "v2", "v3", "v4", "v5"])
+        #expect(applied == ["v1", "v2", "v3", "v4", "v5", "v6"])
     }
 }

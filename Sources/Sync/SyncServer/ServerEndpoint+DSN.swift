@@ -58,3 +58,21 @@ extension ServerEndpoint {
         return String(dsn[..<colon]) + ":…" + String(dsn[at...])
     }
 }
+
+extension ServerEndpoint {
+    /// The endpoint as a connection URI that ``init(dsn:defaultUser:)`` reads back to the same endpoint.
+    public var dsn: String {
+        let user = username.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed) ?? username
+        let name = database.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? database
+        switch address {
+        case .tcp(let host, let port):
+            return "postgresql://\(user)@\(host.contains(":") ? "[\(host)]" : host):\(port)/\(name)"
+        case .unixSocket(let path):
+            let file = (path as NSString).lastPathComponent
+            let port = file.hasPrefix(".s.PGSQL.") ? String(file.dropFirst(".s.PGSQL.".count)) : "5432"
+            let folder = (path as NSString).deletingLastPathComponent
+            let encoded = folder.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+"))) ?? folder
+            return "postgresql://\(user)@localhost:\(port)/\(name)?host=\(encoded)"
+        }
+    }
+}

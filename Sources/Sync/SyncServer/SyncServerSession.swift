@@ -20,6 +20,15 @@ public struct SyncServerSession: Sendable {
         }
     }
 
+    /// The account's zones.
+    public func zones() async throws(SyncServerError) -> [UUID] {
+        try await server.transaction { connection in
+            try await connection.query("SELECT zone FROM coffer_sync.zones ORDER BY zone", logger: server.logger).collect().map {
+                try $0.decode(UUID.self)
+            }
+        }
+    }
+
     /// Writes `record` of `zone` if the server has it at `expectedVersion` (nil: only if it does not exist yet), as
     /// version `expectedVersion + 1` (or 1) with the zone's next change number; otherwise changes nothing and returns
     /// the record as the server has it.

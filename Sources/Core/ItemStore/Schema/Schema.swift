@@ -6,7 +6,7 @@ import KeychainModel
 /// Versioning: each migration is frozen once shipped. v1 creates `genp` and `inet`; v2 makes their
 /// attribute indexes partial (``TableSchema/partialIndexSQL``); v3 adds `keys` (``keyV3``); v4 adds `cert`
 /// (``certificateV4``); v5 indexes the label of every class (``labelIndexesV5``), so a find by label costs what a find
-/// by account does. Later versions add tables (a ``TableSchema``, a case in ``table(_:)`` and a migration
+/// by account does; v6 adds the sync ledger's tables (``syncLedgerV6``). Later versions add tables (a ``TableSchema``, a case in ``table(_:)`` and a migration
 /// calling ``addTables(_:to:)``) or columns (`ALTER TABLE … ADD COLUMN i_<code> BLOB`); a new column is NULL in old
 /// rows, which the row tag tolerates because it covers only non-NULL index columns.
 enum Schema {
@@ -87,6 +87,9 @@ enum Schema {
         migrator.registerMigration("v4") { db in try addTables([certificateV4], to: db) }
         migrator.registerMigration("v5") { db in
             try addIndexes(labelIndexesV5, to: [genericPasswordV1, internetPasswordV1, keyV3, certificateV4], db: db)
+        }
+        migrator.registerMigration("v6") { db in
+            for statement in syncLedgerV6 { try db.execute(sql: statement) }
         }
         return migrator
     }

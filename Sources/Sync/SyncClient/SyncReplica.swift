@@ -1,0 +1,259 @@
+import BackupFormat
+import Engine
+import Foundation
+import ItemStore
+import KeychainModel
+import Logging
+import Query
+import SyncFormat
+import SyncServer
+
+/// One keychain's side of an account: brings the device log and the account keys up to date, pulls what other devices
+/// wrote, applies it, and sends what was written here, until both sides agree.
+struct SyncReplica {
+    let engine: KeychainEngine
+    var account: LocalAccount
+    let session: SyncServerSession
+    let logger: Logger
+    var report = SyncReport()
+    private var knownZones: Set<UUID> = []
+
+    init(engine: KeychainEngine, account: LocalAccount, session: SyncServerSession, logger: Logger) {
+        self.engine = engine
+        self.account = account
+        self.session = session
+        self.logger = logger
+    }
+
+    /// A whole run: trust, then pull and push until nothing conflicts (at most three rounds), then cursors and
+    /// tombstone collection.
+    mutating func run() async throws(SyncError) {
+        try await refreshTrust()
+        knownZones = Set(try await SyncError.server { try await session.zones() })
+        for _ in 0..<3 {
+            try await pull()
+            try applyQueue()
+            guard try await push() else { break }
+        }
+        for zone in knownZones where zone != AccountKeys.shareZone {
+            let cursor = try SyncError.mapping { try engine.syncCursor(zone: zone) }
+            try await SyncError.server { try await session.setCursor(device: account.device.publicIdentity.id, zone: zone, change: cursor) }
+            report.collected += try await SyncError.server { try await session.collectTombstones(zone: zone) }
+        }
+    }
+
+    // MARK: Trust
+
+    /// Replays the device log from the account's anchor (refusing a forged, reordered or rolled-back log), checks this
+    /// device is still trusted, and opens any new account key shared to it.
+    mutating func refreshTrust() async throws(SyncError) {
+        let log = try await verifiedLog()
+        guard log.trusted[account.device.publicIdentity.id] != nil else {
+            throw .untrustedServer("this device was removed from the account (or the server claims it was)")
+        }
+        let shares = try await SyncError.server { try await session.keyShares(zone: AccountKeys.shareZone, device: account.device.publicIdentity.id) }
+        var changed = log.head.position != account.head.position
+        for (version, share) in shares where account.keys.versions[version] == nil {
+            do {
+                account.keys.add(try account.device.openKeyShare(share, zone: AccountKeys.shareZone, keyVersion: version))
+                changed = true
+            } catch {
+                throw .untrustedServer("the account key share of version \(version) does not open")
+            }
+        }
+        account.head = log.head
+        if changed { try SyncError.mapping { try engine.setSyncSettings(try account.trustSettings(sealedBy: engine).mapValues { $0 }) } }
+    }
+
+    /// The device log, replayed and checked against the anchor and the head this device saw last.
+    func verifiedLog() async throws(SyncError) -> DeviceLog {
+        let raw = try await SyncError.server { try await session.deviceLog() }
+        do {
+            let entries = try raw.map { try DeviceLogEntry(encoded: $0.entry) }
+            return try DeviceLog(replaying: entries, anchor: account.anchor, knownHead: account.head)
+        } catch {
+            throw .untrustedServer("the device log: \(error)")
+        }
+    }
+
+    // MARK: Pull
+
+    /// Pulls every zone's changes after its cursor into the queue, durably, page by page.
+    mutating func pull() async throws(SyncError) {
+        for zone in try await SyncError.server({ try await session.zones() }) where zone != AccountKeys.shareZone {
+            knownZones.insert(zone)
+            var cursor = try SyncError.mapping { try engine.syncCursor(zone: zone) }
+            while true {
+                let page = try await SyncError.server { try await session.changes(zone: zone, after: cursor, limit: 1_000) }
+                guard let last = page.last else { break }
+                let records = page.map {
+                    IncomingRecord(zone: $0.zone, record: $0.record, version: $0.version, change: $0.change, deleted: $0.deleted, sealed: $0.sealed)
+                }
+                try SyncError.mapping { try engine.receiveSyncRecords(records, zone: zone, cursor: last.change) }
+                report.received += records.count
+                cursor = last.change
+                if page.count < 1_000 { break }
+            }
+        }
+    }
+
+    /// Applies the queued records it can; a record of a locked class, or sealed under a key this device does not
+    /// have yet, stays queued.
+    mutating func applyQueue() throws(SyncError) {
+        var waiting = 0
+        let queued = try SyncError.mapping { try engine.queuedSyncRecords(limit: 100_000) }
+        for incoming in queued {
+            let content: BackupRecord?
+            do {
+                content = try open(incoming)
+            } catch .unknownKeyVersion {
+                waiting += 1
+                continue
+            } catch {
+                logger.warning("refusing a record the server sent", metadata: ["reason": "\(error)"])
+                report.refused += 1
+                try SyncError.mapping { try engine.dropIncoming(incoming) }
+                continue
+            }
+            switch try SyncError.mapping({ try engine.applyIncoming(incoming, content: content) }) {
+            case .applied: report.applied += 1
+            case .alreadyCurrent: break
+            case .waitingForUnlock: waiting += 1
+            case .primaryKeyConflict:
+                report.applied += 1
+                report.conflicts += 1
+            case .refused(let reason):
+                logger.warning("refusing a record the server sent", metadata: ["reason": "\(reason)"])
+                report.refused += 1
+            }
+        }
+        report.waiting = waiting
+    }
+
+    /// The content of `incoming` (nil for a tombstone), if it opens for its claimed place.
+    private func open(_ incoming: IncomingRecord) throws(SealedRecordError) -> BackupRecord? {
+        let place = RecordPlace(zone: incoming.zone, record: incoming.record, version: incoming.version, deleted: incoming.deleted)
+        let content = SecretBytes(copying: try RecordSeal.open(incoming.sealed, at: place, zoneKeys: account.keys.zoneKeys(incoming.zone)))
+        guard !incoming.deleted else { return nil }
+        do {
+            let record = try SyncRecordContent.record(from: content)
+            let attributes = try AttributeSet(decoding: record.attributes)
+            guard case .string(let group)? = attributes[QueryKey.accessGroup], account.keys.zone(forAccessGroup: group) == incoming.zone else {
+                throw SealedRecordError.tampered
+            }
+            return record
+        } catch {
+            throw .tampered
+        }
+    }
+
+    // MARK: Push
+
+    /// Sends every pending local change; returns whether one met a newer version on the server (pull again).
+    mutating func push() async throws(SyncError) -> Bool {
+        var after: Int64 = 0
+        var conflicted = false
+        while true {
+            let page = try SyncError.mapping { try engine.outgoingChanges(after: after, limit: 200) }
+            for change in page.changes where try await !send(change) { conflicted = true }
+            report.waiting += page.locked
+            guard page.last > after else { break }
+            after = page.last
+        }
+        return conflicted
+    }
+
+    /// Writes one change to the server; false when the server has a newer version of the record.
+    private mutating func send(_ change: OutgoingChange) async throws(SyncError) -> Bool {
+        guard let item = change.item else {
+            guard let mirror = change.mirror else { return true }
+            return try await sendTombstone(of: mirror, for: change)
+        }
+        let zone: UUID
+        do {
+            guard case .string(let group)? = try AttributeSet(decoding: item.attributes)[QueryKey.accessGroup] else {
+                throw SyncError.damaged("an item without an access group")
+            }
+            zone = account.keys.zone(forAccessGroup: group)
+        } catch {
+            logger.error("cannot send an item whose attributes do not decode")
+            return true
+        }
+        var reused = change.mirror
+        if let mirror = change.mirror, mirror.zone != zone {
+            // The item moved to another access group: its old record goes, a new one is written in the new zone.
+            if mirror.version > 0, try await !sendTombstone(of: mirror, for: nil) { return false }
+            reused = nil
+        }
+        try await ensureZone(zone)
+        let record = reused?.record ?? UUID()
+        let expected = (reused?.version ?? 0) > 0 ? reused?.version : nil
+        let place = RecordPlace(zone: zone, record: record, version: (expected ?? 0) + 1, deleted: false)
+        let sealed = try seal(SyncRecordContent.content(of: item), at: place)
+        switch try await SyncError.server({ try await session.write(zone: zone, record: record, expectedVersion: expected, sealed: sealed) }) {
+        case .written(let version, _):
+            let entry = MirroredRecord(
+                record: record, zone: zone, persistentRef: change.pending.persistentRef, itemClass: item.itemClass, version: version,
+                deleted: false, sealed: sealed)
+            try SyncError.mapping { try engine.recordSent(change, as: entry) }
+            report.sent += 1
+            return true
+        case .conflict:
+            return false
+        }
+    }
+
+    /// Replaces `mirror`'s record on the server by its tombstone; `change`, when given, is then recorded as sent.
+    private mutating func sendTombstone(of mirror: MirroredRecord, for change: OutgoingChange?) async throws(SyncError) -> Bool {
+        let place = RecordPlace(zone: mirror.zone, record: mirror.record, version: mirror.version + 1, deleted: true)
+        let sealed = try seal(tombstoneContent(of: mirror), at: place)
+        let outcome = try await SyncError.server {
+            try await session.write(zone: mirror.zone, record: mirror.record, expectedVersion: mirror.version, sealed: sealed, deleted: true)
+        }
+        switch outcome {
+        case .written(let version, _):
+            var entry = mirror
+            entry.persistentRef = nil
+            entry.version = version
+            entry.deleted = true
+            entry.sealed = sealed
+            if let change { try SyncError.mapping { try engine.recordSent(change, as: entry) } }
+            report.sent += 1
+            return true
+        case .conflict(let current):
+            guard current == nil else { return false }
+            // Already collected on the server: nothing left to delete.
+            if let change { try SyncError.mapping { try engine.recordSent(change, as: nil) } }
+            return true
+        }
+    }
+
+    /// A tombstone's content: the primary key and dates of the record it replaces, when this device can still open it.
+    private func tombstoneContent(of mirror: MirroredRecord) -> SecretBytes {
+        let place = RecordPlace(zone: mirror.zone, record: mirror.record, version: mirror.version, deleted: mirror.deleted)
+        if let opened = try? RecordSeal.open(mirror.sealed, at: place, zoneKeys: account.keys.zoneKeys(mirror.zone)),
+            let record = try? SyncRecordContent.record(from: SecretBytes(copying: opened)),
+            let tombstone = try? SyncRecordContent.tombstone(of: record)
+        {
+            return SyncRecordContent.content(of: tombstone)
+        }
+        return SyncRecordContent.content(
+            of: BackupRecord(itemClass: mirror.itemClass, protection: .afterFirstUnlock, attributes: AttributeSet().encoded(), secret: nil))
+    }
+
+    private func seal(_ content: SecretBytes, at place: RecordPlace) throws(SyncError) -> Data {
+        guard let key = account.keys.zoneKeys(place.zone)[account.keys.current] else { throw .damaged("no current account key") }
+        do {
+            return try content.withUnsafeBytes { try RecordSeal.seal(Data($0), at: place, with: key) }
+        } catch {
+            throw .damaged("cannot seal a record: \(error)")
+        }
+    }
+
+    private mutating func ensureZone(_ zone: UUID) async throws(SyncError) {
+        guard !knownZones.contains(zone) else { return }
+        try await SyncError.server { try await session.createZone(zone) }
+        knownZones.insert(zone)
+    }
+
+}
