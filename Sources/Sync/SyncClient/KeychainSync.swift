@@ -65,6 +65,12 @@ public struct KeychainSync: Sendable {
             conflicts: counts.conflicts)
     }
 
+    /// The items conflicts removed in the last 30 days, with their data (the keychain must have been unlocked since
+    /// it started).
+    public func conflicts() throws(SyncError) -> [SyncConflict] {
+        try SyncError.mapping { try engine.syncConflicts() }
+    }
+
     /// Stops syncing this keychain: it forgets the account (the items stay, and the account keeps this device
     /// until another device removes it).
     public func leave() throws(SyncError) {

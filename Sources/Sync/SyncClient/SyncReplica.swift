@@ -17,6 +17,9 @@ struct SyncReplica {
     let logger: Logger
     var report = SyncReport()
     private var knownZones: Set<UUID> = []
+    /// Queued records and local changes of a locked class, as the last round found them.
+    private var waitingIncoming = 0
+    private var waitingOutgoing = 0
 
     init(engine: KeychainEngine, account: LocalAccount, session: SyncServerSession, logger: Logger) {
         self.engine = engine
@@ -25,16 +28,19 @@ struct SyncReplica {
         self.logger = logger
     }
 
-    /// A whole run: trust, then pull and push until nothing conflicts (at most three rounds), then cursors and
-    /// tombstone collection.
+    /// A whole run: trust, then pull, apply and push until a round sends nothing (at most four rounds: a round that
+    /// sent pulls its own writes back, so the cursor passes them), then cursors and tombstone collection.
     mutating func run() async throws(SyncError) {
         try await refreshTrust()
         knownZones = Set(try await SyncError.server { try await session.zones() })
-        for _ in 0..<3 {
+        for _ in 0..<4 {
             try await pull()
             try applyQueue()
-            guard try await push() else { break }
+            let sentBefore = report.sent
+            let conflicted = try await push()
+            guard conflicted || report.sent > sentBefore else { break }
         }
+        report.waiting = waitingIncoming + waitingOutgoing
         for zone in knownZones where zone != AccountKeys.shareZone {
             let cursor = try SyncError.mapping { try engine.syncCursor(zone: zone) }
             try await SyncError.server { try await session.setCursor(device: account.device.publicIdentity.id, zone: zone, change: cursor) }
@@ -119,7 +125,7 @@ struct SyncReplica {
             case .applied: report.applied += 1
             case .alreadyCurrent: break
             case .waitingForUnlock: waiting += 1
-            case .primaryKeyConflict:
+            case .primaryKeyConflict, .replacedUnsentChange:
                 report.applied += 1
                 report.conflicts += 1
             case .refused(let reason):
@@ -127,7 +133,7 @@ struct SyncReplica {
                 report.refused += 1
             }
         }
-        report.waiting = waiting
+        waitingIncoming = waiting
     }
 
     /// The content of `incoming` (nil for a tombstone), if it opens for its claimed place.
@@ -153,10 +159,11 @@ struct SyncReplica {
     mutating func push() async throws(SyncError) -> Bool {
         var after: Int64 = 0
         var conflicted = false
+        waitingOutgoing = 0
         while true {
             let page = try SyncError.mapping { try engine.outgoingChanges(after: after, limit: 200) }
             for change in page.changes where try await !send(change) { conflicted = true }
-            report.waiting += page.locked
+            waitingOutgoing += page.locked
             guard page.last > after else { break }
             after = page.last
         }

@@ -4,6 +4,9 @@ import Foundation
 public enum IncomingOutcome: Sendable, Equatable {
     /// The record's item was added, replaced or (a tombstone) deleted here.
     case applied
+    /// The record's item replaced a local change that had not been sent yet: the server's newer version won, and the
+    /// local change was listed as a conflict.
+    case replacedUnsentChange
     /// This device already had the record at that version (its own write, seen again).
     case alreadyCurrent
     /// The record's class is locked here: it stays queued, sealed, until the keychain is unlocked.

@@ -55,14 +55,18 @@ extension KeychainEngine {
         }
         let row = try mirror?.persistentRef.flatMap { try writer.select(ItemSelection(itemClass: mirror!.itemClass, persistentRef: $0)).first }
         guard let content, !incoming.deleted else {
+            var outcome = IncomingOutcome.applied
             if let row {
-                if try ledger.isPending(row.persistentRef) { try keepConflict(row, writer: writer) }
+                if try ledger.isPending(row.persistentRef) {
+                    try keepConflict(row, writer: writer)
+                    outcome = .replacedUnsentChange
+                }
                 try writer.delete([row])
                 try ledger.clearPending(row.persistentRef)
             }
             try ledger.setMirrored(entry(incoming, itemClass: mirror?.itemClass ?? content?.itemClass ?? .genericPassword, persistentRef: nil))
             try ledger.removeIncoming(incoming)
-            return .applied
+            return outcome
         }
         let item: RestoredItem
         do {
@@ -74,7 +78,10 @@ extension KeychainEngine {
         var outcome = IncomingOutcome.applied
         let stored: StoredItem
         if let row {
-            if try ledger.isPending(row.persistentRef) { try keepConflict(row, writer: writer) }
+            if try ledger.isPending(row.persistentRef) {
+                try keepConflict(row, writer: writer)
+                outcome = .replacedUnsentChange
+            }
             stored = try writer.replace(rowID: row.rowID, with: item.newItem)
         } else {
             do {
