@@ -344,7 +344,8 @@ let package = Package(
             name: "SyncClient",
             dependencies: [
                 "Engine", "ItemStore", "KeychainModel", "Query", "BackupFormat", "SyncFormat", "SyncServer",
-                .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Sync/SyncClient"),
         // `coffer-secret-service`: serves the provider on the session bus, over the keychain the environment selects.

@@ -77,7 +77,7 @@ public struct KeychainSync: Sendable {
         try SyncError.mapping { try engine.stopSyncing() }
     }
 
-    private func connected<T: Sendable>(
+    func connected<T: Sendable>(
         _ endpoint: ServerEndpoint, _ password: String, _ body: (SyncServerSession) async throws(SyncError) -> T
     ) async throws(SyncError) -> T {
         let connection: SyncServerConnection

@@ -117,7 +117,8 @@ extension SyncError {
         }
     }
 
-    private static func converted(_ error: any Error) -> SyncError {
+    /// The sync error `error` stands for.
+    static func converted(_ error: any Error) -> SyncError {
         switch error {
         case let error as SyncError: error
         case let error as SyncServerError: .server(error.description)

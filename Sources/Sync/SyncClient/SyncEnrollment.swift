@@ -75,6 +75,34 @@ enum SyncEnrollment {
         }
     }
 
+    /// Completes a join approved with a pairing code: the log must start at `anchor` and hold `head` (as the code's
+    /// answer says), trust this device, and have shared it the account keys.
+    static func joined(
+        session: SyncServerSession, endpoint: ServerEndpoint, password: String, device: DeviceIdentity, anchor: Data,
+        head: (position: Int64, hash: Data)
+    ) async throws(SyncError) -> LocalAccount {
+        let raw = try await SyncError.server { try await session.deviceLog() }
+        do {
+            let log = try DeviceLog(replaying: try raw.map { try DeviceLogEntry(encoded: $0.entry) }, anchor: anchor, knownHead: head)
+            guard log.trusted[device.publicIdentity.id] != nil else {
+                throw SyncError.untrustedServer("the device log does not trust this device")
+            }
+            var keys: [Int64: SymmetricKey] = [:]
+            for (version, share) in try await SyncError.server({
+                try await session.keyShares(zone: AccountKeys.shareZone, device: device.publicIdentity.id)
+            }) {
+                try device.openKeyShare(share, zone: AccountKeys.shareZone, keyVersion: version).withUnsafeBytes { keys[version] = SymmetricKey(data: $0) }
+            }
+            return LocalAccount(endpoint: endpoint, password: password, device: device, keys: try AccountKeys(versions: keys), anchor: anchor, head: log.head)
+        } catch let error as SyncError {
+            throw error
+        } catch let error as DeviceLogError {
+            throw .untrustedServer("the device log: \(error)")
+        } catch {
+            throw .untrustedServer("an account key share does not open (\(error))")
+        }
+    }
+
     /// Appends an entry adding `device` after `head`; returns the new head. A taken position (another device wrote
     /// first) is an error: run again.
     static func add(

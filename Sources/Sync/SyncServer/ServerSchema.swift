@@ -23,10 +23,11 @@ enum ServerSchema {
     static let migrationLock: Int64 = 0x436F_6666_6572_5331  // "CofferS1"
 
     /// The statements of each version, in order.
-    static let migrations: [[String]] = [version1]
+    static let migrations: [[String]] = [version1, version2]
 
     /// The tables where every row belongs to an account, which row-level security keeps apart.
-    static let accountTables = ["accounts", "zones", "records", "key_shares", "device_log", "cursors"]
+    static let accountTables = version1Tables + ["pairings"]
+    private static let version1Tables = ["accounts", "zones", "records", "key_shares", "device_log", "cursors"]
 
     private static let version1: [String] =
         [
@@ -103,7 +104,24 @@ enum ServerSchema {
             "GRANT SELECT, INSERT, UPDATE ON coffer_sync.zones TO coffer_sync_account",
             "GRANT SELECT, INSERT, UPDATE, DELETE ON coffer_sync.records, coffer_sync.key_shares, coffer_sync.cursors TO coffer_sync_account",
             "GRANT SELECT, INSERT ON coffer_sync.device_log TO coffer_sync_account",
-        ] + accountTables.flatMap(rowSecurity)
+        ] + version1Tables.flatMap(rowSecurity)
+
+    /// Version 2: pairings, where a joining device leaves its identity under an id derived from the pairing code, and
+    /// the approving device answers.
+    private static let version2: [String] =
+        [
+            """
+            CREATE TABLE coffer_sync.pairings (
+                account name NOT NULL DEFAULT current_user REFERENCES coffer_sync.accounts ON DELETE CASCADE,
+                pairing uuid NOT NULL,
+                request bytea NOT NULL,
+                response bytea,
+                created timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (account, pairing)
+            )
+            """,
+            "GRANT SELECT, INSERT, UPDATE, DELETE ON coffer_sync.pairings TO coffer_sync_account",
+        ] + rowSecurity("pairings")
 
     /// Row-level security on one account table: an account role reads and writes the rows of its own account only.
     private static func rowSecurity(_ table: String) -> [String] {

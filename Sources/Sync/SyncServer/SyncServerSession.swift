@@ -179,6 +179,49 @@ public struct SyncServerSession: Sendable {
         }
     }
 
+    /// Leaves a joining device's pairing request under `pairing` (replacing an unanswered one there).
+    public func putPairingRequest(_ pairing: UUID, request: Data) async throws(SyncServerError) {
+        try await server.transaction { connection in
+            try await connection.query(
+                """
+                INSERT INTO coffer_sync.pairings (pairing, request) VALUES (\(pairing), \(request))
+                ON CONFLICT (account, pairing) DO UPDATE SET request = excluded.request, response = NULL, created = now()
+                """, logger: server.logger)
+        }
+    }
+
+    /// The pairing `pairing`: its request, its response if answered, and its age in seconds; nil when there is none.
+    public func pairing(_ pairing: UUID) async throws(SyncServerError) -> (request: Data, response: Data?, age: Double)? {
+        try await server.transaction { connection in
+            try await connection.query(
+                """
+                SELECT request, response, extract(epoch FROM now() - created)::float8 FROM coffer_sync.pairings WHERE pairing = \(pairing)
+                """, logger: server.logger
+            ).collect().first.map { row in
+                let (request, response, age) = try row.decode((Data, Data?, Double).self)
+                return (request, response, age)
+            }
+        }
+    }
+
+    /// Answers the pairing `pairing` unless it was answered already; returns whether this answer was stored.
+    public func answerPairing(_ pairing: UUID, response: Data) async throws(SyncServerError) -> Bool {
+        try await server.transaction { connection in
+            !(try await connection.query(
+                """
+                UPDATE coffer_sync.pairings SET response = \(response) WHERE pairing = \(pairing) AND response IS NULL RETURNING 1
+                """, logger: server.logger
+            ).collect().isEmpty)
+        }
+    }
+
+    /// Removes the pairing `pairing`.
+    public func removePairing(_ pairing: UUID) async throws(SyncServerError) {
+        try await server.transaction { connection in
+            try await connection.query("DELETE FROM coffer_sync.pairings WHERE pairing = \(pairing)", logger: server.logger)
+        }
+    }
+
     private func records(_ query: PostgresQuery) async throws(SyncServerError) -> [SyncedRecord] {
         try await server.transaction { connection in
             try await connection.query(query, logger: server.logger).collect().map { row in
