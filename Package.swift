@@ -333,7 +333,10 @@ let package = Package(
         // client at every start.
         .executableTarget(
             name: "CofferSync",
-            dependencies: ["SyncServer", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "SyncServer", "SyncClient", "Engine", "Keystore", "KeychainModel", "Query", "BackupFormat", "Prompting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Sources/Sync/CofferSync"),
         // What the sync server holds, sealed on the devices: records under zone keys, bound to their place.
         .target(
@@ -404,7 +407,8 @@ let package = Package(
             name: "SyncClientTests",
             dependencies: [
                 "SyncClient", "SyncServer", "SyncFormat", "Engine", "EmbeddedClient", "KeychainModel", "Query", "CofferTestSupport",
-                "PostgresFixture", .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
+                "PostgresFixture", "TestProcesses", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         // Runs the built git-credential-coffer (also through `git credential`) and docker-credential-coffer, on
         // both transports.

@@ -75,7 +75,9 @@ enum ItemReading {
         var query = entries
         query[.string(QueryKey.matchLimit)] = .string(QueryConstant.matchLimitAll)
         query[.string(QueryKey.returnAttributes)] = .bool(true)
-        query[.string(QueryKey.synchronizable)] = .string(QueryConstant.synchronizableAny)
+        if query[.string(QueryKey.synchronizable)] == nil {
+            query[.string(QueryKey.synchronizable)] = .string(QueryConstant.synchronizableAny)
+        }
         do {
             guard case .array(let items)? = try client.blocking.copyMatching(QueryDictionary(query)) else { return 0 }
             return items.count

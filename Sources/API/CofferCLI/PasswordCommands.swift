@@ -49,13 +49,18 @@ struct AddPassword<Attributes: PasswordAttributes>: ParsableCommand {
 
     @OptionGroup var attributes: Attributes
     @OptionGroup var password: PasswordOptions
+    @OptionGroup var synchronizable: SynchronizableOption
     @Flag(name: .customShort("U"), help: "Update the item if it already exists.")
     var update = false
+
+    func validate() throws {
+        if synchronizable.choice == .any { throw ValidationError("--synchronizable any is for find and delete: an item is added as yes or no") }
+    }
 
     func run() throws {
         let command = Self.configuration.commandName!
         try ItemWriting.add(
-            attributes.entries, secret: password.secret(), updateExisting: update, itemClass: Attributes.itemClass,
+            synchronizable.applied(to: attributes.entries), secret: password.secret(), updateExisting: update, itemClass: Attributes.itemClass,
             client: ItemCommandSupport.client(command: command), command: command)
     }
 }
@@ -69,12 +74,14 @@ struct FindPassword<Attributes: PasswordAttributes>: ParsableCommand {
     }
 
     @OptionGroup var attributes: Attributes
+    @OptionGroup var synchronizable: SynchronizableOption
     @OptionGroup var display: FindDisplayOptions
 
     func run() throws {
         let command = Self.configuration.commandName!
         try ItemReading.find(
-            attributes.entries, passwordOnly: display.passwordOnly, showPassword: display.showPassword, exactBytes: display.exactBytes,
+            synchronizable.applied(to: attributes.entries), passwordOnly: display.passwordOnly, showPassword: display.showPassword,
+            exactBytes: display.exactBytes,
             json: display.json, client: ItemCommandSupport.client(command: command), command: command)
     }
 }
@@ -90,6 +97,7 @@ struct DeletePassword<Attributes: PasswordAttributes>: ParsableCommand {
     }
 
     @OptionGroup var attributes: Attributes
+    @OptionGroup var synchronizable: SynchronizableOption
     @Flag(name: .customLong("all"), help: "Delete every \(Attributes.kind) password (says how many, and asks on a terminal).")
     var all = false
 
@@ -105,8 +113,10 @@ struct DeletePassword<Attributes: PasswordAttributes>: ParsableCommand {
     func run() throws {
         let command = Self.configuration.commandName!
         let client = try ItemCommandSupport.client(command: command)
+        // --all means every item of the class, synchronizable or not, unless the option narrows it.
+        let entries = synchronizable.applied(to: attributes.entries, fallback: all ? .any : nil)
         if all {
-            let count = try ItemReading.count(attributes.entries, client: client, command: command)
+            let count = try ItemReading.count(entries, client: client, command: command)
             guard count > 0 else {
                 throw CLIFailure("\(command): there are no \(Attributes.kind) passwords to delete", exitCode: ItemCommandSupport.exitCode(for: .itemNotFound))
             }
@@ -115,6 +125,6 @@ struct DeletePassword<Attributes: PasswordAttributes>: ParsableCommand {
                 throw CLIFailure("\(command): nothing was deleted")
             }
         }
-        try ItemWriting.delete(attributes.entries, client: client, command: command)
+        try ItemWriting.delete(entries, client: client, command: command)
     }
 }

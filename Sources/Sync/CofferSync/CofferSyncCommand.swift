@@ -14,7 +14,10 @@ struct CofferSyncCommand: AsyncParsableCommand {
             Passwords are never taken as arguments or in connection URIs: give them on standard input \
             (--password-stdin) or in $PGPASSWORD.
             """,
-        subcommands: [ServerCommand.self]
+        subcommands: [
+            SetupCommand.self, JoinCommand.self, ApproveCommand.self, DevicesCommand.self, RemoveDeviceCommand.self, StatusCommand.self,
+            NowCommand.self, LeaveCommand.self, ServerCommand.self,
+        ]
     )
 }
 

@@ -1,6 +1,7 @@
 import Engine
 import Foundation
 import ItemStore
+import Keystore
 import Logging
 import SyncFormat
 import SyncServer
@@ -17,6 +18,9 @@ public struct KeychainSync: Sendable {
         self.engine = engine
         self.logger = logger
     }
+
+    /// The keystore of the keychain (its lock state and passcode).
+    public var keystore: Keystore { engine.keystore }
 
     /// Whether this keychain has joined an account.
     public var isSetUp: Bool {

@@ -1,0 +1,20 @@
+import ArgumentParser
+import Foundation
+import SyncClient
+
+/// `coffer sync approve CODE`: admits the device showing CODE into the account.
+struct ApproveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "approve",
+        abstract: "Approve the device that shows this pairing code (asks for the keychain passcode first).")
+
+    @Argument(help: "The code `coffer sync join` shows on the new device.") var code: String
+
+    func run() async throws {
+        let code = try PairingCode(text: code)
+        let sync = try LocalKeychain.sync()
+        try LocalKeychain.authenticate(sync, reason: "Approve a new device into your sync account.", always: true)
+        let device = try await sync.approve(code: code)
+        print("Approved \(device.name) (\(device.id.uuidString.lowercased())).")
+    }
+}

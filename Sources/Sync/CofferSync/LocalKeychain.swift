@@ -1,0 +1,73 @@
+import ArgumentParser
+import Engine
+import Foundation
+import KeychainModel
+import Keystore
+import Prompting
+import SyncClient
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The keychain `coffer sync` works on: the one the environment selects (`COFFER_HOME`, else the default folder),
+/// opened in this process, as the embedded keychain opens it. A keychain with a passcode is unlocked with the
+/// person's passcode when a command needs its keys.
+enum LocalKeychain {
+    /// Sync over the environment's keychain.
+    static func sync(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> KeychainSync {
+        let home = !(environment["COFFER_HOME"] ?? "").isEmpty
+        if !home, let socket = environment["COFFER_SOCKET"], !socket.isEmpty {
+            throw CommandFailure(
+                "COFFER_SOCKET names a daemon's keychain, which coffer sync cannot open: set COFFER_HOME to the keychain's folder instead")
+        }
+        let folder = KeychainFolder.fromEnvironment(environment)
+        let engine: KeychainEngine
+        do {
+            engine = try KeychainEngine.openExplaining(folder: folder)
+        } catch {
+            throw CommandFailure("cannot open the keychain in \(folder.url.path): \(error.reason ?? "\(error.status.code)")")
+        }
+        return KeychainSync(engine: engine)
+    }
+
+    /// Unlocks the keychain with the person's passcode when it has one and is locked; with `always`, asks even when
+    /// it is unlocked (approving a device is the owner's decision).
+    static func authenticate(_ sync: KeychainSync, reason: String, always: Bool = false) throws {
+        let keystore = sync.keystore
+        guard keystore.isPasscodeSet, always || keystore.lockState != .unlocked else { return }
+        guard let prompter = PasscodePrompter.standard(environment: ProcessInfo.processInfo.environment) else {
+            throw CommandFailure("the keychain has a passcode and there is no terminal or pinentry to ask for it")
+        }
+        var lastFailure: String?
+        for _ in 0..<3 {
+            let passcode: SecretBytes
+            do {
+                passcode = try prompter.askPasscode(
+                    PasscodeQuestion(title: "Coffer", description: reason, prompt: "Keychain passcode:", error: lastFailure, timeout: nil))
+            } catch {
+                throw CommandFailure("no passcode: \(error)")
+            }
+            do {
+                try keystore.unlock(passcode: passcode)
+                return
+            } catch {
+                lastFailure = "\(error)"
+            }
+        }
+        throw CommandFailure("wrong passcode: \(lastFailure ?? "")")
+    }
+
+    /// This machine's name, the default name of a device.
+    static var hostName: String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return "this machine" }
+        return String(cString: buffer)
+    }
+}
+
+/// A command that failed for a reason the person can act on (printed as `Error: …`, exit status 1, no usage).
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

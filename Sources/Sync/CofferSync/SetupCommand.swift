@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import SyncClient
+
+/// `coffer sync setup DSN`: this keychain founds the account and prints its recovery key.
+struct SetupCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "setup",
+        abstract: "Start syncing with a new account: this keychain becomes its first device. Prints the recovery key once.",
+        discussion: """
+            The account's role and password come from `coffer sync server add-account`. The recovery key lets you \
+            join again when no trusted device is left: write it down, it is shown only now.
+            """
+    )
+
+    @OptionGroup var server: ServerConnectionOptions
+    @Option(help: "This device's name in the account (default: the host name).") var name: String?
+    @Flag(help: "Print the result as JSON.") var json = false
+
+    func run() async throws {
+        let (endpoint, password) = try server.resolve()
+        let sync = try LocalKeychain.sync()
+        try LocalKeychain.authenticate(sync, reason: "Unlock the keychain to start syncing it.")
+        let recovery = try await sync.setUp(server: endpoint, password: password, deviceName: name ?? LocalKeychain.hostName)
+        let report = try await sync.syncNow()
+        if json {
+            try printJSON(["recoveryKey": recovery.text, "sent": "\(report.sent)"])
+        } else {
+            print("This keychain now syncs with \(endpoint.username) on \(endpoint.database) (\(report.sent) item(s) sent).")
+            print("Recovery key (shown once; keep it offline):")
+            print("  \(recovery.text)")
+        }
+    }
+}
