@@ -346,7 +346,7 @@ let package = Package(
         .target(
             name: "SyncClient",
             dependencies: [
-                "Engine", "ItemStore", "KeychainModel", "Query", "BackupFormat", "SyncFormat", "SyncServer",
+                "Engine", "ItemStore", "Keystore", "KeychainModel", "Query", "BackupFormat", "SyncFormat", "SyncServer",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
