@@ -65,6 +65,21 @@ public final class PostgresServer: Sendable {
         try? FileManager.default.removeItem(atPath: folder)
     }
 
+    /// Stops the server at once, as a crash or a cut network would (no checkpoint; its data stays for ``resume()``).
+    public func pause() throws {
+        let stopped = try ChildProcess.run(asOwner + ["\(programs)/pg_ctl", "-D", folder + "/data", "-m", "fast", "-w", "stop"], timeout: .seconds(60))
+        guard stopped.status == 0 else { throw StartFailure(description: "pg_ctl stop failed: \(stopped.errorText.suffix(1_000))") }
+    }
+
+    /// Starts the server again after ``pause()``, on the same socket and port, waiting until it accepts connections.
+    public func resume() throws {
+        let options = "-k \(socketFolder) -c listen_addresses=127.0.0.1 -p \(port)"
+        let started = try ChildProcess.run(
+            asOwner + ["\(programs)/pg_ctl", "-D", folder + "/data", "-l", folder + "/log", "-o", options, "-w", "-t", "120", "start"],
+            timeout: .seconds(180))
+        guard started.status == 0 else { throw StartFailure(description: "pg_ctl start failed: \(started.errorText.suffix(1_000))") }
+    }
+
     /// What the server wrote to its log (for failure messages).
     public var log: String { (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "" }
 

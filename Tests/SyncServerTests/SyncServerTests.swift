@@ -44,7 +44,7 @@ struct SyncServerTests {
             #expect(try await administration.prepare() == ServerSchema.currentVersion)
             let tables = try await values(
                 "SELECT tablename::text FROM pg_tables WHERE schemaname = 'coffer_sync' ORDER BY 1", String.self, on: admin)
-            #expect(tables == ["accounts", "cursors", "device_log", "key_shares", "records", "schema_version", "zones"])
+            #expect(tables == ["accounts", "cursors", "device_log", "key_shares", "pairings", "records", "schema_version", "zones"])
             let secured = try await values(
                 "SELECT relname::text FROM pg_class WHERE relnamespace = 'coffer_sync'::regnamespace AND relrowsecurity ORDER BY 1",
                 String.self, on: admin)

@@ -52,6 +52,8 @@ public final class ItemStore: Sendable {
     let walSize = WALSize()
     /// Checkpoints off the writers' path.
     let checkpointer: WALCheckpointer
+    /// Called after each committed write (``observeCommits(_:)``).
+    let commitObservers = CommitObservers()
 
     /// Opens the store at `databaseURL`, creating the file (mode 0600) if needed, and migrates the schema.
     ///
@@ -159,6 +161,7 @@ public final class ItemStore: Sendable {
                     return try body(ItemWriter(ReadAccess(connection: .writer(db), keys: keys), WriteAccess(db: db, keys: keys)))
                 }
                 checkpointIfTheLogGrew(db)
+                commitObservers.notify()
                 return result
             }
         }

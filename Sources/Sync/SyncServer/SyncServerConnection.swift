@@ -1,5 +1,6 @@
 import Logging
 import PostgresNIO
+import Synchronization
 
 /// One connection to a sync server's database (postgres-nio), as the endpoint's role.
 ///
@@ -39,22 +40,54 @@ public final class SyncServerConnection: Sendable {
 
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     @discardableResult
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(SyncServerError) -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(SyncServerError) -> T {
         try await transaction(body, recovering: { _ in nil })
     }
 
     /// Runs `body` in one transaction, as ``transaction(_:)``; an error `recover` maps to a value rolls the transaction
     /// back and returns that value instead of throwing.
     func transaction<T: Sendable>(
-        _ body: (PostgresConnection) async throws -> T, recovering recover: (any Error) -> T?
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T, recovering recover: (any Error) -> T?
     ) async throws(SyncServerError) -> T {
+        try checkOpen()
         do {
-            return try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+            let (connection, logger) = (connection, logger)
+            return try await untilClosed { try await connection.withTransaction(logger: logger) { connection in try await body(connection) } }
         } catch {
             let cause = (error as? PostgresTransactionError)?.closureError ?? error
             if let value = recover(cause) { return value }
             throw Self.failure(error)
         }
+    }
+
+    /// Runs `operation`, or throws as soon as the connection closes: postgres-nio 1.33 can leave a query sent as the
+    /// connection closes waiting forever, and a sync run must end when its server goes away.
+    func untilClosed<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) async throws -> T {
+        let gate = ResumeOnce<T>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                gate.arm(continuation)
+                let work = Task {
+                    do {
+                        gate.resume(.success(try await operation()))
+                    } catch {
+                        gate.resume(.failure(error))
+                    }
+                }
+                connection.closeFuture.whenComplete { _ in
+                    gate.resume(.failure(SyncServerError.connection("the server closed the connection")))
+                    work.cancel()
+                }
+            }
+        } onCancel: {
+            gate.resume(.failure(CancellationError()))
+        }
+    }
+
+    /// Throws when the server closed the connection (postgres-nio 1.33 would wait forever for an answer to a query
+    /// sent on it).
+    func checkOpen() throws(SyncServerError) {
+        if connection.isClosed { throw .connection("the server closed the connection") }
     }
 
     /// Runs one statement whose text is built here, from constants and checked identifiers only.
@@ -76,5 +109,36 @@ public final class SyncServerConnection: Sendable {
             return .server(sqlState: state, message: message)
         }
         return .connection("\(psql.code)")
+    }
+}
+
+/// Resumes a continuation once, with whichever outcome comes first.
+private final class ResumeOnce<T: Sendable>: Sendable {
+    private let state = Mutex<(continuation: CheckedContinuation<T, any Error>?, early: Result<T, any Error>?, done: Bool)>((nil, nil, false))
+
+    func arm(_ continuation: CheckedContinuation<T, any Error>) {
+        let early: Result<T, any Error>? = state.withLock { state in
+            if let early = state.early {
+                state.done = true
+                return early
+            }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func resume(_ result: Result<T, any Error>) {
+        let continuation: CheckedContinuation<T, any Error>? = state.withLock { state in
+            guard !state.done else { return nil }
+            guard let continuation = state.continuation else {
+                if state.early == nil { state.early = result }
+                return nil
+            }
+            state.done = true
+            state.continuation = nil
+            return continuation
+        }
+        continuation?.resume(with: result)
     }
 }

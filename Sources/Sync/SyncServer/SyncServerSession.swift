@@ -241,14 +241,31 @@ extension SyncServerSession {
     /// never the truth: what changed is read from the cursor on (a server without `LISTEN` is polled instead).
     /// Another account's writes wake nobody here: each account's wake-ups go to a channel named after its role.
     public func listeningForWrites<Value: Sendable>(
-        _ body: (any AsyncSequence<Void, any Error>) async throws -> Value
+        _ body: (WriteWakeUps) async throws -> Value
     ) async throws(SyncServerError) -> Value {
+        try server.checkOpen()
         do {
             let role = try await server.connection.query("SELECT current_user::text", logger: server.logger).collect().first?.decode(String.self)
             guard let role else { throw SyncServerError.connection("the server did not say which role this is") }
-            return try await server.connection.listen(on: role) { notifications in try await body(notifications.map { _ in () }) }
+            return try await server.connection.listen(on: role) { notifications in try await body(WriteWakeUps(notifications: notifications)) }
         } catch {
             throw SyncServerConnection.failure(error)
         }
     }
+}
+
+/// The account's wake-ups while ``SyncServerSession/listeningForWrites(_:)`` listens: one element per write by a
+/// device of the account.
+public struct WriteWakeUps: AsyncSequence, Sendable {
+    public typealias Element = Void
+    let notifications: PostgresNotificationSequence
+
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        var base: PostgresNotificationSequence.AsyncIterator
+        public mutating func next() async throws -> Void? {
+            try await base.next() == nil ? nil : ()
+        }
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: notifications.makeAsyncIterator()) }
 }

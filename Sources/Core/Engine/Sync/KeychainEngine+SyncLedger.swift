@@ -77,3 +77,8 @@ extension KeychainEngine {
         return conflicts
     }
 }
+
+extension KeychainEngine {
+    /// A signal after each write of this engine's items commits (coalesced), for background sync.
+    public func itemChanges() -> AsyncStream<Void> { store.commits() }
+}

@@ -1,0 +1,119 @@
+import Engine
+import Foundation
+import Logging
+import SyncServer
+import Synchronization
+
+/// Keeps a keychain in step with its account for as long as it runs, as the daemon does: one connection to the
+/// server, listening for the account's wake-ups; a sync run when the server says another device wrote, when this
+/// keychain's items change, and once a minute regardless (a server without `NOTIFY` is polled); a server that is
+/// away is tried again after 1 s, then twice as long each time up to 5 minutes.
+public struct BackgroundSync: Sendable {
+    let sync: KeychainSync
+    let pollInterval: Duration
+    let events: AsyncStream<SyncEvent>.Continuation?
+
+    /// Background sync of `sync`'s keychain; each run's outcome is also sent to `events`.
+    public init(sync: KeychainSync, pollInterval: Duration = .seconds(60), events: AsyncStream<SyncEvent>.Continuation? = nil) {
+        self.sync = sync
+        self.pollInterval = pollInterval
+        self.events = events
+    }
+
+    /// Runs until the task is cancelled.
+    public func run() async {
+        var backoff = Duration.seconds(1)
+        while !Task.isCancelled {
+            guard (try? sync.isSetUp) == true else {
+                // Not syncing: look again when the items change (a setup in this process) or after a while.
+                await firstOf(sync.engine.itemChanges(), timeout: .seconds(30))
+                continue
+            }
+            let connectedOnce = ConnectedFlag()
+            do {
+                try await listeningSession(connected: connectedOnce)
+            } catch is CancellationError {
+                return
+            } catch {
+                if connectedOnce.isSet { backoff = .seconds(1) }
+                sync.logger.notice("background sync paused", metadata: ["reason": "\(error)", "retry in": "\(backoff)"])
+                events?.yield(.failed("\(error)"))
+                try? await Task.sleep(for: backoff)
+                backoff = min(backoff * 2, .seconds(300))
+            }
+        }
+    }
+
+    /// One connection's life: a run at once, then one per wake-up (coalesced), until the connection fails. Each
+    /// connection watches the items through a stream of its own: a stream whose reader was cancelled is finished.
+    private func listeningSession(connected: ConnectedFlag) async throws {
+        let changes = sync.engine.itemChanges()
+        let account = try LocalAccount.load(from: sync.engine)
+        try await sync.connected(account.endpoint, account.password) { (session) async throws(SyncError) in
+            do {
+                try await session.listeningForWrites { notifications in
+                    let (wakeUps, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+                    try await withThrowingTaskGroup(of: Void.self) { group in
+                        group.addTask {
+                            for try await _ in notifications { wake.yield() }
+                            throw SyncError.server("the server closed the connection")
+                        }
+                        group.addTask {
+                            for await _ in changes { wake.yield() }
+                            try Task.checkCancellation()
+                        }
+                        group.addTask {
+                            while !Task.isCancelled {
+                                try await Task.sleep(for: pollInterval)
+                                wake.yield()
+                            }
+                        }
+                        group.addTask {
+                            try await runOnce(session: session)
+                            connected.set()
+                            for await _ in wakeUps { try await runOnce(session: session) }
+                        }
+                        try await group.next()
+                        group.cancelAll()
+                    }
+                }
+            } catch {
+                throw SyncError.converted(error)
+            }
+        }
+    }
+
+    private func runOnce(session: SyncServerSession) async throws {
+        let account = try LocalAccount.load(from: sync.engine)
+        var replica = SyncReplica(engine: sync.engine, account: account, session: session, logger: sync.logger)
+        try await replica.run()
+        events?.yield(.synced(replica.report))
+    }
+
+    private func firstOf(_ changes: AsyncStream<Void>, timeout: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var iterator = changes.makeAsyncIterator()
+                _ = await iterator.next()
+            }
+            group.addTask { try? await Task.sleep(for: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}
+
+/// Whether a connection got as far as a first run (then the back-off starts again from 1 s).
+final class ConnectedFlag: Sendable {
+    private let value = Mutex(false)
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
+}
+
+/// What background sync did.
+public enum SyncEvent: Sendable, Equatable {
+    /// A run finished.
+    case synced(SyncReport)
+    /// A run or the connection failed; it is tried again later.
+    case failed(String)
+}
