@@ -191,7 +191,7 @@ let package = Package(
             name: "Daemon",
             dependencies: [
                 "DaemonClient", "ProgramIdentity", "Engine", "KeychainService", "KeychainOperations", "Keystore", "KeychainModel",
-                "DaemonProtocol", "CofferDiagnostics", "CCofferSystem", "CofferRuntime",
+                "DaemonProtocol", "CofferDiagnostics", "CCofferSystem", "CofferRuntime", "SyncClient",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -346,7 +346,7 @@ let package = Package(
         .target(
             name: "SyncClient",
             dependencies: [
-                "Engine", "ItemStore", "Keystore", "KeychainModel", "Query", "BackupFormat", "SyncFormat", "SyncServer",
+                "Engine", "ItemStore", "Keystore", "KeychainModel", "Query", "BackupFormat", "SyncFormat", "SyncServer", "CofferRuntime",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -85,7 +85,7 @@ public struct BackgroundSync: Sendable {
 
     private func runOnce(session: SyncServerSession) async throws {
         let account = try LocalAccount.load(from: sync.engine)
-        var replica = SyncReplica(engine: sync.engine, account: account, session: session, logger: sync.logger)
+        var replica = SyncReplica(engine: sync.engine, account: account, session: session, logger: sync.logger, workers: sync.workers)
         try await replica.run()
         events?.yield(.synced(replica.report))
     }

@@ -19,7 +19,7 @@ extension KeychainSync {
     public func devices() async throws(SyncError) -> [SyncDevice] {
         let account = try LocalAccount.load(from: engine)
         return try await connected(account.endpoint, account.password) { (session) async throws(SyncError) in
-            var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger)
+            var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger, workers: workers)
             try await replica.refreshTrust()
             let me = account.device.publicIdentity.id
             return try await replica.verifiedLog().trusted.values.map { device in
@@ -36,7 +36,7 @@ extension KeychainSync {
     public func removeDevice(_ nameOrID: String) async throws(SyncError) -> SyncDevice {
         var account = try LocalAccount.load(from: engine)
         let (removed, updated) = try await connected(account.endpoint, account.password) { (session) async throws(SyncError) in
-            var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger)
+            var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger, workers: workers)
             try await replica.refreshTrust()
             let log = try await replica.verifiedLog()
             let matches = log.trusted.values.filter { $0.name == nameOrID || $0.id.uuidString.lowercased() == nameOrID.lowercased() }

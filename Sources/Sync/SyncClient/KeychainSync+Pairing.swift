@@ -67,7 +67,7 @@ extension KeychainSync {
     public func approve(code: PairingCode) async throws(SyncError) -> DevicePublicIdentity {
         var account = try LocalAccount.load(from: engine)
         let (added, head) = try await connected(account.endpoint, account.password) { (session) async throws(SyncError) in
-            var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger)
+            var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger, workers: workers)
             try await replica.refreshTrust()
             let log = try await replica.verifiedLog()
             guard let pairing = try await SyncError.server({ try await session.pairing(code.pairing) }) else {

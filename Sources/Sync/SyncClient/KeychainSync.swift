@@ -1,3 +1,4 @@
+import CofferRuntime
 import Engine
 import Foundation
 import ItemStore
@@ -12,6 +13,8 @@ import SyncServer
 public struct KeychainSync: Sendable {
     let engine: KeychainEngine
     let logger: Logger
+    /// Where the engine's blocking calls of a sync run go, off the cooperative pool.
+    let workers = WorkerThreads(maximum: 2)
 
     /// Sync for the keychain `engine` opens.
     public init(engine: KeychainEngine, logger: Logger = Logger(label: "coffer.sync")) {
@@ -53,7 +56,7 @@ public struct KeychainSync: Sendable {
     public func syncNow() async throws(SyncError) -> SyncReport {
         let account = try LocalAccount.load(from: engine)
         return try await connected(account.endpoint, account.password) { (session) async throws(SyncError) in
-            var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger)
+            var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger, workers: workers)
             try await replica.run()
             return replica.report
         }

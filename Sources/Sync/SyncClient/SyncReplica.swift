@@ -1,4 +1,5 @@
 import BackupFormat
+import CofferRuntime
 import Engine
 import Foundation
 import ItemStore
@@ -15,14 +16,16 @@ struct SyncReplica {
     var account: LocalAccount
     let session: SyncServerSession
     let logger: Logger
+    let workers: WorkerThreads
     var report = SyncReport()
     private var knownZones: Set<UUID> = []
     /// Queued records and local changes of a locked class, as the last round found them.
     private var waitingIncoming = 0
     private var waitingOutgoing = 0
 
-    init(engine: KeychainEngine, account: LocalAccount, session: SyncServerSession, logger: Logger) {
+    init(engine: KeychainEngine, account: LocalAccount, session: SyncServerSession, logger: Logger, workers: WorkerThreads) {
         self.engine = engine
+        self.workers = workers
         self.account = account
         self.session = session
         self.logger = logger
@@ -35,14 +38,14 @@ struct SyncReplica {
         knownZones = Set(try await SyncError.server { try await session.zones() })
         for _ in 0..<4 {
             try await pull()
-            try applyQueue()
+            try await applyQueue()
             let sentBefore = report.sent
             let conflicted = try await push()
             guard conflicted || report.sent > sentBefore else { break }
         }
         report.waiting = waitingIncoming + waitingOutgoing
         for zone in knownZones where zone != AccountKeys.shareZone {
-            let cursor = try SyncError.mapping { try engine.syncCursor(zone: zone) }
+            let cursor = try await ledger { try $0.syncCursor(zone: zone) }
             try await SyncError.server { try await session.setCursor(device: account.device.publicIdentity.id, zone: zone, change: cursor) }
             report.collected += try await SyncError.server { try await session.collectTombstones(zone: zone) }
         }
@@ -68,7 +71,10 @@ struct SyncReplica {
             }
         }
         account.head = log.head
-        if changed { try SyncError.mapping { try engine.setSyncSettings(try account.trustSettings(sealedBy: engine).mapValues { $0 }) } }
+        if changed {
+            let settings = try account.trustSettings(sealedBy: engine)
+            try await ledger { try $0.setSyncSettings(settings) }
+        }
     }
 
     /// The device log, replayed and checked against the anchor and the head this device saw last.
@@ -88,14 +94,14 @@ struct SyncReplica {
     mutating func pull() async throws(SyncError) {
         for zone in try await SyncError.server({ try await session.zones() }) where zone != AccountKeys.shareZone {
             knownZones.insert(zone)
-            var cursor = try SyncError.mapping { try engine.syncCursor(zone: zone) }
+            var cursor = try await ledger { try $0.syncCursor(zone: zone) }
             while true {
                 let page = try await SyncError.server { try await session.changes(zone: zone, after: cursor, limit: 1_000) }
                 guard let last = page.last else { break }
                 let records = page.map {
                     IncomingRecord(zone: $0.zone, record: $0.record, version: $0.version, change: $0.change, deleted: $0.deleted, sealed: $0.sealed)
                 }
-                try SyncError.mapping { try engine.receiveSyncRecords(records, zone: zone, cursor: last.change) }
+                try await ledger { try $0.receiveSyncRecords(records, zone: zone, cursor: last.change) }
                 report.received += records.count
                 cursor = last.change
                 if page.count < 1_000 { break }
@@ -105,9 +111,9 @@ struct SyncReplica {
 
     /// Applies the queued records it can; a record of a locked class, or sealed under a key this device does not
     /// have yet, stays queued.
-    mutating func applyQueue() throws(SyncError) {
+    mutating func applyQueue() async throws(SyncError) {
         var waiting = 0
-        let queued = try SyncError.mapping { try engine.queuedSyncRecords(limit: 100_000) }
+        let queued = try await ledger { try $0.queuedSyncRecords(limit: 100_000) }
         for incoming in queued {
             let content: BackupRecord?
             do {
@@ -118,10 +124,10 @@ struct SyncReplica {
             } catch {
                 logger.warning("refusing a record the server sent", metadata: ["reason": "\(error)"])
                 report.refused += 1
-                try SyncError.mapping { try engine.dropIncoming(incoming) }
+                try await ledger { try $0.dropIncoming(incoming) }
                 continue
             }
-            switch try SyncError.mapping({ try engine.applyIncoming(incoming, content: content) }) {
+            switch try await ledger({ try $0.applyIncoming(incoming, content: content) }) {
             case .applied: report.applied += 1
             case .alreadyCurrent: break
             case .waitingForUnlock: waiting += 1
@@ -161,7 +167,8 @@ struct SyncReplica {
         var conflicted = false
         waitingOutgoing = 0
         while true {
-            let page = try SyncError.mapping { try engine.outgoingChanges(after: after, limit: 200) }
+            let from = after
+            let page = try await ledger { try $0.outgoingChanges(after: from, limit: 200) }
             for change in page.changes where try await !send(change) { conflicted = true }
             waitingOutgoing += page.locked
             guard page.last > after else { break }
@@ -202,7 +209,7 @@ struct SyncReplica {
             let entry = MirroredRecord(
                 record: record, zone: zone, persistentRef: change.pending.persistentRef, itemClass: item.itemClass, version: version,
                 deleted: false, sealed: sealed)
-            try SyncError.mapping { try engine.recordSent(change, as: entry) }
+            try await ledger { try $0.recordSent(change, as: entry) }
             report.sent += 1
             return true
         case .conflict:
@@ -224,13 +231,14 @@ struct SyncReplica {
             entry.version = version
             entry.deleted = true
             entry.sealed = sealed
-            if let change { try SyncError.mapping { try engine.recordSent(change, as: entry) } }
+            let tombstone = entry
+            if let change { try await ledger { try $0.recordSent(change, as: tombstone) } }
             report.sent += 1
             return true
         case .conflict(let current):
             guard current == nil else { return false }
             // Already collected on the server: nothing left to delete.
-            if let change { try SyncError.mapping { try engine.recordSent(change, as: nil) } }
+            if let change { try await ledger { try $0.recordSent(change, as: nil) } }
             return true
         }
     }
@@ -255,6 +263,21 @@ struct SyncReplica {
         } catch {
             throw .damaged("cannot seal a record: \(error)")
         }
+    }
+
+    /// Runs `body` with the engine on one of the keychain's worker threads (SQLite and its `fsync` never block the
+    /// cooperative pool), turning its refusal into a ``SyncError``.
+    func ledger<T: Sendable>(_ body: @escaping @Sendable (KeychainEngine) throws -> T) async throws(SyncError) -> T {
+        let engine = engine
+        let result: Result<T, SyncError> = await workers.run(
+            {
+                do throws(SyncError) {
+                    return .success(try SyncError.mapping { try body(engine) })
+                } catch {
+                    return .failure(error)
+                }
+            }, whenCancelled: .failure(.server("cancelled")))
+        return try result.get()
     }
 
     private mutating func ensureZone(_ zone: UUID) async throws(SyncError) {

@@ -71,6 +71,10 @@ public final class DaemonServer: Sendable {
                 "connectionsPerUser": "\(limits.connectionsPerUser)", "bytesInFlightPerUser": "\(limits.bytesInFlightPerUser)",
                 "storedBytesPerUser": "\(limits.storedBytesPerUser)",
             ])
+        if case .user(_, let owner) = configuration.mode {
+            // Opened now rather than at the first request, so that a keychain that syncs starts syncing at once.
+            _ = try? keychains.keychain(for: owner)
+        }
         let presence = inheritedSocket == nil ? SocketPresence(path: configuration.socketPath) : nil
         runChores(presence: presence)
         server.watcher.stopAccepting()

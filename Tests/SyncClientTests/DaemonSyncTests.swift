@@ -1,0 +1,73 @@
+import Foundation
+import PostgresFixture
+import Testing
+import TestProcesses
+
+/// Two machines whose keychains are served by cofferd: the daemons sync in the background, so what a program adds
+/// through one daemon is found through the other without anyone running `coffer sync now`.
+@Suite("Sync: two cofferd daemons", .timeLimit(.minutes(10)))
+struct DaemonSyncTests {
+    private var coffer: String { SharedExecutables.buildFolder.appendingPathComponent("coffer").path }
+    private var cofferd: String { SharedExecutables.buildFolder.appendingPathComponent("cofferd").path }
+
+    private func dsn(_ server: PostgresServer, as role: String) -> String {
+        let folder = server.socketFolder.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.")))!
+        return "postgresql://\(role)@\(folder):\(server.port)/\(server.database)"
+    }
+
+    private func environment(home: String? = nil, socket: String? = nil, password: String? = nil) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter {
+            !["COFFER_SOCKET", "COFFER_HOME", "COFFER_ACCESS_GROUPS", "PGPASSWORD"].contains($0.key)
+        }
+        environment["COFFER_HOME"] = home
+        environment["COFFER_SOCKET"] = socket
+        environment["PGPASSWORD"] = password
+        return environment
+    }
+
+    @Test func whatOneDaemonStoresTheOtherServes() throws {
+        let server = try PostgresServer()
+        defer { server.stop() }
+        let admin = dsn(server, as: server.superuser)
+        _ = try ChildProcess.run([coffer, "sync", "server", "init", admin, "--password-stdin"], input: server.superuserPassword, environment: environment())
+        let added = try ChildProcess.run(
+            [coffer, "sync", "server", "add-account", admin, "--password-stdin"], input: server.superuserPassword, environment: environment())
+        let lines = added.outputText.split(separator: "\n")
+        let role = String(try #require(lines.first { $0.hasPrefix("role: ") }).dropFirst(6))
+        let password = String(try #require(lines.first { $0.hasPrefix("password: ") }).dropFirst(10))
+        let account = dsn(server, as: role)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-sync-daemons-\(UUID().uuidString)").path
+        let homes = [root + "/a/keychain", root + "/b/keychain"]
+        let setup = try ChildProcess.run([coffer, "sync", "setup", account, "--name", "a"], environment: environment(home: homes[0], password: password))
+        #expect(setup.status == 0, "\(setup.errorText)")
+        let recovery = try #require(setup.outputText.split(separator: "\n").last).trimmingCharacters(in: .whitespaces)
+        let join = try ChildProcess.run(
+            [coffer, "sync", "join", account, "--name", "b", "--recovery-key"], input: recovery + "\n",
+            environment: environment(home: homes[1], password: password))
+        #expect(join.status == 0, "\(join.errorText)")
+
+        let sockets = [root + "/a/socket", root + "/b/socket"]
+        let daemons = try zip(homes, sockets).map { home, socket in
+            try ChildProcess([cofferd, "--user", "--socket", socket], environment: environment(home: home), output: .null, errors: .null)
+        }
+        defer { daemons.forEach { _ = $0.terminate() } }
+        for socket in sockets { for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) } }
+
+        let add = try ChildProcess.run(
+            [coffer, "add-generic-password", "-s", "daemon-sync", "-a", "bot", "--synchronizable", "yes", "-w", "through-daemons"],
+            environment: environment(socket: sockets[0]))
+        #expect(add.status == 0, "\(add.errorText)")
+        var found = ""
+        for _ in 0..<300 {
+            let find = try ChildProcess.run(
+                [coffer, "find-generic-password", "-s", "daemon-sync", "-a", "bot", "--synchronizable", "yes", "-w"],
+                environment: environment(socket: sockets[1]))
+            if find.status == 0 {
+                found = find.outputText
+                break
+            }
+            usleep(50_000)
+        }
+        #expect(found == "through-daemons\n")
+    }
+}
