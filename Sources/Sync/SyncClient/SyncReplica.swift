@@ -194,9 +194,9 @@ struct SyncReplica {
             return true
         }
         var reused = change.mirror
-        if let mirror = change.mirror, mirror.zone != zone {
+        if let mirror = change.mirror, mirror.version > 0, mirror.zone != zone {
             // The item moved to another access group: its old record goes, a new one is written in the new zone.
-            if mirror.version > 0, try await !sendTombstone(of: mirror, for: nil) { return false }
+            if try await !sendTombstone(of: mirror, for: nil) { return false }
             reused = nil
         }
         try await ensureZone(zone)

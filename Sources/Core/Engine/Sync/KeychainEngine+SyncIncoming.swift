@@ -78,7 +78,7 @@ extension KeychainEngine {
         var outcome = IncomingOutcome.applied
         let stored: StoredItem
         if let row {
-            if try ledger.isPending(row.persistentRef) {
+            if try ledger.isPending(row.persistentRef), try !holdsSameItem(row, as: item, writer: writer) {
                 try keepConflict(row, writer: writer)
                 outcome = .replacedUnsentChange
             }

@@ -34,7 +34,7 @@ extension KeychainEngine {
                 var page = OutgoingChanges(last: sequence)
                 for pending in try writer.ledger.pendingChanges(after: sequence, limit: limit) {
                     page.last = pending.sequence
-                    let mirror = try writer.ledger.mirrored(persistentRef: pending.persistentRef)
+                    var mirror = try writer.ledger.mirrored(persistentRef: pending.persistentRef)
                     let item: BackupRecord?
                     do {
                         item = try currentSyncingItem(pending, writer: writer)
@@ -46,6 +46,15 @@ extension KeychainEngine {
                         if let mirror { try writer.ledger.removeMirrored(record: mirror.record) }
                         try writer.ledger.clearPending(pending.persistentRef, sequence: pending.sequence)
                         continue
+                    }
+                    if let item, mirror == nil {
+                        // The record's id is chosen and kept before anything is sent: a run killed after the server
+                        // stored the record sends it again under the same id, never as a second record.
+                        let reserved = MirroredRecord(
+                            record: UUID(), zone: Self.unplacedZone, persistentRef: pending.persistentRef, itemClass: item.itemClass,
+                            version: 0, deleted: false, sealed: Data())
+                        try writer.ledger.setMirrored(reserved)
+                        mirror = reserved
                     }
                     page.changes.append(OutgoingChange(pending: pending, mirror: mirror, item: item))
                 }
@@ -65,6 +74,9 @@ extension KeychainEngine {
             }
         }
     }
+
+    /// The zone of a record whose id is reserved and that has not reached the server yet.
+    public static let unplacedZone = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
     /// The row of `pending` as a record, if it exists and syncs (``SyncEligibility``).
     private func currentSyncingItem(_ pending: PendingChange, writer: ItemWriter) throws -> BackupRecord? {
