@@ -356,6 +356,14 @@ let package = Package(
             name: "CofferSecretService",
             dependencies: ["KeychainSelection", "SecretService", "CredentialHelperSupport", "KeychainClient", "KeychainModel", "ProgramIdentity", "Prompting"],
             path: "Sources/Integrations/CofferSecretService"),
+        // Sync's figures against a PostgreSQL server (run Benchmarks/sync.sh; release build).
+        .executableTarget(
+            name: "CofferSyncBenchmarks",
+            dependencies: [
+                "SyncClient", "SyncServer", "EmbeddedClient", "DaemonClient", "KeychainClient", "KeychainModel", "Engine", "Query",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/CofferSyncBenchmarks"),
         // Benchmarks (run Benchmarks/run.sh; release build).
         .executableTarget(
             name: "CofferBenchmarks",

@@ -21,7 +21,8 @@ final class CommitObservers: Sendable {
 }
 
 extension ItemStore {
-    /// A signal after each write this store commits (not other processes' writes), until the stream's consumer stops.
+    /// A signal after each write this store commits that changed a row (not other processes' writes), until the
+    /// stream's consumer stops.
     /// Signals coalesce: a slow consumer sees one for many commits.
     public func commits() -> AsyncStream<Void> {
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))

@@ -156,12 +156,13 @@ public final class ItemStore: Sendable {
         let writer = try requireWriter()
         return try Self.mappingErrors {
             try writer.writeWithoutTransaction { db in
+                let changesBefore = db.totalChangesCount
                 let result = try Self.transaction(db, begin: "BEGIN IMMEDIATE") {
                     let keys = ItemKeys(keyring: keyring, indexers: indexers)
                     return try body(ItemWriter(ReadAccess(connection: .writer(db), keys: keys), WriteAccess(db: db, keys: keys)))
                 }
                 checkpointIfTheLogGrew(db)
-                commitObservers.notify()
+                if db.totalChangesCount != changesBefore { commitObservers.notify() }
                 return result
             }
         }

@@ -114,20 +114,29 @@ struct SyncReplica {
     mutating func applyQueue() async throws(SyncError) {
         var waiting = 0
         let queued = try await ledger { try $0.queuedSyncRecords(limit: 100_000) }
+        var batch: [(IncomingRecord, BackupRecord?)] = []
         for incoming in queued {
-            let content: BackupRecord?
             do {
-                content = try open(incoming)
+                batch.append((incoming, try open(incoming)))
             } catch .unknownKeyVersion {
                 waiting += 1
-                continue
             } catch {
                 logger.warning("refusing a record the server sent", metadata: ["reason": "\(error)"])
                 report.refused += 1
                 try await ledger { try $0.dropIncoming(incoming) }
-                continue
             }
-            switch try await ledger({ try $0.applyIncoming(incoming, content: content) }) {
+            if batch.count == 200 { waiting += try await apply(batch) }
+            if batch.count == 200 { batch.removeAll() }
+        }
+        if !batch.isEmpty { waiting += try await apply(batch) }
+        waitingIncoming = waiting
+    }
+
+    /// Applies opened records in one transaction; returns how many wait for an unlock.
+    private mutating func apply(_ batch: [(IncomingRecord, BackupRecord?)]) async throws(SyncError) -> Int {
+        var waiting = 0
+        for outcome in try await ledger({ try $0.applyIncoming(batch) }) {
+            switch outcome {
             case .applied: report.applied += 1
             case .alreadyCurrent: break
             case .waitingForUnlock: waiting += 1
@@ -139,7 +148,7 @@ struct SyncReplica {
                 report.refused += 1
             }
         }
-        waitingIncoming = waiting
+        return waiting
     }
 
     /// The content of `incoming` (nil for a tombstone), if it opens for its claimed place.
@@ -161,20 +170,95 @@ struct SyncReplica {
 
     // MARK: Push
 
-    /// Sends every pending local change; returns whether one met a newer version on the server (pull again).
+    /// Sends every pending local change, a page at a time, each zone's writes of a page in one server transaction;
+    /// returns whether one met a newer version on the server (pull again).
     mutating func push() async throws(SyncError) -> Bool {
         var after: Int64 = 0
         var conflicted = false
         waitingOutgoing = 0
         while true {
             let from = after
-            let page = try await ledger { try $0.outgoingChanges(after: from, limit: 200) }
-            for change in page.changes where try await !send(change) { conflicted = true }
+            let page = try await ledger { try $0.outgoingChanges(after: from, limit: 500) }
+            var byZone: [UUID: [PreparedWrite]] = [:]
+            for change in page.changes {
+                if let prepared = try prepare(change) {
+                    byZone[prepared.zone, default: []].append(prepared)
+                } else if try await !send(change) {
+                    conflicted = true
+                }
+            }
+            for (zone, writes) in byZone where try await !send(writes, zone: zone) { conflicted = true }
             waitingOutgoing += page.locked
             guard page.last > after else { break }
             after = page.last
         }
         return conflicted
+    }
+
+    /// A change that goes out as one write in its zone's batch.
+    struct PreparedWrite {
+        let change: OutgoingChange
+        let zone: UUID
+        let request: RecordWriteRequest
+        let itemClass: ItemClass
+    }
+
+    /// The write `change` makes, sealed; nil when it needs more than one write (an item that moved to another zone),
+    /// which ``send(_:)`` makes on its own.
+    private func prepare(_ change: OutgoingChange) throws(SyncError) -> PreparedWrite? {
+        guard let item = change.item else {
+            guard let mirror = change.mirror else { return nil }
+            let place = RecordPlace(zone: mirror.zone, record: mirror.record, version: mirror.version + 1, deleted: true)
+            let request = RecordWriteRequest(
+                record: mirror.record, expectedVersion: mirror.version, sealed: try seal(tombstoneContent(of: mirror), at: place), deleted: true)
+            return PreparedWrite(change: change, zone: mirror.zone, request: request, itemClass: mirror.itemClass)
+        }
+        guard let zone = zone(of: item) else { return nil }
+        if let mirror = change.mirror, mirror.version > 0, mirror.zone != zone { return nil }
+        let record = change.mirror?.record ?? UUID()
+        let expected = (change.mirror?.version ?? 0) > 0 ? change.mirror?.version : nil
+        let place = RecordPlace(zone: zone, record: record, version: (expected ?? 0) + 1, deleted: false)
+        let request = RecordWriteRequest(
+            record: record, expectedVersion: expected, sealed: try seal(SyncRecordContent.content(of: item), at: place), deleted: false)
+        return PreparedWrite(change: change, zone: zone, request: request, itemClass: item.itemClass)
+    }
+
+    /// Writes a zone's batch and records what was sent; false when one met a newer version.
+    private mutating func send(_ writes: [PreparedWrite], zone: UUID) async throws(SyncError) -> Bool {
+        try await ensureZone(zone)
+        var conflicted = false
+        for start in stride(from: 0, to: writes.count, by: 200) {
+            let chunk = Array(writes[start..<min(start + 200, writes.count)])
+            let outcomes = try await SyncError.server { try await session.write(zone: zone, chunk.map(\.request)) }
+            var sent: [(OutgoingChange, MirroredRecord?)] = []
+            for (write, outcome) in zip(chunk, outcomes) {
+                switch outcome {
+                case .written(let version, _):
+                    let entry = MirroredRecord(
+                        record: write.request.record, zone: zone, persistentRef: write.request.deleted ? nil : write.change.pending.persistentRef,
+                        itemClass: write.itemClass, version: version, deleted: write.request.deleted, sealed: write.request.sealed)
+                    sent.append((write.change, entry))
+                    report.sent += 1
+                case .conflict(nil) where write.request.deleted:
+                    // Already collected on the server: nothing left to delete.
+                    sent.append((write.change, nil))
+                case .conflict:
+                    conflicted = true
+                }
+            }
+            let recorded = sent
+            if !recorded.isEmpty { try await ledger { try $0.recordSent(recorded) } }
+        }
+        return !conflicted
+    }
+
+    /// The zone of `item`'s access group; nil when its attributes do not decode.
+    private func zone(of item: BackupRecord) -> UUID? {
+        guard case .string(let group)? = try? AttributeSet(decoding: item.attributes)[QueryKey.accessGroup] else {
+            logger.error("cannot send an item whose attributes do not decode")
+            return nil
+        }
+        return account.keys.zone(forAccessGroup: group)
     }
 
     /// Writes one change to the server; false when the server has a newer version of the record.

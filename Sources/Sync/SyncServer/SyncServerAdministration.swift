@@ -73,3 +73,30 @@ public struct SyncServerAdministration: Sendable {
         SymmetricKey(size: SymmetricKeySize(bitCount: count * 8)).withUnsafeBytes { Data($0) }
     }
 }
+
+/// How much room the server's records take.
+public struct RecordStorage: Sendable {
+    /// Bytes per record: the records table with its indexes and TOAST, over its records.
+    public let perRecord: Int
+    /// Bytes per record of the sealed bodies alone.
+    public let sealedPerRecord: Int
+}
+
+extension SyncServerConnection {
+    /// The records' storage, as the table's owner or an account sees it (an account sees its own rows' sizes only in the
+    /// second figure; the first covers the whole table).
+    public func storage() async throws(SyncServerError) -> RecordStorage {
+        let logger = logger
+        return try await transaction { connection in
+            let row = try await connection.query(
+                """
+                SELECT pg_total_relation_size('coffer_sync.records')::bigint, count(*)::bigint, coalesce(sum(length(sealed)), 0)::bigint
+                FROM coffer_sync.records
+                """, logger: logger
+            ).collect().first
+            guard let row else { return RecordStorage(perRecord: 0, sealedPerRecord: 0) }
+            let (total, count, sealed) = try row.decode((Int64, Int64, Int64).self)
+            return RecordStorage(perRecord: Int(total / max(count, 1)), sealedPerRecord: Int(sealed / max(count, 1)))
+        }
+    }
+}

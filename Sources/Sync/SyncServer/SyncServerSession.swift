@@ -76,6 +76,61 @@ public struct SyncServerSession: Sendable {
         return .conflict(current: try await self.record(zone: zone, record: record))
     }
 
+    /// Writes several records of `zone` in one transaction, each as ``write(zone:record:expectedVersion:sealed:deleted:)``
+    /// writes one (compare-and-swap on its version, the zone's next change number), answering each in order. A write
+    /// that conflicts is undone to its savepoint, consuming no change number, and answered with the server's record;
+    /// the others commit together.
+    public func write(zone: UUID, _ writes: [RecordWriteRequest]) async throws(SyncServerError) -> [RecordWrite] {
+        let outcomes: [RecordWrite?] = try await server.transaction { connection in
+            var outcomes: [RecordWrite?] = []
+            for write in writes {
+                try await connection.query("SAVEPOINT coffer_write", logger: server.logger)
+                let counted = try await connection.query(
+                    """
+                    UPDATE coffer_sync.zones SET change_counter = change_counter + 1
+                    WHERE account = current_user AND zone = \(zone) RETURNING change_counter
+                    """, logger: server.logger
+                ).collect()
+                guard let change = try counted.first?.decode(Int64.self) else { throw SyncServerError.unknownZone(zone) }
+                let rows: [PostgresRow]
+                if let expected = write.expectedVersion {
+                    rows = try await connection.query(
+                        """
+                        UPDATE coffer_sync.records SET version = version + 1, change = \(change), sealed = \(write.sealed), deleted = \(write.deleted)
+                        WHERE account = current_user AND zone = \(zone) AND record = \(write.record) AND version = \(expected)
+                        RETURNING version
+                        """, logger: server.logger
+                    ).collect()
+                } else {
+                    rows = try await connection.query(
+                        """
+                        INSERT INTO coffer_sync.records (zone, record, version, change, sealed, deleted)
+                        VALUES (\(zone), \(write.record), 1, \(change), \(write.sealed), \(write.deleted)) ON CONFLICT DO NOTHING RETURNING version
+                        """, logger: server.logger
+                    ).collect()
+                }
+                if let version = try rows.first?.decode(Int64.self) {
+                    try await connection.query("RELEASE SAVEPOINT coffer_write", logger: server.logger)
+                    outcomes.append(.written(version: version, change: change))
+                } else {
+                    try await connection.query("ROLLBACK TO SAVEPOINT coffer_write", logger: server.logger)
+                    outcomes.append(nil)
+                }
+            }
+            if outcomes.contains(where: { $0 != nil }) { try await connection.query("SELECT pg_notify(current_user, '')", logger: server.logger) }
+            return outcomes
+        }
+        var answers: [RecordWrite] = []
+        for (write, outcome) in zip(writes, outcomes) {
+            if let outcome {
+                answers.append(outcome)
+            } else {
+                answers.append(.conflict(current: try await record(zone: zone, record: write.record)))
+            }
+        }
+        return answers
+    }
+
     /// The record `record` of `zone`, or nil.
     public func record(zone: UUID, record: UUID) async throws(SyncServerError) -> SyncedRecord? {
         try await records(

@@ -36,3 +36,23 @@ public enum RecordWrite: Sendable, Equatable {
     /// not exist), so nothing changed; the record as the server has it, or nil when it does not exist.
     case conflict(current: SyncedRecord?)
 }
+
+/// One write of ``SyncServerSession/write(zone:_:)``.
+public struct RecordWriteRequest: Sendable {
+    /// The record.
+    public let record: UUID
+    /// The version the server must have (nil: the record must not exist yet).
+    public let expectedVersion: Int64?
+    /// The new sealed body.
+    public let sealed: Data
+    /// Whether the record becomes a tombstone.
+    public let deleted: Bool
+
+    /// A write.
+    public init(record: UUID, expectedVersion: Int64?, sealed: Data, deleted: Bool) {
+        self.record = record
+        self.expectedVersion = expectedVersion
+        self.sealed = sealed
+        self.deleted = deleted
+    }
+}

@@ -34,6 +34,23 @@ extension KeychainEngine {
         }
     }
 
+    /// Applies `records` (each with its opened content, nil for a tombstone) as ``applyIncoming(_:content:)`` does,
+    /// in one transaction, so a first sync of thousands of records costs a few commits rather than one each. When one
+    /// of them meets a locked class, the batch is applied one record at a time instead.
+    public func applyIncoming(_ records: [(IncomingRecord, BackupRecord?)]) throws(EngineRefusal) -> [IncomingOutcome] {
+        do {
+            return try store.write { writer in try records.map { try apply($0.0, content: $0.1, writer: writer) } }
+        } catch let refusal as EngineRefusal {
+            throw refusal
+        } catch  where StatusMapping.isLocked(error) {
+            var outcomes: [IncomingOutcome] = []
+            for (incoming, content) in records { outcomes.append(try applyIncoming(incoming, content: content)) }
+            return outcomes
+        } catch {
+            throw StatusMapping.refusal(for: error, duplicateRule: .a1)
+        }
+    }
+
     /// Drops `incoming` from the queue without applying it (it was refused: changed by the server, or not for this
     /// account).
     public func dropIncoming(_ incoming: IncomingRecord) throws(EngineRefusal) {

@@ -75,6 +75,19 @@ extension KeychainEngine {
         }
     }
 
+    /// Records several sent changes in one transaction, as ``recordSent(_:as:)`` records one.
+    public func recordSent(_ sent: [(OutgoingChange, MirroredRecord?)]) throws(EngineRefusal) {
+        try mapped {
+            try store.write { writer in
+                for (change, entry) in sent {
+                    if let old = change.mirror, old.record != entry?.record { try writer.ledger.removeMirrored(record: old.record) }
+                    if let entry { try writer.ledger.setMirrored(entry) }
+                    try writer.ledger.clearPending(change.pending.persistentRef, sequence: change.pending.sequence)
+                }
+            }
+        }
+    }
+
     /// The zone of a record whose id is reserved and that has not reached the server yet.
     public static let unplacedZone = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 
