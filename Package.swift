@@ -360,7 +360,7 @@ let package = Package(
         .executableTarget(
             name: "CofferSyncBenchmarks",
             dependencies: [
-                "SyncClient", "SyncServer", "EmbeddedClient", "DaemonClient", "KeychainClient", "KeychainModel", "Engine", "Query",
+                "SyncClient", "SyncServer", "KeychainSelection", "KeychainClient", "KeychainModel", "Engine", "Query",
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/CofferSyncBenchmarks"),

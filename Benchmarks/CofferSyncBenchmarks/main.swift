@@ -2,12 +2,11 @@
 //
 //   CofferSyncBenchmarks first-sync ITEMS          DSN and password in COFFER_BENCH_DSN and PGPASSWORD
 //   CofferSyncBenchmarks propagation COUNT SOCKET-A SOCKET-B
-import DaemonClient
-import EmbeddedClient
 import Engine
 import Foundation
 import KeychainClient
 import KeychainModel
+import KeychainSelection
 import Logging
 import Query
 import SyncClient
@@ -25,12 +24,11 @@ func milliseconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) * 1_000 + Double(duration.components.attoseconds) / 1e15
 }
 
-/// A new embedded keychain and sync over it.
-func keychain(_ folder: URL) throws -> (EmbeddedKeychain, KeychainSync) {
-    let keychain = EmbeddedKeychain(
-        folder: KeychainFolder(url: folder), caller: CallerContext(accessGroups: .unrestricted(defaultGroup: CallerContext.embeddedDefaultGroup)),
-        environment: [:])
-    return (keychain, KeychainSync(engine: try keychain.service.engine(), logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })))
+/// A new embedded keychain and sync over the same files.
+func keychain(_ folder: URL) throws -> (any KeychainClient, KeychainSync) {
+    let keychain = KeychainLocation.client(for: .embedded(KeychainFolder(url: folder)), environment: [:])
+    let engine = try KeychainEngine.open(folder: KeychainFolder(url: folder))
+    return (keychain, KeychainSync(engine: engine, logger: Logger(label: "bench", factory: { _ in SwiftLogNoOpLogHandler() })))
 }
 
 switch arguments.first {
@@ -87,7 +85,7 @@ case "propagation":
         FileHandle.standardError.write(Data("usage: propagation COUNT SOCKET-A SOCKET-B\n".utf8))
         exit(2)
     }
-    let (from, to) = (DaemonKeychain(socketPath: arguments[2]), DaemonKeychain(socketPath: arguments[3]))
+    let (from, to) = (KeychainLocation.client(for: .daemon(socketPath: arguments[2])), KeychainLocation.client(for: .daemon(socketPath: arguments[3])))
     let run = UUID().uuidString.prefix(8)
     var latencies: [Double] = []
     let clock = ContinuousClock()
