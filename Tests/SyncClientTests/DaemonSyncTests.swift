@@ -7,22 +7,13 @@ import TestProcesses
 /// through one daemon is found through the other without anyone running `coffer sync now`.
 @Suite("Sync: two cofferd daemons", .timeLimit(.minutes(10)))
 struct DaemonSyncTests {
-    private var coffer: String { SharedExecutables.buildFolder.appendingPathComponent("coffer").path }
-    private var cofferd: String { SharedExecutables.buildFolder.appendingPathComponent("cofferd").path }
+    private var coffer: String { builtExecutable() }
+    private var cofferd: String { builtExecutable("cofferd") }
 
-    private func dsn(_ server: PostgresServer, as role: String) -> String {
-        let folder = server.socketFolder.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.")))!
-        return "postgresql://\(role)@\(folder):\(server.port)/\(server.database)"
-    }
+    private func dsn(_ server: PostgresServer, as role: String) -> String { connectionURI(server, as: role) }
 
     private func environment(home: String? = nil, socket: String? = nil, password: String? = nil) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter {
-            !["COFFER_SOCKET", "COFFER_HOME", "COFFER_ACCESS_GROUPS", "PGPASSWORD"].contains($0.key)
-        }
-        environment["COFFER_HOME"] = home
-        environment["COFFER_SOCKET"] = socket
-        environment["PGPASSWORD"] = password
-        return environment
+        cofferEnvironment(home: home, socket: socket, password: password)
     }
 
     @Test func whatOneDaemonStoresTheOtherServes() throws {

@@ -10,17 +10,6 @@ import Testing
 /// The server as an attacker, and devices that disagree: what a device refuses, and how two devices settle one item.
 @Suite("Sync: conflicts and a hostile server", .timeLimit(.minutes(10)))
 struct SyncAttackerTests {
-    private func withTwoDevices(_ body: (TestSyncServer, TestDevice, TestDevice) async throws -> Void) async throws {
-        let server = try await TestSyncServer.start()
-        defer { server.stop() }
-        let laptop = try TestDevice()
-        let recovery = try await laptop.sync.setUp(server: server.endpoint, password: server.account.password, deviceName: "laptop")
-        let desktop = try TestDevice()
-        try await desktop.sync.join(
-            server: server.endpoint, password: server.account.password, deviceName: "desktop", recoveryKey: try RecoveryKey(text: recovery.text))
-        try await body(server, laptop, desktop)
-    }
-
     /// Runs `sql` as the server's operator.
     private func operate(_ server: TestSyncServer, _ sql: String) async throws {
         try await server.asOperator { connection in

@@ -7,20 +7,11 @@ import TestProcesses
 /// machine and approved on the other, `--synchronizable` on the item commands, status, devices, and bad input.
 @Suite("coffer sync: setup, join, approve, now, status", .timeLimit(.minutes(10)))
 struct SyncCommandTests {
-    private var coffer: String { SharedExecutables.buildFolder.appendingPathComponent("coffer").path }
+    private var coffer: String { builtExecutable() }
 
-    /// The environment of a device whose keychain is in `home`.
-    private func environment(_ home: String, password: String? = nil) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter { !["COFFER_SOCKET", "COFFER_ACCESS_GROUPS", "PGPASSWORD"].contains($0.key) }
-        environment["COFFER_HOME"] = home
-        environment["PGPASSWORD"] = password
-        return environment
-    }
+    private func environment(_ home: String, password: String? = nil) -> [String: String] { cofferEnvironment(home: home, password: password) }
 
-    private func dsn(_ server: PostgresServer, as role: String) -> String {
-        let folder = server.socketFolder.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.")))!
-        return "postgresql://\(role)@\(folder):\(server.port)/\(server.database)"
-    }
+    private func dsn(_ server: PostgresServer, as role: String) -> String { connectionURI(server, as: role) }
 
     private func run(_ arguments: [String], home: String, password: String? = nil, input: String = "") throws -> ChildProcess.Outcome {
         try ChildProcess.run([coffer] + arguments, input: input, environment: environment(home, password: password))

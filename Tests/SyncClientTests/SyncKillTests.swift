@@ -10,14 +10,9 @@ import TestProcesses
 /// lost, nothing is sent twice, and both devices converge on the next run.
 @Suite("Sync: kill -9 mid-sync", .timeLimit(.minutes(10)))
 struct SyncKillTests {
-    private var coffer: String { SharedExecutables.buildFolder.appendingPathComponent("coffer").path }
+    private var coffer: String { builtExecutable() }
 
-    private func environment(_ home: String, password: String? = nil) -> [String: String] {
-        var environment = ProcessInfo.processInfo.environment.filter { !["COFFER_SOCKET", "COFFER_ACCESS_GROUPS", "PGPASSWORD"].contains($0.key) }
-        environment["COFFER_HOME"] = home
-        environment["PGPASSWORD"] = password
-        return environment
-    }
+    private func environment(_ home: String, password: String? = nil) -> [String: String] { cofferEnvironment(home: home, password: password) }
 
     @Test func killingADeviceMidSyncLosesNothing() async throws {
         let server = try await TestSyncServer.start()

@@ -7,6 +7,7 @@ import Logging
 import PostgresFixture
 import Query
 import SyncClient
+import TestProcesses
 @testable import SyncServer
 
 /// One device of a test account: a keychain in a folder of its own and sync over it.
@@ -87,3 +88,40 @@ func genp(_ service: String, _ account: String, _ extra: QueryDictionary = [:]) 
 }
 
 func secret(_ text: String) -> KeychainValue { .data(Data(text.utf8)) }
+
+/// A server with an account, a founding device `laptop` (prepared by `prepare` before it sets the account up) and a
+/// `desktop` joined with the recovery key; everything stopped after `body`.
+func withTwoDevices(
+    prepare: (TestDevice) throws -> Void = { _ in }, _ body: (TestSyncServer, TestDevice, TestDevice) async throws -> Void
+) async throws {
+    let server = try await TestSyncServer.start()
+    defer { server.stop() }
+    let laptop = try TestDevice()
+    try prepare(laptop)
+    let recovery = try await laptop.sync.setUp(server: server.endpoint, password: server.account.password, deviceName: "laptop")
+    let desktop = try TestDevice()
+    try await desktop.sync.join(
+        server: server.endpoint, password: server.account.password, deviceName: "desktop", recoveryKey: try RecoveryKey(text: recovery.text))
+    try await body(server, laptop, desktop)
+}
+
+/// The environment of a `coffer` process whose keychain is in `home` (or behind `socket`), with `password` in
+/// PGPASSWORD; nothing else of Coffer's is inherited.
+func cofferEnvironment(home: String? = nil, socket: String? = nil, password: String? = nil) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment.filter {
+        !["COFFER_SOCKET", "COFFER_HOME", "COFFER_ACCESS_GROUPS", "PGPASSWORD"].contains($0.key)
+    }
+    environment["COFFER_HOME"] = home
+    environment["COFFER_SOCKET"] = socket
+    environment["PGPASSWORD"] = password
+    return environment
+}
+
+/// The built `coffer` (or another executable of the package).
+func builtExecutable(_ name: String = "coffer") -> String { SharedExecutables.buildFolder.appendingPathComponent(name).path }
+
+/// `cluster`'s connection URI for `role`, its socket folder as a percent-encoded host.
+func connectionURI(_ cluster: PostgresServer, as role: String) -> String {
+    let folder = cluster.socketFolder.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-_.")))!
+    return "postgresql://\(role)@\(folder):\(cluster.port)/\(cluster.database)"
+}

@@ -9,21 +9,6 @@ import Testing
 /// Two keychains in separate folders, one account on a real PostgreSQL: what one device writes, the other finds.
 @Suite("Sync: two devices through one account", .timeLimit(.minutes(10)))
 struct TwoDeviceSyncTests {
-    /// A server with an account, a founding device `laptop` and a `desktop` joined with the recovery key.
-    private func withTwoDevices(
-        prepare: (TestDevice) throws -> Void = { _ in }, _ body: (TestSyncServer, TestDevice, TestDevice) async throws -> Void
-    ) async throws {
-        let server = try await TestSyncServer.start()
-        defer { server.stop() }
-        let laptop = try TestDevice()
-        try prepare(laptop)
-        let recovery = try await laptop.sync.setUp(server: server.endpoint, password: server.account.password, deviceName: "laptop")
-        let desktop = try TestDevice()
-        try await desktop.sync.join(
-            server: server.endpoint, password: server.account.password, deviceName: "desktop", recoveryKey: try RecoveryKey(text: recovery.text))
-        try await body(server, laptop, desktop)
-    }
-
     @Test func addsUpdatesAndDeletesReachTheOtherDevice() async throws {
         try await withTwoDevices(prepare: { laptop in
             try laptop.add(genp("mail", "before-setup", ["sync": true, "v_Data": secret("early")]))

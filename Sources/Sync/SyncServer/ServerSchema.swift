@@ -23,7 +23,7 @@ enum ServerSchema {
     static let migrationLock: Int64 = 0x436F_6666_6572_5331  // "CofferS1"
 
     /// The statements of each version, in order.
-    static let migrations: [[String]] = [version1, version2]
+    static let migrations: [[String]] = [version1, version2, version3]
 
     /// The tables where every row belongs to an account, which row-level security keeps apart.
     static let accountTables = version1Tables + ["pairings"]
@@ -123,14 +123,40 @@ enum ServerSchema {
             "GRANT SELECT, INSERT, UPDATE, DELETE ON coffer_sync.pairings TO coffer_sync_account",
         ] + rowSecurity("pairings")
 
+    /// Version 3: the account column becomes `text` (a role's name is 28 characters; PostgreSQL's `name` takes 64 bytes
+    /// in every row and in every index that starts with it, which made the server's storage per record more than twice
+    /// the sealed record). Policies and foreign keys name the column, so they are dropped and made again.
+    private static let version3: [String] = {
+        let foreignKeys: [(table: String, constraint: String, definition: String)] = [
+            ("zones", "zones_account_fkey", "FOREIGN KEY (account) REFERENCES coffer_sync.accounts ON DELETE CASCADE"),
+            ("device_log", "device_log_account_fkey", "FOREIGN KEY (account) REFERENCES coffer_sync.accounts ON DELETE CASCADE"),
+            ("pairings", "pairings_account_fkey", "FOREIGN KEY (account) REFERENCES coffer_sync.accounts ON DELETE CASCADE"),
+            ("records", "records_account_zone_fkey", "FOREIGN KEY (account, zone) REFERENCES coffer_sync.zones ON DELETE CASCADE"),
+            ("key_shares", "key_shares_account_zone_fkey", "FOREIGN KEY (account, zone) REFERENCES coffer_sync.zones ON DELETE CASCADE"),
+            ("cursors", "cursors_account_zone_fkey", "FOREIGN KEY (account, zone) REFERENCES coffer_sync.zones ON DELETE CASCADE"),
+        ]
+        return accountTables.map { "DROP POLICY own_account ON coffer_sync.\($0)" }
+            + foreignKeys.map { "ALTER TABLE coffer_sync.\($0.table) DROP CONSTRAINT \($0.constraint)" }
+            + accountTables.map {
+                "ALTER TABLE coffer_sync.\($0) ALTER COLUMN account TYPE text, ALTER COLUMN account SET DEFAULT current_user"
+            }
+            + foreignKeys.map { "ALTER TABLE coffer_sync.\($0.table) ADD CONSTRAINT \($0.constraint) \($0.definition)" }
+            + accountTables.map(ownAccountPolicy)
+    }()
+
     /// Row-level security on one account table: an account role reads and writes the rows of its own account only.
     private static func rowSecurity(_ table: String) -> [String] {
         [
             "ALTER TABLE coffer_sync.\(table) ENABLE ROW LEVEL SECURITY",
-            """
-            CREATE POLICY own_account ON coffer_sync.\(table) TO coffer_sync_account
-                USING (account = current_user) WITH CHECK (account = current_user)
-            """,
+            ownAccountPolicy(table),
         ]
+    }
+
+    /// The policy that confines an account role to its own rows of `table`.
+    private static func ownAccountPolicy(_ table: String) -> String {
+        """
+        CREATE POLICY own_account ON coffer_sync.\(table) TO coffer_sync_account
+            USING (account = current_user) WITH CHECK (account = current_user)
+        """
     }
 }

@@ -39,41 +39,9 @@ public struct SyncServerSession: Sendable {
     public func write(
         zone: UUID, record: UUID, expectedVersion: Int64?, sealed: Data, deleted: Bool = false
     ) async throws(SyncServerError) -> RecordWrite {
-        let written: RecordWrite? = try await server.transaction { connection in
-            let counted = try await connection.query(
-                """
-                UPDATE coffer_sync.zones SET change_counter = change_counter + 1
-                WHERE account = current_user AND zone = \(zone) RETURNING change_counter
-                """, logger: server.logger
-            ).collect()
-            guard let change = try counted.first?.decode(Int64.self) else { throw SyncServerError.unknownZone(zone) }
-            let rows: [PostgresRow]
-            if let expectedVersion {
-                rows = try await connection.query(
-                    """
-                    UPDATE coffer_sync.records SET version = version + 1, change = \(change), sealed = \(sealed), deleted = \(deleted)
-                    WHERE account = current_user AND zone = \(zone) AND record = \(record) AND version = \(expectedVersion)
-                    RETURNING version
-                    """, logger: server.logger
-                ).collect()
-            } else {
-                rows = try await connection.query(
-                    """
-                    INSERT INTO coffer_sync.records (zone, record, version, change, sealed, deleted)
-                    VALUES (\(zone), \(record), 1, \(change), \(sealed), \(deleted)) ON CONFLICT DO NOTHING RETURNING version
-                    """, logger: server.logger
-                ).collect()
-            }
-            guard let version = try rows.first?.decode(Int64.self) else { throw Conflict() }
-            try await connection.query("SELECT pg_notify(current_user, '')", logger: server.logger)
-            return .written(version: version, change: change)
-        } recovering: { error -> RecordWrite?? in
-            // A conflict rolls back and is answered below; any other error is thrown.
-            if error is Conflict { return .some(nil) }
-            return .none
-        }
-        if let written { return written }
-        return .conflict(current: try await self.record(zone: zone, record: record))
+        let answers = try await write(zone: zone, [RecordWriteRequest(record: record, expectedVersion: expectedVersion, sealed: sealed, deleted: deleted)])
+        guard let answer = answers.first else { throw .connection("the server answered no write") }
+        return answer
     }
 
     /// Writes several records of `zone` in one transaction, each as ``write(zone:record:expectedVersion:sealed:deleted:)``
@@ -285,9 +253,6 @@ public struct SyncServerSession: Sendable {
             }
         }
     }
-
-    /// Thrown inside a write's transaction to roll it back when the record is not at the expected version.
-    private struct Conflict: Error {}
 }
 
 extension SyncServerSession {
