@@ -2,6 +2,7 @@
 //
 //   CofferSyncBenchmarks first-sync ITEMS          DSN and password in COFFER_BENCH_DSN and PGPASSWORD
 //   CofferSyncBenchmarks propagation COUNT SOCKET-A SOCKET-B
+//   CofferSyncBenchmarks find-cost on|off COUNT     (for callgrind: COUNT finds on a 1,000-item keychain, syncing or not)
 import Engine
 import Foundation
 import KeychainClient
@@ -109,7 +110,34 @@ case "propagation":
         "| add on one daemon → found through the other (\(count) items) | \(String(format: "%.1f", percentile(latencies, 0.5))) ms | \(String(format: "%.1f", percentile(latencies, 0.99))) ms | \(String(format: "%.1f", latencies.min()!)) ms | \(String(format: "%.1f", latencies.max()!)) ms |"
     )
 
+case "find-cost":
+    // A keychain that syncs has the ledger's triggers and settings; a find must cost what it costs without them.
+    guard arguments.count == 3, let count = Int(arguments[2]) else {
+        FileHandle.standardError.write(Data("usage: find-cost on|off COUNT\n".utf8))
+        exit(2)
+    }
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-sync-find-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let client = KeychainLocation.client(for: .embedded(KeychainFolder(url: scratch)), environment: [:])
+    var queries: [QueryDictionary] = []
+    for index in 0..<1_000 {
+        queries.append([
+            "class": "genp", "svce": "find-cost", "acct": .string("account-\(index)"), "sync": true, "v_Data": .data(Data("value-\(index)".utf8)),
+        ])
+    }
+    _ = try client.blocking.addEach(queries)
+    if arguments[1] == "on" { try KeychainEngine.open(folder: KeychainFolder(url: scratch)).startSyncing(settings: ["server": Data("unused".utf8)]) }
+    var found = 0
+    for index in 0..<count {
+        let query: QueryDictionary = ["class": "genp", "svce": "find-cost", "acct": .string("account-\((index * 7) % 1_000)"), "sync": true, "r_Data": true]
+        if case .some(.some) = try? client.blocking.copyMatching(query) { found += 1 }
+    }
+    guard found == count else {
+        FileHandle.standardError.write(Data("found \(found) of \(count)\n".utf8))
+        exit(1)
+    }
+
 default:
-    FileHandle.standardError.write(Data("usage: CofferSyncBenchmarks first-sync ITEMS | propagation COUNT SOCKET-A SOCKET-B\n".utf8))
+    FileHandle.standardError.write(Data("usage: CofferSyncBenchmarks first-sync ITEMS | propagation COUNT SOCKET-A SOCKET-B | find-cost on|off COUNT\n".utf8))
     exit(2)
 }
