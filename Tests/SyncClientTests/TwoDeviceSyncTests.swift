@@ -88,3 +88,30 @@ struct TwoDeviceSyncTests {
         }
     }
 }
+
+/// A device that stays away while another makes a thousand changes catches up in one run.
+@Suite("Sync: a device offline for a thousand changes", .timeLimit(.minutes(10)))
+struct OfflineDeviceTests {
+    @Test func aDeviceOfflineForAThousandChangesCatchesUp() async throws {
+        try await withTwoDevices { _, laptop, desktop in
+            _ = try await desktop.sync.syncNow()
+            for index in 0..<200 { try laptop.add(genp("offline", "item-\(index)", ["sync": true, "v_Data": secret("0")])) }
+            _ = try await laptop.sync.syncNow()
+            for round in 1...4 {
+                for index in 0..<200 { try laptop.update(genp("offline", "item-\(index)", ["sync": true]), ["v_Data": secret("\(round)")]) }
+                _ = try await laptop.sync.syncNow()
+            }
+            for index in 150..<200 { try laptop.delete(genp("offline", "item-\(index)", ["sync": true])) }
+            _ = try await laptop.sync.syncNow()
+            // 1,050 changes later, the desktop comes back.
+            let report = try await desktop.sync.syncNow()
+            #expect(report.refused == 0 && report.conflicts == 0)
+            for index in 0..<150 {
+                #expect(desktop.data(genp("offline", "item-\(index)", ["sync": true])) == .success(Data("4".utf8)), "item \(index)")
+            }
+            for index in 150..<200 {
+                #expect(desktop.data(genp("offline", "item-\(index)", ["sync": true])) == .failure(.itemNotFound), "item \(index)")
+            }
+        }
+    }
+}
