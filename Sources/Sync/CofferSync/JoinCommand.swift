@@ -42,7 +42,9 @@ struct JoinCommand: AsyncParsableCommand {
                     """.utf8))
             try await sync.completeJoin(pending)
         }
-        let report = try await sync.syncNow()
+        let progress = LocalKeychain.progressLine
+        let report = try await sync.syncNow(progress: progress)
+        LocalKeychain.endProgress(progress != nil)
         print("Joined as \(deviceName); \(report.applied) item(s) received.")
     }
 }

@@ -58,6 +58,20 @@ enum LocalKeychain {
         throw CommandFailure("wrong passcode: \(lastFailure ?? "")")
     }
 
+    /// A progress line on standard error while a sync runs, when standard error is a terminal (nil otherwise): the
+    /// counts so far, rewritten in place; ``endProgress(_:)`` ends the line.
+    static var progressLine: (@Sendable (SyncReport) -> Void)? {
+        guard isatty(2) == 1 else { return nil }
+        return { report in
+            FileHandle.standardError.write(Data("\rsyncing: \(report.received) received, \(report.applied) applied, \(report.sent) sent ".utf8))
+        }
+    }
+
+    /// Ends the progress line, if one was shown.
+    static func endProgress(_ shown: Bool) {
+        if shown { FileHandle.standardError.write(Data("\n".utf8)) }
+    }
+
     /// This machine's name, the default name of a device.
     static var hostName: String {
         var buffer = [CChar](repeating: 0, count: 256)

@@ -22,7 +22,9 @@ struct SetupCommand: AsyncParsableCommand {
         let sync = try LocalKeychain.sync()
         try LocalKeychain.authenticate(sync, reason: "Unlock the keychain to start syncing it.")
         let recovery = try await sync.setUp(server: endpoint, password: password, deviceName: name ?? LocalKeychain.hostName)
-        let report = try await sync.syncNow()
+        let progress = LocalKeychain.progressLine
+        let report = try await sync.syncNow(progress: progress)
+        LocalKeychain.endProgress(progress != nil)
         if json {
             try printJSON(["recoveryKey": recovery.text, "sent": "\(report.sent)"])
         } else {

@@ -72,7 +72,9 @@ struct NowCommand: AsyncParsableCommand {
     func run() async throws {
         let sync = try LocalKeychain.sync()
         try LocalKeychain.authenticate(sync, reason: "Unlock the keychain to sync it.")
-        let report = try await sync.syncNow()
+        let progress = LocalKeychain.progressLine
+        let report = try await sync.syncNow(progress: progress)
+        LocalKeychain.endProgress(progress != nil)
         if json { return try printJSON(report) }
         print("sent \(report.sent), received \(report.received), applied \(report.applied)", terminator: "")
         if report.conflicts > 0 { print(", \(report.conflicts) conflict(s) settled (coffer sync status --conflicts)", terminator: "") }

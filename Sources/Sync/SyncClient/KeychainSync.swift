@@ -52,11 +52,12 @@ public struct KeychainSync: Sendable {
     }
 
     /// Brings this keychain and the server in step: what other devices wrote is applied here, what was written here
-    /// is sent.
-    public func syncNow() async throws(SyncError) -> SyncReport {
+    /// is sent. `progress` is told the counts so far as pages are pulled, applied and sent.
+    public func syncNow(progress: (@Sendable (SyncReport) -> Void)? = nil) async throws(SyncError) -> SyncReport {
         let account = try LocalAccount.load(from: engine)
         return try await connected(account.endpoint, account.password) { (session) async throws(SyncError) in
             var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger, workers: workers)
+            replica.progress = progress
             try await replica.run()
             return replica.report
         }

@@ -18,6 +18,8 @@ struct SyncReplica {
     let logger: Logger
     let workers: WorkerThreads
     var report = SyncReport()
+    /// Told the report so far after each page pulled, batch applied and batch sent (a long first sync shows progress).
+    var progress: (@Sendable (SyncReport) -> Void)?
     private var knownZones: Set<UUID> = []
     /// Queued records and local changes of a locked class, as the last round found them.
     private var waitingIncoming = 0
@@ -103,6 +105,7 @@ struct SyncReplica {
                 }
                 try await ledger { try $0.receiveSyncRecords(records, zone: zone, cursor: last.change) }
                 report.received += records.count
+                progress?(report)
                 cursor = last.change
                 if page.count < 1_000 { break }
             }
@@ -135,6 +138,7 @@ struct SyncReplica {
     /// Applies opened records in one transaction; returns how many wait for an unlock.
     private mutating func apply(_ batch: [(IncomingRecord, BackupRecord?)]) async throws(SyncError) -> Int {
         var waiting = 0
+        defer { progress?(report) }
         for outcome in try await ledger({ try $0.applyIncoming(batch) }) {
             switch outcome {
             case .applied: report.applied += 1
@@ -248,6 +252,7 @@ struct SyncReplica {
             }
             let recorded = sent
             if !recorded.isEmpty { try await ledger { try $0.recordSent(recorded) } }
+            progress?(report)
         }
         return !conflicted
     }
