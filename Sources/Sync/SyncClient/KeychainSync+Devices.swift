@@ -20,9 +20,9 @@ extension KeychainSync {
         let account = try LocalAccount.load(from: engine)
         return try await connected(account.endpoint, account.password) { (session) async throws(SyncError) in
             var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger, workers: workers)
-            try await replica.refreshTrust()
+            let log = try await replica.refreshTrust()
             let me = account.device.publicIdentity.id
-            return try await replica.verifiedLog().trusted.values.map { device in
+            return log.trusted.values.map { device in
                 SyncDevice(
                     id: device.id, name: device.name, isThisDevice: device.id == me,
                     isRecoveryKey: device.name == RecoveryKey.deviceName)
@@ -37,8 +37,7 @@ extension KeychainSync {
         var account = try LocalAccount.load(from: engine)
         let (removed, updated) = try await connected(account.endpoint, account.password) { (session) async throws(SyncError) in
             var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger, workers: workers)
-            try await replica.refreshTrust()
-            let log = try await replica.verifiedLog()
+            let log = try await replica.refreshTrust()
             let matches = log.trusted.values.filter { $0.name == nameOrID || $0.id.uuidString.lowercased() == nameOrID.lowercased() }
             guard let device = matches.first else { throw .invalidCode("the account has no device named \(nameOrID)") }
             guard matches.count == 1 else { throw .invalidCode("several devices are named \(nameOrID): give the id (`coffer sync devices`)") }

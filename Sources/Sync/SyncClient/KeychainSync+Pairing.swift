@@ -68,8 +68,7 @@ extension KeychainSync {
         var account = try LocalAccount.load(from: engine)
         let (added, head) = try await connected(account.endpoint, account.password) { (session) async throws(SyncError) in
             var replica = SyncReplica(engine: engine, account: account, session: session, logger: logger, workers: workers)
-            try await replica.refreshTrust()
-            let log = try await replica.verifiedLog()
+            let log = try await replica.refreshTrust()
             guard let pairing = try await SyncError.server({ try await session.pairing(code.pairing) }) else {
                 throw .invalidCode("no device is waiting with this code: check it, or run `coffer sync join` again on the new device")
             }

@@ -56,8 +56,9 @@ struct SyncReplica {
     // MARK: Trust
 
     /// Replays the device log from the account's anchor (refusing a forged, reordered or rolled-back log), checks this
-    /// device is still trusted, and opens any new account key shared to it.
-    mutating func refreshTrust() async throws(SyncError) {
+    /// device is still trusted, and opens any new account key shared to it. Returns the log, as verified.
+    @discardableResult
+    mutating func refreshTrust() async throws(SyncError) -> DeviceLog {
         let log = try await verifiedLog()
         guard log.trusted[account.device.publicIdentity.id] != nil else {
             throw .untrustedServer("this device was removed from the account (or the server claims it was)")
@@ -77,6 +78,7 @@ struct SyncReplica {
             let settings = try account.trustSettings(sealedBy: engine)
             try await ledger { try $0.setSyncSettings(settings) }
         }
+        return log
     }
 
     /// The device log, replayed and checked against the anchor and the head this device saw last.
