@@ -335,6 +335,7 @@ let package = Package(
             name: "CofferSync",
             dependencies: [
                 "SyncServer", "SyncClient", "Engine", "Keystore", "KeychainModel", "Query", "BackupFormat", "Prompting",
+                "KeychainSelection", "KeychainClient", "KeychainOperations",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Sync/CofferSync"),
@@ -414,8 +415,8 @@ let package = Package(
         .testTarget(
             name: "SyncClientTests",
             dependencies: [
-                "SyncClient", "SyncServer", "SyncFormat", "Engine", "EmbeddedClient", "KeychainModel", "Query", "CofferTestSupport",
-                "PostgresFixture", "TestProcesses", .product(name: "PostgresNIO", package: "postgres-nio"),
+                "SyncClient", "SyncServer", "SyncFormat", "Engine", "KeychainSelection", "KeychainModel", "Query", "CofferTestSupport",
+                "Coffer", "PostgresFixture", "TestProcesses", .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Runs the built git-credential-coffer (also through `git credential`) and docker-credential-coffer, on

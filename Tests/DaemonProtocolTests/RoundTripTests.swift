@@ -43,7 +43,21 @@ struct RoundTripTests {
                 input: Data([4]), authentication: TokenKeyAuthentication(context: AuthenticationContextID.random(), prompt: "sign in", interactive: false))),
         .useTokenKey(TokenKeyUse(key: Data(), operation: .keyExchange(requestedSize: nil, sharedInfo: nil), algorithm: "", input: Data())),
         .useTokenKey(TokenKeyUse(key: Data([5]), operation: .decrypt, algorithm: "a", input: Data([6]))),
+        .syncState(changedFrom: nil),
+        .syncState(changedFrom: SyncState(isSyncing: false)),
+        .syncState(
+            changedFrom: SyncState(
+                isSyncing: true, pending: 3, mirrored: 10_000, waitingForUnlock: 2, conflicts: 1,
+                lastRun: .synced(Self.syncReport, at: Date(timeIntervalSince1970: 1_795_000_000.25)))),
+        .syncNow,
     ]
+
+    static let syncReport: SyncReport = {
+        var report = SyncReport()
+        (report.sent, report.received, report.applied, report.conflicts) = (1, 2, 3, 4)
+        (report.refused, report.waiting, report.collected) = (5, 6, 7)
+        return report
+    }()
 
     static let everyResponse: [Response] = [
         .value(nil),
@@ -88,6 +102,10 @@ struct RoundTripTests {
                 executablePath: "/c", applicationIdentifier: "T.c", accessGroups: [], executableHash: nil,
                 identityGroupID: 998),
         ]),
+        .syncState(SyncState(isSyncing: false)),
+        .syncState(SyncState(isSyncing: true, pending: 1, lastRun: .failed(reason: "the server is away", at: Date(timeIntervalSince1970: 0)))),
+        .syncReport(syncReport),
+        .syncReport(SyncReport()),
     ]
 
     @Test(arguments: everyRequest)

@@ -119,6 +119,17 @@ struct EveryOperationTests {
             same(.changePasscode(old: secret("1234"), new: secret("5678")), .status(.success)),
             same(.setEraseAfterFailedAttempts(true, passcode: secret("5678")), .status(.success)),
             same(.removePasscode(current: secret("5678")), .status(.success)),
+            // Sync: this keychain has joined no account; the embedded keychain cannot run sync itself.
+            same(.syncState(changedFrom: nil), .syncState(SyncState(isSyncing: false))),
+            (
+                .syncNow,
+                .failure(
+                    .unimplemented,
+                    reason:
+                        "an embedded keychain syncs when `coffer sync now` runs, or in the background through cofferd; this program cannot run sync itself"
+                ),
+                .failure(.notAvailable, reason: "this keychain does not sync: join an account with `coffer sync setup` or `coffer sync join`")
+            ),
             same(.delete(item), .value(nil)),
             same(.delete(item), .failure(.itemNotFound, reason: "D3: no item matches the query among the calling program's access groups")),
         ]

@@ -1,3 +1,5 @@
+import Coffer
+import KeychainSelection
 import Foundation
 import PostgresFixture
 import Testing
@@ -16,7 +18,7 @@ struct DaemonSyncTests {
         cofferEnvironment(home: home, socket: socket, password: password)
     }
 
-    @Test func whatOneDaemonStoresTheOtherServes() throws {
+    @Test func whatOneDaemonStoresTheOtherServes() async throws {
         let server = try PostgresServer()
         defer { server.stop() }
         let admin = dsn(server, as: server.superuser)
@@ -60,5 +62,60 @@ struct DaemonSyncTests {
             usleep(50_000)
         }
         #expect(found == "through-daemons\n")
+
+        // Through the daemon, `coffer sync now` runs the daemon's sync and `status` reads its state.
+        let now = try ChildProcess.run([coffer, "sync", "now", "--json"], environment: environment(socket: sockets[0]))
+        #expect(now.status == 0, "\(now.errorText)")
+        #expect(now.outputText.contains("\"sent\""))
+        let status = try ChildProcess.run([coffer, "sync", "status", "--json"], environment: environment(socket: sockets[1]))
+        #expect(status.status == 0, "\(status.errorText)")
+        #expect(status.outputText.contains("\"lastRunAt\""))
+        #expect(status.outputText.contains("\"pending\" : 0"))
+        let setupThroughDaemon = try ChildProcess.run([coffer, "sync", "setup", account], environment: environment(socket: sockets[0], password: password))
+        #expect(setupThroughDaemon.status != 0)
+        #expect(setupThroughDaemon.errorText.contains("COFFER_HOME"))
+
+        try await theSwiftAPIFollowsTheDaemonsSync(socket: sockets[0])
+    }
+
+    /// Coffer's sync calls through a daemon that syncs: the state, a run on request, and the updates a change brings.
+    private func theSwiftAPIFollowsTheDaemonsSync(socket: String) async throws {
+        let keychain = Keychain(client: DaemonKeychain(socketPath: socket))
+        let before = try await keychain.syncState()
+        #expect(before.isSyncing)
+        guard case .synced? = before.lastRun else {
+            Issue.record("the daemon has run sync: \(String(describing: before.lastRun))")
+            return
+        }
+        let report = try await keychain.syncNow()
+        #expect(report.refused == 0)
+
+        var updates = keychain.syncStateUpdates().makeAsyncIterator()
+        let first = try #require(try await updates.next())
+        #expect(first.isSyncing)
+        try await keychain.add(GenericPassword(service: "api-sync", account: "bot", value: Data("v".utf8), synchronizable: true))
+        // The add is recorded as pending, then the background run it wakes sends it: a later state shows a run
+        // newer than the first and nothing pending.
+        var sent = false
+        for _ in 0..<10 {
+            guard let state = try await updates.next() else { break }
+            if state.pending == 0, let run = state.lastRun, let firstRun = first.lastRun, run.date > firstRun.date {
+                sent = true
+                break
+            }
+        }
+        #expect(sent)
+
+        // An embedded keychain answers the state but does not run sync itself.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-embedded-sync-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let embedded = Keychain(folder: folder)
+        #expect(try await embedded.syncState() == SyncState(isSyncing: false))
+        await #expect(throws: KeychainError.self) { try await embedded.syncNow() }
+        do {
+            try await embedded.syncNow()
+        } catch {
+            #expect(error.status == .unimplemented)
+        }
     }
 }

@@ -1,5 +1,5 @@
 import CofferTestSupport
-import EmbeddedClient
+import KeychainSelection
 import Engine
 import Foundation
 import KeychainModel

@@ -22,3 +22,6 @@
 @_exported import struct KeychainOperations.RestoreReport
 @_exported import struct KeychainOperations.RestoreConflict
 @_exported import struct KeychainOperations.BackupContents
+@_exported import struct KeychainOperations.SyncState
+@_exported import enum KeychainOperations.SyncRunOutcome
+@_exported import struct KeychainModel.SyncReport

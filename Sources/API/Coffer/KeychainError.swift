@@ -126,6 +126,10 @@ extension KeychainError {
         case keyExchange = "SecKeyCopyKeyExchangeResult"
         /// Reading a certificate from its DER or PEM (`SecCertificateCreateWithData`).
         case readCertificate = "SecCertificateCreateWithData"
+        /// Reading what the keychain knows of its sync.
+        case syncState = "reading the sync state"
+        /// Running sync.
+        case syncNow = "syncing with the other devices"
 
         /// The raw value: Apple's function name for item calls, a phrase otherwise.
         public var description: String { rawValue }

@@ -189,6 +189,10 @@ public final class KeychainService: Sendable {
             return stageRestore(part, caller: caller, session: session)
         case .restoreBackup(let restore):
             return restoreBackup(restore, caller: caller, session: session)
+        case .syncState:
+            return syncState()
+        case .syncNow:
+            return syncNow()
         case .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwnerWithPrompt:
             return .keystoreError(
                 .unavailable(

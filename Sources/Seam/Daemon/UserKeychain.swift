@@ -7,7 +7,6 @@ import KeychainService
 import Keystore
 import Logging
 import Synchronization
-import SyncClient
 
 /// One user's keychain inside the daemon: the keychain service over its files, the registry of its
 /// programs, and when it was last used (for auto-lock).
@@ -28,8 +27,8 @@ public final class UserKeychain: Sendable {
     public var programs: some RegisteredPrograms { registry }
     private let registry: ProgramRegistryFile
     private let lastUse = Mutex(ContinuousClock.now)
-    /// Keeps the keychain in step with its sync account, when it has one (``BackgroundSync``).
-    private let backgroundSync: Task<Void, Never>
+    /// Keeps the keychain in step with its sync account, when it has one, and answers the sync requests.
+    let sync: SyncMonitor
 
     /// `restoreStaging` is shared by every user's keychain, so that its total bounds them all.
     init(uid: UInt32, folder: KeychainFolder, restoreStaging: RestoreStagingPool) throws {
@@ -43,11 +42,8 @@ public final class UserKeychain: Sendable {
         registry = try ProgramRegistryFile(url: folder.url.appendingPathComponent("apps.json"))
         service = KeychainService(
             engine: engine, registry: registry, biometry: SensorVerifier.fprintd(uid: uid), restoreStaging: restoreStaging)
-        let sync = KeychainSync(engine: engine, logger: DiagnosticsLevel.logger(label: "coffer.sync"))
-        backgroundSync = Task.detached { await BackgroundSync(sync: sync).run() }
+        sync = SyncMonitor(engine: engine)
     }
-
-    deinit { backgroundSync.cancel() }
 
     /// Notes a request, for auto-lock.
     func touch() { lastUse.withLock { $0 = .now } }

@@ -62,6 +62,17 @@ extension KeychainClient {
         try await send(.lock).keystoreResult()
     }
 
+    /// What the keychain knows of its sync (``Request/syncState(changedFrom:)``): at once, or with `known`, once
+    /// the daemon's state differs from it (at most ``Request/syncStateWaitLimit`` later).
+    public func syncState(changedFrom known: SyncState? = nil) async throws(KeychainFailure) -> SyncState {
+        try await send(.syncState(changedFrom: known)).syncStateResult()
+    }
+
+    /// Runs sync now (``Request/syncNow``) and returns what the run did.
+    public func syncNow() async throws(KeychainFailure) -> SyncReport {
+        try await send(.syncNow).syncReportResult()
+    }
+
     /// The same calls, blocking the calling thread.
     public var blocking: BlockingKeychainCalls { BlockingKeychainCalls(client: self) }
 }
@@ -115,6 +126,16 @@ public struct BlockingKeychainCalls: Sendable {
     /// The passcode, lock state and throttle.
     public func lockStatus() throws(KeystoreError) -> KeystoreStatus {
         try client.sendBlocking(.lockStatus).lockStatusResult()
+    }
+
+    /// What the keychain knows of its sync, at once.
+    public func syncState() throws(KeychainFailure) -> SyncState {
+        try client.sendBlocking(.syncState(changedFrom: nil)).syncStateResult()
+    }
+
+    /// Runs sync now and returns what the run did.
+    public func syncNow() throws(KeychainFailure) -> SyncReport {
+        try client.sendBlocking(.syncNow).syncReportResult()
     }
 
     /// Unlocks with the passcode.

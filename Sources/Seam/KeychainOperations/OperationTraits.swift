@@ -70,6 +70,8 @@ extension Request.Kind {
         case .exportBackup: OperationTraits(wireTag: 0x70, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
         case .stageRestore: OperationTraits(wireTag: 0x72, growsStorage: true)
         case .restoreBackup: OperationTraits(wireTag: 0x71, mayWaitForPerson: true, growsStorage: true)
+        case .syncState: OperationTraits(wireTag: 0x08, idempotent: true, mayWaitForPerson: true)
+        case .syncNow: OperationTraits(wireTag: 0x09, idempotent: true, mayWaitForPerson: true)
         }
     }
 }

@@ -30,6 +30,8 @@ import Query
 /// | ``exportBackup(_:)`` | ``Response/backup(_:)`` | ``Response/keystoreError(_:)``, ``Response/failure(_:reason:)`` |
 /// | ``stageRestore(_:)`` | `.status(.success)` | ``Response/failure(_:reason:)`` |
 /// | ``restoreBackup(_:)`` | ``Response/restoreReport(_:)`` | ``Response/failure(_:reason:)`` |
+/// | ``syncState(changedFrom:)`` | ``Response/syncState(_:)`` | ``Response/failure(_:reason:)`` |
+/// | ``syncNow`` | ``Response/syncReport(_:)`` | ``Response/failure(_:reason:)`` |
 ///
 /// Through the daemon, only trusted front ends (the `coffer` command installed with its own group, and
 /// its prompt agent) may send a passcode, lock, or edit the registry; other programs ask the person with
@@ -127,6 +129,16 @@ public enum Request: Sendable, Equatable {
     /// conflict policy; answered with ``Response/restoreReport(_:)``. Every record is checked before anything
     /// is written, and nothing is written when one is refused.
     case restoreBackup(BackupRestore)
+    /// What the keychain knows of its sync (``SyncState``); answered with ``Response/syncState(_:)``. With a
+    /// state the caller already has, the daemon answers once the state differs from it or after
+    /// ``syncStateWaitLimit``, whichever comes first (a long poll, for ``SyncState`` updates); the embedded
+    /// keychain answers at once.
+    case syncState(changedFrom: SyncState?)
+    /// Runs sync now and answers with its ``Response/syncReport(_:)``: the daemon's background sync runs at once
+    /// and the answer comes when that run ends. A keychain that has not joined an account is `errSecNotAvailable`;
+    /// a run that failed (the server away, a refused password) is `errSecIO` with the reason; the embedded
+    /// keychain, which syncs when `coffer sync now` runs, is `errSecUnimplemented`.
+    case syncNow
 
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
@@ -137,6 +149,7 @@ public enum Request: Sendable, Equatable {
         case createTokenKey, useTokenKey
         case makeFileKey, unwrapFileKey
         case exportBackup, stageRestore, restoreBackup
+        case syncState, syncNow
     }
 
     /// The request's kind.
@@ -173,6 +186,8 @@ public enum Request: Sendable, Equatable {
         case .exportBackup: .exportBackup
         case .stageRestore: .stageRestore
         case .restoreBackup: .restoreBackup
+        case .syncState: .syncState
+        case .syncNow: .syncNow
         }
     }
 

@@ -15,7 +15,7 @@ extension Response {
         case .keystoreError(let error): throw KeychainFailure(error.status, reason: error.description)
         case .authenticationFailure(let failure): throw KeychainFailure(failure.status, reason: failure.reason)
         case .authenticationNeeded: throw KeychainFailure(.authFailed, reason: "the item needs authentication the call did not give")
-        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes:
+        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes, .syncState, .syncReport:
             throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
         }
     }
@@ -81,6 +81,20 @@ extension Response {
         throw KeychainFailure(.internal, reason: "the keychain answered a bulk add with \(kind)")
     }
 
+    /// What the keychain knows of its sync, from a ``Request/syncState(changedFrom:)`` answer, or the failure.
+    public func syncStateResult() throws(KeychainFailure) -> SyncState {
+        if case .syncState(let state) = self { return state }
+        _ = try itemResult()
+        throw KeychainFailure(.internal, reason: "the keychain answered a sync state request with \(kind)")
+    }
+
+    /// What a ``Request/syncNow`` run did, or the failure.
+    public func syncReportResult() throws(KeychainFailure) -> SyncReport {
+        if case .syncReport(let report) = self { return report }
+        _ = try itemResult()
+        throw KeychainFailure(.internal, reason: "the keychain answered a sync run with \(kind)")
+    }
+
     /// The keystore's status, from a `lockStatus` answer.
     public func lockStatusResult() throws(KeystoreError) -> KeystoreStatus {
         switch self {
@@ -129,7 +143,8 @@ extension Response {
         case .status(let status): throw .refused(KeychainFailure(status))
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
         case .authenticationFailure(let failure): throw .refused(KeychainFailure(failure.status, reason: failure.reason))
-        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes:
+        case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes,
+            .syncState, .syncReport:
             throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
@@ -171,6 +186,8 @@ extension Response {
         case .backup: "a backup's items"
         case .restoreReport: "a restore report"
         case .addOutcomes: "a bulk add's outcomes"
+        case .syncState: "a sync state"
+        case .syncReport: "a sync report"
         }
     }
 }

@@ -37,6 +37,10 @@ public enum Response: Sendable, Equatable {
     case restoreReport(RestoreReport)
     /// What ``Request/addEach(_:)`` did with each item, in order: `.success` for an item added, else its status.
     case addOutcomes([KeychainStatus])
+    /// What the keychain knows of its sync, answering ``Request/syncState(changedFrom:)``.
+    case syncState(SyncState)
+    /// What a sync run did, answering ``Request/syncNow``.
+    case syncReport(SyncReport)
 
     /// The response for a failed call: with its reason when it has one.
     public init(_ failure: KeychainFailure) {

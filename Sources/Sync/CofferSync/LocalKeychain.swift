@@ -16,10 +16,10 @@ import Glibc
 enum LocalKeychain {
     /// Sync over the environment's keychain.
     static func sync(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> KeychainSync {
-        let home = !(environment["COFFER_HOME"] ?? "").isEmpty
-        if !home, let socket = environment["COFFER_SOCKET"], !socket.isEmpty {
+        if try DaemonSync.client(environment: environment) != nil {
             throw CommandFailure(
-                "COFFER_SOCKET names a daemon's keychain, which coffer sync cannot open: set COFFER_HOME to the keychain's folder instead")
+                "the environment selects cofferd's keychain (COFFER_SOCKET or the system daemon): through it, `coffer sync status` and `coffer sync now` work; this command needs the keychain's folder (set COFFER_HOME to it)"
+            )
         }
         let folder = KeychainFolder.fromEnvironment(environment)
         let engine: KeychainEngine

@@ -23,6 +23,12 @@ struct StatusCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if let daemon = try DaemonSync.client() {
+            guard !conflicts else {
+                throw CommandFailure("through cofferd, `coffer sync status` shows the state; --conflicts needs the keychain's folder (COFFER_HOME)")
+            }
+            return try DaemonSync.show(try await DaemonSync.state(daemon), json: json)
+        }
         let sync = try LocalKeychain.sync()
         guard try sync.isSetUp else { throw CommandFailure("this keychain does not sync: run `coffer sync setup` or `coffer sync join`") }
         try LocalKeychain.authenticate(sync, reason: "Unlock the keychain to read its sync state.", always: showSecrets)
@@ -60,40 +66,5 @@ struct StatusCommand: AsyncParsableCommand {
         case .data(let bytes): bytes.map { String(format: "%02x", $0) }.joined()
         default: "\(value)"
         }
-    }
-}
-
-/// `coffer sync now`: one sync run.
-struct NowCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "now", abstract: "Sync now: send what changed here, apply what changed elsewhere.")
-
-    @Flag(help: "Print the result as JSON.") var json = false
-
-    func run() async throws {
-        let sync = try LocalKeychain.sync()
-        try LocalKeychain.authenticate(sync, reason: "Unlock the keychain to sync it.")
-        let progress = LocalKeychain.progressLine
-        let report = try await sync.syncNow(progress: progress)
-        LocalKeychain.endProgress(progress != nil)
-        if json { return try printJSON(report) }
-        print("sent \(report.sent), received \(report.received), applied \(report.applied)", terminator: "")
-        if report.conflicts > 0 { print(", \(report.conflicts) conflict(s) settled (coffer sync status --conflicts)", terminator: "") }
-        if report.refused > 0 { print(", \(report.refused) record(s) REFUSED (changed or rolled back by the server)", terminator: "") }
-        if report.waiting > 0 { print(", \(report.waiting) waiting for the keychain to be unlocked", terminator: "") }
-        print("")
-        if report.refused > 0 { throw ExitCode(3) }
-    }
-}
-
-/// `coffer sync leave`: this keychain stops syncing.
-struct LeaveCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "leave",
-        abstract: "Stop syncing this keychain (its items stay). Remove it from the account on another device with remove-device.")
-
-    func run() async throws {
-        let sync = try LocalKeychain.sync()
-        try sync.leave()
-        print("This keychain no longer syncs.")
     }
 }

@@ -1,5 +1,6 @@
 import Engine
 import Foundation
+import KeychainModel
 import Logging
 import SyncServer
 import Synchronization
@@ -7,17 +8,24 @@ import Synchronization
 /// Keeps a keychain in step with its account for as long as it runs, as the daemon does: one connection to the
 /// server, listening for the account's wake-ups; a sync run when the server says another device wrote, when this
 /// keychain's items change, and once a minute regardless (a server without `NOTIFY` is polled); a server that is
-/// away is tried again after 1 s, then twice as long each time up to 5 minutes.
+/// away is tried again after 1 s, then twice as long each time up to 5 minutes. A ``SyncTrigger`` asks for a run at
+/// once, whatever it waits for.
 public struct BackgroundSync: Sendable {
     let sync: KeychainSync
     let pollInterval: Duration
     let events: AsyncStream<SyncEvent>.Continuation?
+    let trigger: SyncTrigger
 
-    /// Background sync of `sync`'s keychain; each run's outcome is also sent to `events`.
-    public init(sync: KeychainSync, pollInterval: Duration = .seconds(60), events: AsyncStream<SyncEvent>.Continuation? = nil) {
+    /// Background sync of `sync`'s keychain; each run's start and outcome are also sent to `events`, and `trigger`
+    /// starts a run at once.
+    public init(
+        sync: KeychainSync, pollInterval: Duration = .seconds(60), events: AsyncStream<SyncEvent>.Continuation? = nil,
+        trigger: SyncTrigger = SyncTrigger()
+    ) {
         self.sync = sync
         self.pollInterval = pollInterval
         self.events = events
+        self.trigger = trigger
     }
 
     /// Runs until the task is cancelled.
@@ -25,8 +33,8 @@ public struct BackgroundSync: Sendable {
         var backoff = Duration.seconds(1)
         while !Task.isCancelled {
             guard (try? sync.isSetUp) == true else {
-                // Not syncing: look again when the items change (a setup in this process) or after a while.
-                await firstOf(sync.engine.itemChanges(), timeout: .seconds(30))
+                // Not syncing: look again when the items change (a setup in this process), when asked, or after a while.
+                await firstOf(sync.engine.itemChanges(), trigger.requests(), timeout: .seconds(30))
                 continue
             }
             let connectedOnce = ConnectedFlag()
@@ -38,7 +46,7 @@ public struct BackgroundSync: Sendable {
                 if connectedOnce.isSet { backoff = .seconds(1) }
                 sync.logger.notice("background sync paused", metadata: ["reason": "\(error)", "retry in": "\(backoff)"])
                 events?.yield(.failed("\(error)"))
-                try? await Task.sleep(for: backoff)
+                await firstOf(trigger.requests(), timeout: backoff)
                 backoff = min(backoff * 2, .seconds(300))
             }
         }
@@ -48,6 +56,7 @@ public struct BackgroundSync: Sendable {
     /// connection watches the items through a stream of its own: a stream whose reader was cancelled is finished.
     private func listeningSession(connected: ConnectedFlag) async throws {
         let changes = sync.engine.itemChanges()
+        let requests = trigger.requests()
         let account = try LocalAccount.load(from: sync.engine)
         try await sync.connected(account.endpoint, account.password) { (session) async throws(SyncError) in
             do {
@@ -60,6 +69,10 @@ public struct BackgroundSync: Sendable {
                         }
                         group.addTask {
                             for await _ in changes { wake.yield() }
+                            try Task.checkCancellation()
+                        }
+                        group.addTask {
+                            for await _ in requests { wake.yield() }
                             try Task.checkCancellation()
                         }
                         group.addTask {
@@ -86,15 +99,19 @@ public struct BackgroundSync: Sendable {
     private func runOnce(session: SyncServerSession) async throws {
         let account = try LocalAccount.load(from: sync.engine)
         var replica = SyncReplica(engine: sync.engine, account: account, session: session, logger: sync.logger, workers: sync.workers)
+        events?.yield(.started)
         try await replica.run()
         events?.yield(.synced(replica.report))
     }
 
-    private func firstOf(_ changes: AsyncStream<Void>, timeout: Duration) async {
+    /// Returns when one of `signals` signals, or `timeout` has passed.
+    private func firstOf(_ signals: AsyncStream<Void>..., timeout: Duration) async {
         await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                var iterator = changes.makeAsyncIterator()
-                _ = await iterator.next()
+            for signal in signals {
+                group.addTask {
+                    var iterator = signal.makeAsyncIterator()
+                    _ = await iterator.next()
+                }
             }
             group.addTask { try? await Task.sleep(for: timeout) }
             await group.next()
@@ -112,6 +129,8 @@ final class ConnectedFlag: Sendable {
 
 /// What background sync did.
 public enum SyncEvent: Sendable, Equatable {
+    /// A run started (connected, about to pull).
+    case started
     /// A run finished.
     case synced(SyncReport)
     /// A run or the connection failed; it is tried again later.

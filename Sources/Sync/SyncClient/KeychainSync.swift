@@ -1,6 +1,7 @@
 import CofferRuntime
 import Engine
 import Foundation
+import KeychainModel
 import ItemStore
 import Keystore
 import Logging

@@ -82,3 +82,10 @@ extension KeychainEngine {
     /// A signal after each write of this engine's items commits (coalesced), for background sync.
     public func itemChanges() -> AsyncStream<Void> { store.commits() }
 }
+
+extension KeychainEngine {
+    /// Whether this keychain has joined a sync account (its writes are recorded for sync).
+    public var isSyncing: Bool {
+        get throws(EngineRefusal) { try mapped { try store.isTrackingChanges() } }
+    }
+}

@@ -54,6 +54,10 @@ struct RequestRouter: Sendable {
             keychain.prompts.agentAwaits(connection: origin.connection, agent: origin.description, reply: reply)
         case .answerPrompt(let id, let passcode):
             reply(answerPrompt(id, passcode: passcode, from: origin))
+        case .syncState(let known):
+            keychain.sync.state(changedFrom: known, reply: reply)
+        case .syncNow:
+            keychain.sync.runNow(reply: reply)
         default:
             let setting = AuthenticationSetting(
                 session: origin.connection, requester: origin.description,

@@ -16,8 +16,11 @@ enum RequestCoding {
         case .update(let query, let attributesToUpdate):
             try KeychainValueCoding.encode(query, into: &writer)
             try KeychainValueCoding.encode(attributesToUpdate, into: &writer)
-        case .lockStatus, .lock, .appsList, .unlockWithPrompt, .awaitPrompt, .authenticationCapabilities:
+        case .lockStatus, .lock, .appsList, .unlockWithPrompt, .awaitPrompt, .authenticationCapabilities, .syncNow:
             break
+        case .syncState(let known):
+            writer.bool(known != nil)
+            if let known { try SyncCoding.encode(known, into: &writer) }
         case .authenticate(let authentication):
             try AuthenticationCoding.encode(authentication, into: &writer)
         case .setCredential(let context, let password):
@@ -129,6 +132,10 @@ enum RequestCoding {
         case MessageTag.exportBackup: return .exportBackup(try BackupCoding.decodeExport(from: &reader))
         case MessageTag.restoreBackup: return .restoreBackup(try BackupCoding.decodeRestore(from: &reader))
         case MessageTag.stageRestore: return .stageRestore(try BackupCoding.decodePart(from: &reader))
+        case MessageTag.syncState:
+            guard try reader.bool("state presence") else { return .syncState(changedFrom: nil) }
+            return .syncState(changedFrom: try SyncCoding.decodeState(from: &reader))
+        case MessageTag.syncNow: return .syncNow
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
             let path = try reader.text()

@@ -73,6 +73,14 @@ enum ResponseCoding {
             writer.byte(MessageTag.restoreReport)
             writer.uint64(id)
             try BackupCoding.encode(report, into: &writer)
+        case .syncState(let state):
+            writer.byte(MessageTag.syncStateResult)
+            writer.uint64(id)
+            try SyncCoding.encode(state, into: &writer)
+        case .syncReport(let report):
+            writer.byte(MessageTag.syncReport)
+            writer.uint64(id)
+            SyncCoding.encode(report, into: &writer)
         case .addOutcomes(let outcomes):
             writer.byte(MessageTag.addOutcomes)
             writer.uint64(id)
@@ -137,6 +145,10 @@ enum ResponseCoding {
             return .backup(try BackupCoding.decodeContents(from: &reader))
         case MessageTag.restoreReport:
             return .restoreReport(try BackupCoding.decodeReport(from: &reader))
+        case MessageTag.syncStateResult:
+            return .syncState(try SyncCoding.decodeState(from: &reader))
+        case MessageTag.syncReport:
+            return .syncReport(try SyncCoding.decodeReport(from: &reader))
         case MessageTag.addOutcomes:
             let count = try reader.count(minimumElementSize: 4)
             var outcomes: [KeychainStatus] = []

@@ -117,4 +117,17 @@ public enum MessageTag {
     public static let restoreReport: UInt8 = 0x8E
     /// ``Response/addOutcomes(_:)``: the count (UInt32), then each item's status (Int32).
     public static let addOutcomes: UInt8 = 0x8F
+
+    // Sync (requests, then their answers).
+    /// ``Request/syncState(changedFrom:)``: the state the caller has (presence byte, then the state as in
+    /// ``syncStateResult``).
+    public static let syncState = Request.Kind.syncState.traits.wireTag
+    /// ``Request/syncNow``: no fields.
+    public static let syncNow = Request.Kind.syncNow.traits.wireTag
+    /// ``Response/syncState(_:)``: syncing (bool), pending, mirrored, waiting for unlock and conflicts (Int64 each),
+    /// then the last run: 0 none; 1 synced, the report as in ``syncReport`` and the date; 2 failed, the reason
+    /// (text) and the date. A date is seconds since 1970, a Double's bits in a UInt64.
+    public static let syncStateResult: UInt8 = 0x90
+    /// ``Response/syncReport(_:)``: sent, received, applied, conflicts, refused, waiting and collected (Int64 each).
+    public static let syncReport: UInt8 = 0x91
 }

@@ -1,0 +1,15 @@
+import ArgumentParser
+import SyncClient
+
+/// `coffer sync leave`: this keychain stops syncing.
+struct LeaveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "leave",
+        abstract: "Stop syncing this keychain (its items stay). Remove it from the account on another device with remove-device.")
+
+    func run() async throws {
+        let sync = try LocalKeychain.sync()
+        try sync.leave()
+        print("This keychain no longer syncs.")
+    }
+}
