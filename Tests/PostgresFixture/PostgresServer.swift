@@ -71,7 +71,32 @@ public final class PostgresServer: Sendable {
         guard stopped.status == 0 else { throw StartFailure(description: "pg_ctl stop failed: \(stopped.errorText.suffix(1_000))") }
     }
 
-    /// Starts the server again after ``pause()``, on the same socket and port, waiting until it accepts connections.
+    /// Kills the server and every process it started with SIGKILL, as a crash would: transactions in flight die with
+    /// it, and ``resume()`` recovers from the write-ahead log.
+    public func crash() throws {
+        guard let pidFile = try? String(contentsOfFile: folder + "/data/postmaster.pid", encoding: .utf8),
+            let postmaster = pidFile.split(separator: "\n").first.flatMap({ Int32($0) })
+        else { throw StartFailure(description: "the server is not running") }
+        let victims = [postmaster] + Self.children(of: postmaster)
+        let killed = try ChildProcess.run(asOwner + ["/bin/sh", "-c", "kill -KILL \(victims.map(String.init).joined(separator: " "))"])
+        guard killed.status == 0 else { throw StartFailure(description: "kill failed: \(killed.errorText)") }
+        for _ in 0..<1_000 where victims.contains(where: { Foundation.kill($0, 0) == 0 || errno == EPERM }) { usleep(10_000) }
+    }
+
+    /// The processes whose parent is `parent`, from `/proc`.
+    private static func children(of parent: Int32) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // After the command's closing parenthesis: state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            return fields.count > 1 && Int32(fields[1]) == parent ? pid : nil
+        }
+    }
+
+    /// Starts the server again after ``pause()`` or ``crash()``, on the same socket and port, waiting until it accepts connections.
     public func resume() throws {
         let options = "-k \(socketFolder) -c listen_addresses=127.0.0.1 -p \(port)"
         let started = try ChildProcess.run(
