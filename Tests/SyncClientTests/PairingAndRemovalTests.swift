@@ -23,9 +23,12 @@ struct PairingAndRemovalTests {
         let server = try await TestSyncServer.start()
         defer { server.stop() }
         let laptop = try TestDevice()
+        defer { laptop.removeFolder() }
         _ = try await laptop.sync.setUp(server: server.endpoint, password: server.account.password, deviceName: "laptop")
         let desktop = try TestDevice()
+        defer { desktop.removeFolder() }
         let phone = try TestDevice()
+        defer { phone.removeFolder() }
         try await pair(desktop, name: "desktop", approvedBy: laptop, server: server)
         try await pair(phone, name: "phone", approvedBy: desktop, server: server)
         #expect(try await phone.sync.devices().map(\.name) == ["desktop", "laptop", "phone", "recovery key"])
@@ -48,12 +51,14 @@ struct PairingAndRemovalTests {
         let server = try await TestSyncServer.start()
         defer { server.stop() }
         let laptop = try TestDevice()
+        defer { laptop.removeFolder() }
         _ = try await laptop.sync.setUp(server: server.endpoint, password: server.account.password, deviceName: "laptop")
         #expect(throws: SyncError.self) { _ = try PairingCode(text: "12345") }
         #expect(throws: SyncError.self) { _ = try PairingCode(text: "ABCDE-FGHI!") }
         await #expect(throws: SyncError.self) { _ = try await laptop.sync.approve(code: PairingCode()) }
         // A request the server forged (without the code) is refused by the approver.
         let desktop = try TestDevice()
+        defer { desktop.removeFolder() }
         let pending = try await desktop.sync.requestToJoin(server: server.endpoint, password: server.account.password, deviceName: "desktop")
         let intruder = try DeviceIdentity(name: "intruder")
         try await server.asOperator { connection in
@@ -73,8 +78,10 @@ struct PairingAndRemovalTests {
         let server = try await TestSyncServer.start()
         defer { server.stop() }
         let laptop = try TestDevice()
+        defer { laptop.removeFolder() }
         _ = try await laptop.sync.setUp(server: server.endpoint, password: server.account.password, deviceName: "laptop")
         let desktop = try TestDevice()
+        defer { desktop.removeFolder() }
         try await pair(desktop, name: "desktop", approvedBy: laptop, server: server)
         try laptop.add(genp("before", "removal", ["sync": true, "v_Data": secret("old")]))
         _ = try await laptop.sync.syncNow()

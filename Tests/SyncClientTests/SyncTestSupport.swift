@@ -25,6 +25,12 @@ struct TestDevice {
     }
 
     func add(_ query: QueryDictionary) throws(KeychainStatus) { _ = try keychain.statusCalls.add(query) }
+
+    /// Deletes the keychain's folder (and the temporary folder made for it).
+    func removeFolder() {
+        let url = folder.url.lastPathComponent == "keychain" ? folder.url.deletingLastPathComponent() : folder.url
+        try? FileManager.default.removeItem(at: url)
+    }
     func update(_ query: QueryDictionary, _ changes: QueryDictionary) throws(KeychainStatus) {
         try keychain.statusCalls.update(query, attributesToUpdate: changes)
     }
@@ -97,9 +103,11 @@ func withTwoDevices(
     let server = try await TestSyncServer.start()
     defer { server.stop() }
     let laptop = try TestDevice()
+    defer { laptop.removeFolder() }
     try prepare(laptop)
     let recovery = try await laptop.sync.setUp(server: server.endpoint, password: server.account.password, deviceName: "laptop")
     let desktop = try TestDevice()
+    defer { desktop.removeFolder() }
     try await desktop.sync.join(
         server: server.endpoint, password: server.account.password, deviceName: "desktop", recoveryKey: try RecoveryKey(text: recovery.text))
     try await body(server, laptop, desktop)
