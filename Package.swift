@@ -325,6 +325,7 @@ let package = Package(
         .target(
             name: "SyncServer",
             dependencies: [
+                "CofferTLS", .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "PostgresNIO", package: "postgres-nio"), .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
             ],
@@ -417,6 +418,7 @@ let package = Package(
             dependencies: [
                 "SyncClient", "SyncServer", "SyncFormat", "Engine", "KeychainSelection", "KeychainModel", "Query", "CofferTestSupport",
                 "Coffer", "PostgresFixture", "TestProcesses", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "X509", package: "swift-certificates"), .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
         // Runs the built git-credential-coffer (also through `git credential`) and docker-credential-coffer, on

@@ -37,8 +37,12 @@ public final class PostgresServer: Sendable {
     /// The Unix socket's path.
     public var unixSocketPath: String { "\(socketFolder)/.s.PGSQL.\(port)" }
 
-    /// Starts a new cluster, waiting until it accepts connections.
-    public init() throws {
+    /// Whether the server takes TLS connections (``init(tls:)``).
+    public let servesTLS: Bool
+
+    /// Starts a new cluster, waiting until it accepts connections. With `tls`, it also takes TLS connections on TCP,
+    /// presenting that certificate (PEM) and key (PEM).
+    public init(tls: (certificatePEM: String, keyPEM: String)? = nil) throws {
         try DebianPackages.ensureInstalled(["postgresql"])
         programs = try Self.programFolder()
         var random = SystemRandomNumberGenerator()
@@ -49,8 +53,9 @@ public final class PostgresServer: Sendable {
         port = try LoopbackPort.free()
         let owner = geteuid() == 0 ? try Self.postgresUser() : nil
         asOwner = owner == nil ? [] : ["/usr/sbin/runuser", "-u", "postgres", "--"]
+        servesTLS = tls != nil
         do {
-            try start(owner: owner)
+            try start(owner: owner, tls: tls)
         } catch {
             stop()
             throw error
@@ -98,7 +103,7 @@ public final class PostgresServer: Sendable {
 
     /// Starts the server again after ``pause()`` or ``crash()``, on the same socket and port, waiting until it accepts connections.
     public func resume() throws {
-        let options = "-k \(socketFolder) -c listen_addresses=127.0.0.1 -p \(port)"
+        let options = serverOptions
         let started = try ChildProcess.run(
             asOwner + ["\(programs)/pg_ctl", "-D", folder + "/data", "-l", folder + "/log", "-o", options, "-w", "-t", "120", "start"],
             timeout: .seconds(180))
@@ -108,7 +113,12 @@ public final class PostgresServer: Sendable {
     /// What the server wrote to its log (for failure messages).
     public var log: String { (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "" }
 
-    private func start(owner: (uid: uid_t, gid: gid_t)?) throws {
+    /// The server's options: its socket folder, the loopback address and port, and TLS when it serves it.
+    private var serverOptions: String {
+        "-k \(socketFolder) -c listen_addresses=127.0.0.1 -p \(port)" + (servesTLS ? " -c ssl=on -c ssl_cert_file=server.crt -c ssl_key_file=server.key" : "")
+    }
+
+    private func start(owner: (uid: uid_t, gid: gid_t)?, tls: (certificatePEM: String, keyPEM: String)?) throws {
         for path in [folder, socketFolder] {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
             if let owner { chown(path, owner.uid, owner.gid) }
@@ -124,7 +134,16 @@ public final class PostgresServer: Sendable {
                 "--encoding=UTF8", "--locale=C", "--no-instructions",
             ], timeout: .seconds(300))
         guard initdb.status == 0 else { throw StartFailure(description: "initdb failed: \(initdb.errorText.suffix(2_000))") }
-        let options = "-k \(socketFolder) -c listen_addresses=127.0.0.1 -p \(port)"
+        if let tls {
+            for (name, contents) in [("server.crt", tls.certificatePEM), ("server.key", tls.keyPEM)] {
+                let path = folder + "/data/" + name
+                guard FileManager.default.createFile(atPath: path, contents: Data(contents.utf8), attributes: [.posixPermissions: 0o600]) else {
+                    throw StartFailure(description: "cannot write \(path)")
+                }
+                if let owner { chown(path, owner.uid, owner.gid) }
+            }
+        }
+        let options = serverOptions
         let started = try ChildProcess.run(
             asOwner + ["\(programs)/pg_ctl", "-D", folder + "/data", "-l", folder + "/log", "-o", options, "-w", "-t", "120", "start"],
             timeout: .seconds(180))

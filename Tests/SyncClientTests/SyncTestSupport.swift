@@ -55,8 +55,9 @@ struct TestSyncServer {
     let account: SyncAccount
     let endpoint: ServerEndpoint
 
-    static func start() async throws -> TestSyncServer {
-        let cluster = try PostgresServer()
+    /// A new cluster (serving TLS with `tls`' certificate and key, both PEM), prepared, with one account.
+    static func start(tls: (certificatePEM: String, keyPEM: String)? = nil) async throws -> TestSyncServer {
+        let cluster = try PostgresServer(tls: tls)
         let admin = try await SyncServerConnection.connect(to: superuserEndpoint(cluster), password: cluster.superuserPassword)
         let administration = SyncServerAdministration(admin)
         try await administration.prepare()

@@ -31,7 +31,8 @@ public struct KeychainSync: Sendable {
         get throws(SyncError) { try LocalAccount.isSetUp(engine) }
     }
 
-    /// Founds a new account on `server` with this keychain as its first device, and sends the items that sync. Returns
+    /// Founds a new account on `server` with this keychain as its first device, and marks the items that sync to be
+    /// sent by the next run (``syncNow(progress:)``, or the daemon's background sync). Returns
     /// the account's recovery key, which is shown once and stored nowhere.
     public func setUp(server: ServerEndpoint, password: String, deviceName: String) async throws(SyncError) -> RecoveryKey {
         guard try !isSetUp else { throw .alreadySetUp }

@@ -1,4 +1,6 @@
+import CofferTLS
 import Logging
+import NIOSSL
 import PostgresNIO
 import Synchronization
 
@@ -13,23 +15,37 @@ public final class SyncServerConnection: Sendable {
         self.connection = connection
     }
 
-    /// Connects to `endpoint` with `password` (SCRAM-SHA-256 or whatever the server asks for).
-    ///
-    /// TCP connections are not encrypted yet: use a Unix socket, or a server on the same machine.
+    /// Connects to `endpoint` with `password` (SCRAM-SHA-256 or whatever the server asks for), over TLS when the
+    /// endpoint says so: App Transport Security's defaults, the server's chain and name verified before the password
+    /// is used.
     public static func connect(to endpoint: ServerEndpoint, password: String) async throws(SyncServerError) -> SyncServerConnection {
-        let configuration: PostgresConnection.Configuration =
-            switch endpoint.address {
-            case .unixSocket(let path):
-                .init(unixSocketPath: path, username: endpoint.username, password: password, database: endpoint.database)
-            case .tcp(let host, let port):
-                .init(host: host, port: port, username: endpoint.username, password: password, database: endpoint.database, tls: .disable)
-            }
+        let configuration: PostgresConnection.Configuration
+        switch endpoint.address {
+        case .unixSocket(let path):
+            configuration = .init(unixSocketPath: path, username: endpoint.username, password: password, database: endpoint.database)
+        case .tcp(let host, let port):
+            configuration = .init(
+                host: host, port: port, username: endpoint.username, password: password, database: endpoint.database,
+                tls: try endpoint.tls.map(Self.require) ?? .disable)
+        }
         do {
             let connection = try await PostgresConnection.connect(
                 configuration: configuration, id: 1, logger: Logger(label: "coffer.sync-server", factory: { _ in SwiftLogNoOpLogHandler() }))
             return SyncServerConnection(connection: connection)
         } catch {
             throw Self.failure(error)
+        }
+    }
+
+    /// postgres-nio's TLS setting for `tls`: required, with CofferTLS's client configuration trusting the endpoint's
+    /// authorities.
+    private static func require(_ tls: ServerEndpoint.TLS) throws(SyncServerError) -> PostgresConnection.Configuration.TLS {
+        var configuration = AppTransportSecurity.clientConfiguration()
+        if let file = tls.rootCertificatesFile { configuration.trustRoots = .file(file) }
+        do {
+            return .require(try NIOSSLContext(configuration: configuration))
+        } catch {
+            throw .connection("cannot set up TLS with \(tls.rootCertificatesFile ?? "the system's authorities"): \(error)")
         }
     }
 
@@ -102,7 +118,10 @@ public final class SyncServerConnection: Sendable {
         if let transaction = error as? PostgresTransactionError {
             return failure(transaction.closureError ?? transaction.beginError ?? transaction.commitError ?? transaction.rollbackError ?? error)
         }
+        if let tls = error as? NIOSSLError { return .connection("TLS failed: \(tls)") }
         guard let psql = error as? PSQLError else { return .connection(String(describing: type(of: error))) }
+        if let underlying = psql.underlying as? NIOSSLError { return .connection("TLS failed: \(underlying)") }
+        if psql.code == .sslUnsupported { return .connection("the server does not offer TLS") }
         if let state = psql.serverInfo?[.sqlState] {
             let message = psql.serverInfo?[.message] ?? "no message"
             if state == "42501" { return .notPermitted(message) }
