@@ -60,12 +60,25 @@ struct SyncCommandTests {
         #expect(try run(["find-generic-password", "-s", "deploy", "-a", "ci", "-w"], home: desktop).status != 0)
         #expect(try run(["find-generic-password", "-s", "deploy", "-a", "local", "--synchronizable", "any", "-w"], home: desktop).status != 0)
 
-        // A change on the desktop reaches the laptop with `coffer sync now`.
+        // An embedded keychain syncs as its commands run: after a change, before a read; `coffer sync now` then has
+        // nothing left to send.
         #expect(try run(["delete-generic-password", "-s", "deploy", "-a", "ci", "--synchronizable", "yes"], home: desktop).status == 0)
         let sent = try run(["sync", "now", "--json"], home: desktop)
-        #expect(sent.status == 0 && sent.outputText.contains("\"sent\" : 1"), "\(sent.outputText) \(sent.errorText)")
-        #expect(try run(["sync", "now"], home: laptop).status == 0)
+        #expect(sent.status == 0 && sent.outputText.contains("\"sent\" : 0"), "\(sent.outputText) \(sent.errorText)")
         #expect(try run(["find-generic-password", "-s", "deploy", "-a", "ci", "--synchronizable", "any"], home: laptop).status != 0)
+        let addedLater = try run(["add-generic-password", "-s", "deploy", "-a", "cd", "--synchronizable", "yes", "-w", "next"], home: laptop)
+        #expect(addedLater.status == 0 && addedLater.errorText.isEmpty, "\(addedLater.errorText)")
+        #expect(try run(["find-generic-password", "-s", "deploy", "-a", "cd", "--synchronizable", "yes", "-w"], home: desktop).outputText == "next\n")
+
+        // With the server away, a change succeeds with a warning and is sent by a later command.
+        try server.pause()
+        let offline = try run(["add-generic-password", "-s", "deploy", "-a", "offline", "--synchronizable", "yes", "-w", "later"], home: laptop)
+        #expect(offline.status == 0, "\(offline.errorText)")
+        #expect(offline.errorText.hasPrefix("coffer: could not sync after the change:"), "\(offline.errorText)")
+        #expect(!offline.errorText.contains("later"))
+        try server.resume()
+        #expect(try run(["find-generic-password", "-s", "deploy", "-a", "offline", "--synchronizable", "yes", "-w"], home: laptop).outputText == "later\n")
+        #expect(try run(["find-generic-password", "-s", "deploy", "-a", "offline", "--synchronizable", "yes", "-w"], home: desktop).outputText == "later\n")
 
         let devices = try run(["sync", "devices"], home: laptop)
         #expect(devices.outputText.contains("laptop  (this device)") && devices.outputText.contains("desktop"), "\(devices.outputText)")

@@ -39,6 +39,7 @@ struct CofferCommand: ParsableCommand {
             let arguments = ItemCommandSupport.rewritingTrailingPasswordFlag(Array(CommandLine.arguments.dropFirst()))
             if let lookup = QuickFind(arguments) {
                 CLIKeychain.secure()
+                CommandSync.run(when: "before reading")
                 try lookup.run()
                 return
             }
@@ -46,7 +47,9 @@ struct CofferCommand: ParsableCommand {
             // The doctor only looks: it starts no daemon for the session and reads no secret. `sync` runs another
             // program in this one's place, which secures itself.
             if !(command is DoctorCommand || command is SyncCommand) { CLIKeychain.secure() }
+            CommandSync.before(command)
             try command.run()
+            CommandSync.after(command)
         } catch let failure as CLIFailure {
             FileHandle.standardError.write(Data("coffer: \(failure.message)\n".utf8))
             Foundation.exit(failure.exitCode)

@@ -62,4 +62,13 @@ struct ReadAccess {
         guard try statement.step(connection.failure), let count = statement.integer(0) else { return 0 }
         return Int(count)
     }
+
+    /// Whether the sync ledger records writes (its triggers exist).
+    func isTrackingChanges() throws -> Bool {
+        let statement = try connection.statement("SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sync_track_%'")
+        statement.bind([])
+        defer { statement.finish() }
+        guard try statement.step(connection.failure), let count = statement.integer(0) else { return false }
+        return count > 0
+    }
 }

@@ -247,12 +247,8 @@ extension ItemStore {
         }
     }
 
-    /// Whether writes are being recorded.
+    /// Whether writes are being recorded (read on a reader connection: no write lock is taken).
     public func isTrackingChanges() throws -> Bool {
-        try write { writer in
-            try Self.mappingErrors {
-                try Int.fetchOne(writer.writes.db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'sync_track_%'") ?? 0 > 0
-            }
-        }
+        try read { reader in try reader.reads.isTrackingChanges() }
     }
 }
