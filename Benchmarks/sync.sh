@@ -8,30 +8,14 @@ set -euo pipefail
 bin="$1"
 items="${2:-10000}"
 count="${3:-300}"
-source "$(dirname "$0")/debian-packages.sh"
-ensure_debian_packages postgresql
-pg="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
-work="$(mktemp -d /tmp/coffer-sync-bench-XXXXXX)"
-chmod 0755 "$work"
-as_owner=()
-if [ "$(id -u)" = 0 ]; then as_owner=(runuser -u postgres --); fi
-mkdir -m 0700 "$work/data" "$work/socket"
-[ "$(id -u)" = 0 ] && chown postgres:postgres "$work/data" "$work/socket"
-superuser_password="$(head -c 18 /dev/urandom | base64 | tr -d '/+=')"
-printf '%s' "$superuser_password" > "$work/pw"; chmod 0644 "$work/pw"
-"${as_owner[@]}" "$pg/initdb" -D "$work/data" -U coffer_admin --pwfile="$work/pw" --auth=scram-sha-256 --locale=C --encoding=UTF8 --no-instructions >/dev/null
-rm -f "$work/pw"
-port=$(( 20000 + RANDOM % 20000 ))
-"${as_owner[@]}" "$pg/pg_ctl" -D "$work/data" -l "$work/data/log" -o "-k $work/socket -c listen_addresses='' -p $port" -w start >/dev/null
+source "$(dirname "$0")/postgres-cluster.sh"
+start_postgres_cluster
 daemons=()
 cleanup() {
     for pid in "${daemons[@]}"; do kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; done
-    "${as_owner[@]}" "$pg/pg_ctl" -D "$work/data" -m immediate -w stop >/dev/null 2>&1 || true
-    rm -rf "$work"
+    stop_postgres_cluster
 }
 trap cleanup EXIT
-socket_host="$(python3 -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$work/socket")"
-admin="postgresql://coffer_admin@$socket_host:$port/postgres"
 printf '%s' "$superuser_password" | "$bin/coffer-sync" server init "$admin" --password-stdin >/dev/null
 account="$(printf '%s' "$superuser_password" | "$bin/coffer-sync" server add-account "$admin" --password-stdin)"
 role="$(printf '%s\n' "$account" | sed -n 's/^role: //p')"

@@ -3,6 +3,8 @@
 //   CofferSyncBenchmarks first-sync ITEMS          DSN and password in COFFER_BENCH_DSN and PGPASSWORD
 //   CofferSyncBenchmarks propagation COUNT SOCKET-A SOCKET-B
 //   CofferSyncBenchmarks find-cost on|off COUNT     (for callgrind: COUNT finds on a 1,000-item keychain, syncing or not)
+//   CofferSyncBenchmarks load ACCOUNTS DEVICES RATE SECONDS   admin DSN, its password and the server's data folder in
+//                                                   COFFER_BENCH_ADMIN_DSN, PGPASSWORD and COFFER_BENCH_PGDATA
 import Engine
 import Foundation
 import KeychainClient
@@ -137,7 +139,45 @@ case "find-cost":
         exit(1)
     }
 
+case "load":
+    guard arguments.count == 5, let accounts = Int(arguments[1]), let devices = Int(arguments[2]), let rate = Int(arguments[3]),
+        let seconds = Int(arguments[4]), let dsn = environment["COFFER_BENCH_ADMIN_DSN"], let password = environment["PGPASSWORD"],
+        let data = environment["COFFER_BENCH_PGDATA"]
+    else {
+        FileHandle.standardError.write(Data("usage: load ACCOUNTS DEVICES RATE SECONDS (Benchmarks/sync-load.sh sets the environment)\n".utf8))
+        exit(2)
+    }
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-sync-load-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let load = LoadRun(
+        admin: try ServerEndpoint(dsn: dsn, defaultUser: "coffer_admin"), adminPassword: password, accounts: accounts, devicesPerAccount: devices,
+        rate: rate, duration: .seconds(seconds), dataFolder: data)
+    let report = try await load.run(in: scratch)
+    let fraction = { (value: Double) in String(format: "%.1f", value) }
+    print(
+        "| \(accounts * devices) devices in \(accounts) accounts, \(report.changes) adds in \(fraction(report.seconds)) s (\(fraction(Double(report.changes) / report.seconds))/s) | value |"
+    )
+    print("| --- | --- |")
+    print("| setup: accounts founded, devices joined | \(fraction(report.setupSeconds)) s |")
+    print("| deliveries expected (each add to the other devices of its account) | \(report.propagations.count + report.lost) |")
+    print("| lost (not on a device two minutes after the last add) | \(report.lost) |")
+    if !report.propagations.isEmpty {
+        print(
+            "| propagation p50 / p99 / max (add acknowledged → found on another device) | \(fraction(percentile(report.propagations, 0.5))) ms / \(fraction(percentile(report.propagations, 0.99))) ms / \(fraction(report.propagations.max()!)) ms |"
+        )
+    }
+    print(
+        "| server CPU per change (PostgreSQL's processes, load and convergence) | \(String(format: "%.2f", report.serverCPUSeconds * 1_000 / Double(report.changes))) ms |"
+    )
+    print(
+        "| devices' CPU per change (this process: every device's sync and keychain) | \(String(format: "%.2f", report.clientCPUSeconds * 1_000 / Double(report.changes))) ms |"
+    )
+    if report.lost > 0 { exit(1) }
+
 default:
-    FileHandle.standardError.write(Data("usage: CofferSyncBenchmarks first-sync ITEMS | propagation COUNT SOCKET-A SOCKET-B | find-cost on|off COUNT\n".utf8))
+    FileHandle.standardError.write(
+        Data(
+            "usage: CofferSyncBenchmarks first-sync ITEMS | propagation COUNT SOCKET-A SOCKET-B | find-cost on|off COUNT | load ACCOUNTS DEVICES RATE SECONDS\n"
+                .utf8))
     exit(2)
 }
