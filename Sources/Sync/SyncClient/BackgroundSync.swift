@@ -15,6 +15,7 @@ public struct BackgroundSync: Sendable {
     let pollInterval: Duration
     let events: AsyncStream<SyncEvent>.Continuation?
     let trigger: SyncTrigger
+    private let identities = DeviceIdentityCache()
 
     /// Background sync of `sync`'s keychain; each run's start and outcome are also sent to `events`, and `trigger`
     /// starts a run at once.
@@ -57,7 +58,7 @@ public struct BackgroundSync: Sendable {
     private func listeningSession(connected: ConnectedFlag) async throws {
         let changes = sync.engine.itemChanges()
         let requests = trigger.requests()
-        let account = try LocalAccount.load(from: sync.engine)
+        let account = try LocalAccount.load(from: sync.engine, identities: identities)
         try await sync.connected(account.endpoint, account.password) { (session) async throws(SyncError) in
             do {
                 try await session.listeningForWrites { notifications in
@@ -82,9 +83,10 @@ public struct BackgroundSync: Sendable {
                             }
                         }
                         group.addTask {
-                            try await runOnce(session: session)
+                            var reported: [UUID: Int64] = [:]
+                            try await runOnce(session: session, reported: &reported)
                             connected.set()
-                            for await _ in wakeUps { try await runOnce(session: session) }
+                            for await _ in wakeUps { try await runOnce(session: session, reported: &reported) }
                         }
                         try await group.next()
                         group.cancelAll()
@@ -96,11 +98,14 @@ public struct BackgroundSync: Sendable {
         }
     }
 
-    private func runOnce(session: SyncServerSession) async throws {
-        let account = try LocalAccount.load(from: sync.engine)
+    /// One run on the session's connection; `reported` carries the cursors told to the server from run to run.
+    private func runOnce(session: SyncServerSession, reported: inout [UUID: Int64]) async throws {
+        let account = try LocalAccount.load(from: sync.engine, identities: identities)
         var replica = SyncReplica(engine: sync.engine, account: account, session: session, logger: sync.logger, workers: sync.workers)
+        replica.reportedCursors = reported
         events?.yield(.started)
-        try await replica.run()
+        try await replica.run(replayingTheLogOnlyWhenItChanged: true)
+        reported = replica.reportedCursors ?? [:]
         events?.yield(.synced(replica.report))
     }
 

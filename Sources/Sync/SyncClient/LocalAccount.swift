@@ -31,8 +31,9 @@ struct LocalAccount: Sendable {
         try SyncError.mapping { try engine.syncSettings([Name.device]) }[Name.device] != nil
     }
 
-    /// The account as the ledger holds it.
-    static func load(from engine: KeychainEngine) throws(SyncError) -> LocalAccount {
+    /// The account as the ledger holds it. With `identities`, a device identity opened before from the same sealed
+    /// setting is taken from it rather than derived again from its seed (which costs a post-quantum key generation).
+    static func load(from engine: KeychainEngine, identities: DeviceIdentityCache? = nil) throws(SyncError) -> LocalAccount {
         let values = try SyncError.mapping { try engine.syncSettings(Name.all) }
         guard let server = values[Name.server], let sealedPassword = values[Name.password], let sealedDevice = values[Name.device],
             let sealedKeys = values[Name.keys], let anchor = values[Name.anchor], let head = values[Name.head], head.count == 40
@@ -46,11 +47,17 @@ struct LocalAccount: Sendable {
             throw .damaged("the server setting: \(error)")
         }
         let password = try SyncError.mapping { try engine.openFromLedger(sealedPassword, label: Name.password) }
-        let device = try SyncError.mapping { try engine.openFromLedger(sealedDevice, label: Name.device) }
+        let identity: DeviceIdentity
+        if let cached = identities?.identity(sealedAs: sealedDevice) {
+            identity = cached
+        } else {
+            identity = try decodeDevice(try SyncError.mapping { try engine.openFromLedger(sealedDevice, label: Name.device) })
+            identities?.keep(identity, sealedAs: sealedDevice)
+        }
         let keys = try SyncError.mapping { try engine.openFromLedger(sealedKeys, label: Name.keys) }
         return LocalAccount(
             endpoint: endpoint, password: password.withUnsafeBytes { String(decoding: $0, as: UTF8.self) },
-            device: try decodeDevice(device), keys: try keys.withUnsafeBytes { (bytes) throws(SyncError) in try AccountKeys(encoding: bytes) },
+            device: identity, keys: try keys.withUnsafeBytes { (bytes) throws(SyncError) in try AccountKeys(encoding: bytes) },
             anchor: anchor, head: (head.prefix(8).reduce(Int64(0)) { $0 << 8 | Int64($1) }, head.suffix(32)))
     }
 

@@ -20,6 +20,9 @@ struct SyncReplica {
     var report = SyncReport()
     /// Told the report so far after each page pulled, batch applied and batch sent (a long first sync shows progress).
     var progress: (@Sendable (SyncReport) -> Void)?
+    /// The cursors this device told the server in earlier runs on the same connection (background sync's): a zone's
+    /// cursor is told again, and its tombstones collected, only when it moved. Nil: every zone's is told.
+    var reportedCursors: [UUID: Int64]?
     private var knownZones: Set<UUID> = []
     /// Queued records and local changes of a locked class, as the last round found them.
     private var waitingIncoming = 0
@@ -34,9 +37,11 @@ struct SyncReplica {
     }
 
     /// A whole run: trust, then pull, apply and push until a round sends nothing (at most four rounds: a round that
-    /// sent pulls its own writes back, so the cursor passes them), then cursors and tombstone collection.
-    mutating func run() async throws(SyncError) {
-        try await refreshTrust()
+    /// sent pulls its own writes back, so the cursor passes them), then cursors and tombstone collection. With
+    /// `replayingTheLogOnlyWhenItChanged` (background sync's frequent runs), the device log is replayed only when its
+    /// last entry is no longer the one this device verified.
+    mutating func run(replayingTheLogOnlyWhenItChanged: Bool = false) async throws(SyncError) {
+        if replayingTheLogOnlyWhenItChanged { try await checkTrust() } else { try await refreshTrust() }
         knownZones = Set(try await SyncError.server { try await session.zones() })
         for _ in 0..<4 {
             try await pull()
@@ -48,6 +53,10 @@ struct SyncReplica {
         report.waiting = waitingIncoming + waitingOutgoing
         for zone in knownZones where zone != AccountKeys.shareZone {
             let cursor = try await ledger { try $0.syncCursor(zone: zone) }
+            // Tombstones are collected by the run that moves the last cursor past them, so a cursor that stayed has
+            // nothing to add.
+            if reportedCursors?[zone] == cursor { continue }
+            reportedCursors?[zone] = cursor
             try await SyncError.server { try await session.setCursor(device: account.device.publicIdentity.id, zone: zone, change: cursor) }
             report.collected += try await SyncError.server { try await session.collectTombstones(zone: zone) }
         }
@@ -63,8 +72,28 @@ struct SyncReplica {
         guard log.trusted[account.device.publicIdentity.id] != nil else {
             throw .untrustedServer("this device was removed from the account (or the server claims it was)")
         }
+        try await openNewKeyShares(head: log.head)
+        return log
+    }
+
+    /// ``refreshTrust()`` when the log changed since this device verified it; else only the new key shares are opened.
+    /// A log whose last entry is still the head this device verified holds nothing it has not checked: any other
+    /// change (an entry added, removed or altered at the head) replays and checks the whole log.
+    mutating func checkTrust() async throws(SyncError) {
+        let tail = try await SyncError.server { try await session.deviceLog(after: account.head.position - 1) }
+        guard tail.count == 1, tail[0].position == account.head.position, (try? DeviceLogEntry(encoded: tail[0].entry))?.hash == account.head.hash
+        else {
+            try await refreshTrust()
+            return
+        }
+        try await openNewKeyShares(head: account.head)
+    }
+
+    /// Opens the account keys shared to this device that it does not have yet, and stores them with `head` when
+    /// either changed.
+    private mutating func openNewKeyShares(head: (position: Int64, hash: Data)) async throws(SyncError) {
         let shares = try await SyncError.server { try await session.keyShares(zone: AccountKeys.shareZone, device: account.device.publicIdentity.id) }
-        var changed = log.head.position != account.head.position
+        var changed = head.position != account.head.position || head.hash != account.head.hash
         for (version, share) in shares where account.keys.versions[version] == nil {
             do {
                 account.keys.add(try account.device.openKeyShare(share, zone: AccountKeys.shareZone, keyVersion: version))
@@ -73,12 +102,11 @@ struct SyncReplica {
                 throw .untrustedServer("the account key share of version \(version) does not open")
             }
         }
-        account.head = log.head
+        account.head = head
         if changed {
             let settings = try account.trustSettings(sealedBy: engine)
             try await ledger { try $0.setSyncSettings(settings) }
         }
-        return log
     }
 
     /// The device log, replayed and checked against the anchor and the head this device saw last.
