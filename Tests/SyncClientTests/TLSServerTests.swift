@@ -56,18 +56,28 @@ struct TLSServerTests {
         }
     }
 
+    /// A new folder only this user can enter.
+    private static func privateFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-sync-tls-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        return folder
+    }
+
+    /// The account's endpoint on `server` over TCP to `localhost` with verified TLS, trusting `authority` (written to
+    /// `folder`), and that authority's file.
+    private static func endpoint(of server: TestSyncServer, trusting authority: Authority, in folder: URL) throws -> (ServerEndpoint, String) {
+        let caFile = try authority.write(to: folder)
+        let dsn = "postgresql://\(server.account.role)@localhost:\(server.cluster.port)/\(server.cluster.database)?sslmode=verify-full&sslrootcert=\(caFile)"
+        return (try ServerEndpoint(dsn: dsn, defaultUser: ""), caFile)
+    }
+
     @Test func devicesSyncOverVerifiedTLS() async throws {
         let authority = try Authority("Coffer sync test authority")
         let server = try await TestSyncServer.start(tls: try authority.server("localhost"))
         defer { server.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-sync-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let folder = try Self.privateFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let caFile = try authority.write(to: folder)
-        let port = server.cluster.port
-        let endpoint = try ServerEndpoint(
-            dsn: "postgresql://\(server.account.role)@localhost:\(port)/\(server.cluster.database)?sslmode=verify-full&sslrootcert=\(caFile)",
-            defaultUser: "")
+        let (endpoint, caFile) = try Self.endpoint(of: server, trusting: authority, in: folder)
         #expect(endpoint.tls == ServerEndpoint.TLS(rootCertificatesFile: caFile))
 
         // The account's traffic is encrypted.
@@ -97,13 +107,9 @@ struct TLSServerTests {
         let impostor = try Authority("Someone else's authority")
         let server = try await TestSyncServer.start(tls: try impostor.server("localhost"))
         defer { server.stop() }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-sync-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        let folder = try Self.privateFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let caFile = try authority.write(to: folder)
-        let endpoint = try ServerEndpoint(
-            dsn: "postgresql://\(server.account.role)@localhost:\(server.cluster.port)/\(server.cluster.database)?sslmode=verify-full&sslrootcert=\(caFile)",
-            defaultUser: "")
+        let (endpoint, _) = try Self.endpoint(of: server, trusting: authority, in: folder)
         do {
             let connection = try await SyncServerConnection.connect(to: endpoint, password: server.account.password)
             await connection.close()
