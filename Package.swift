@@ -191,7 +191,7 @@ let package = Package(
             name: "Daemon",
             dependencies: [
                 "DaemonClient", "ProgramIdentity", "Engine", "KeychainService", "KeychainOperations", "Keystore", "KeychainModel",
-                "DaemonProtocol", "CofferDiagnostics", "CCofferSystem", "CofferRuntime", "SyncClient",
+                "DaemonProtocol", "CofferDiagnostics", "CCofferSystem", "CofferRuntime", "SyncClient", "SyncFormat", "SyncServer",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

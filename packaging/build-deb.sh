@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds a Debian package of Coffer: every executable in /usr/bin (coffer setgid to coffer-cli, the trusted front
+# Builds a Debian package of Coffer: every executable in /usr/bin (coffer and coffer-sync setgid to coffer-cli, the trusted front
 # end's group, through dpkg-statoverride), the system units (cofferd.socket enabled on install when systemd runs),
 # the user units, the Secret Service activation file (not where the bus reads it: each user opts in, README), the
 # bash completion, the man pages (packaging/generate-man-pages.sh) and the docs.
@@ -99,6 +99,7 @@ if [ "$1" = configure ]; then
     getent passwd coffer >/dev/null || adduser --system --group --home /var/lib/coffer --no-create-home --shell /usr/sbin/nologin coffer
     getent group coffer-cli >/dev/null || addgroup --system coffer-cli
     dpkg-statoverride --list /usr/bin/coffer >/dev/null || dpkg-statoverride --update --add root coffer-cli 2755 /usr/bin/coffer
+    dpkg-statoverride --list /usr/bin/coffer-sync >/dev/null || dpkg-statoverride --update --add root coffer-cli 2755 /usr/bin/coffer-sync
     install -d -m 0700 -o coffer -g coffer /var/lib/coffer
     if [ -d /run/systemd/system ]; then
         systemctl daemon-reload
@@ -120,6 +121,7 @@ cat > "$root/DEBIAN/postrm" <<'SCRIPT'
 set -e
 if [ "$1" = remove ] || [ "$1" = purge ]; then
     dpkg-statoverride --list /usr/bin/coffer >/dev/null 2>&1 && dpkg-statoverride --remove /usr/bin/coffer || true
+    dpkg-statoverride --list /usr/bin/coffer-sync >/dev/null 2>&1 && dpkg-statoverride --remove /usr/bin/coffer-sync || true
     [ -d /run/systemd/system ] && systemctl daemon-reload || true
 fi
 if [ "$1" = purge ]; then

@@ -94,14 +94,17 @@ if [ "$mode" = system ]; then
         useradd --system --home-dir /var/lib/coffer --no-create-home --shell /usr/sbin/nologin coffer
     fi
     # The trusted front end's identity: the CLI runs setgid to coffer-cli (a group with no members), which the
-    # daemon reads from SO_PEERCRED at connect (cofferd --trusted-group, default coffer-cli).
+    # daemon reads from SO_PEERCRED at connect (cofferd --trusted-group, default coffer-cli). coffer-sync, which
+    # `coffer sync` runs, is one too: it sets up and joins the account of a keychain the daemon serves.
     getent group coffer-cli >/dev/null || groupadd --system coffer-cli
     install -o root -g coffer-cli -m 2755 "$bin/coffer" "$bin_dir/coffer"
+    install -o root -g coffer-cli -m 2755 "$bin/coffer-sync" "$bin_dir/coffer-sync"
     install -d -m 0700 -o coffer -g coffer /var/lib/coffer
     sed "s|/usr/local/bin/|$bin_dir/|g" packaging/systemd/cofferd.service > /etc/systemd/system/cofferd.service
     install -m 0644 packaging/systemd/cofferd.socket /etc/systemd/system/cofferd.socket
 else
     install -m 0755 "$bin/coffer" "$bin_dir/coffer"
+    install -m 0755 "$bin/coffer-sync" "$bin_dir/coffer-sync"
 fi
 # The units and the activation file name the executables where this install put them.
 for unit in "${user_units[@]}"; do

@@ -133,6 +133,7 @@ install_package() {
         package="$(tail -n 1 /root/package-path)"
         dpkg -i "$package" || (apt-get update && apt-get -f install -y)
         test "$(stat -c %a:%G /usr/bin/coffer)" = 2755:coffer-cli
+        test "$(stat -c %a:%G /usr/bin/coffer-sync)" = 2755:coffer-cli
         coffer --version
         cofferd --version
         printf "pkg-secret\n" | COFFER_HOME=/tmp/pkg-keychain coffer add-generic-password -s pkg -a me -w

@@ -50,6 +50,14 @@ struct RoundTripTests {
                 isSyncing: true, pending: 3, mirrored: 10_000, waitingForUnlock: 2, conflicts: 1,
                 lastRun: .synced(Self.syncReport, at: Date(timeIntervalSince1970: 1_795_000_000.25)))),
         .syncNow,
+        .syncAccount(.setUp(server: "postgresql://u@db.example.com/c", password: SecretBytes(copying: Array("pw".utf8)), deviceName: "laptop")),
+        .syncAccount(
+            .join(
+                server: "postgresql:///c", password: SecretBytes(copying: Array("pw".utf8)), deviceName: "d",
+                recoveryKey: SecretBytes(copying: Array("ABCD".utf8)))),
+        .syncAccount(.requestToJoin(server: "postgresql:///c", password: SecretBytes(copying: []), deviceName: "")),
+        .syncAccount(.awaitJoin), .syncAccount(.approve(code: "K7M2Q-9XD4B")), .syncAccount(.devices),
+        .syncAccount(.removeDevice("desktop")), .syncAccount(.leave),
     ]
 
     static let syncReport: SyncReport = {
@@ -106,6 +114,14 @@ struct RoundTripTests {
         .syncState(SyncState(isSyncing: true, pending: 1, lastRun: .failed(reason: "the server is away", at: Date(timeIntervalSince1970: 0)))),
         .syncReport(syncReport),
         .syncReport(SyncReport()),
+        .syncAccount(.done), .syncAccount(.recoveryKey(SecretBytes(copying: Array("KEY".utf8)))), .syncAccount(.pairingCode("K7M2Q-9XD4B")),
+        .syncAccount(.device(SyncDeviceSummary(id: UUID(), name: "laptop", isThisDevice: false, isRecoveryKey: false))),
+        .syncAccount(
+            .devices([
+                SyncDeviceSummary(id: UUID(), name: "laptop", isThisDevice: true, isRecoveryKey: false),
+                SyncDeviceSummary(id: UUID(), name: "recovery key", isThisDevice: false, isRecoveryKey: true),
+            ])),
+        .syncAccount(.devices([])),
     ]
 
     @Test(arguments: everyRequest)

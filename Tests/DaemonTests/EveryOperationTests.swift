@@ -130,6 +130,15 @@ struct EveryOperationTests {
                 ),
                 .failure(.notAvailable, reason: "this keychain does not sync: join an account with `coffer sync setup` or `coffer sync join`")
             ),
+            (
+                .syncAccount(.devices),
+                .failure(
+                    .unimplemented,
+                    reason:
+                        "an embedded keychain's sync account is managed by `coffer sync`, which opens the keychain itself; cofferd manages the account of a keychain it serves"
+                ),
+                .failure(.notAvailable, reason: "this keychain does not sync yet: run `coffer sync setup` or `coffer sync join` first")
+            ),
             same(.delete(item), .value(nil)),
             same(.delete(item), .failure(.itemNotFound, reason: "D3: no item matches the query among the calling program's access groups")),
         ]

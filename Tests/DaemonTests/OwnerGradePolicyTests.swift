@@ -28,6 +28,16 @@ struct OwnerGradePolicyTests {
         #expect(OwnerGradePolicy.refusal(for: .lock, facts: Self.facts(passcode: false)) == nil)
     }
 
+    @Test func aSyncAccountIsManagedOnlyWithTheProofOnceAPasscodeIsSet() {
+        #expect(
+            OwnerGradePolicy.refusal(for: .syncAccount, facts: Self.facts())
+                == .ownerProofRequired(reason: "managing the keychain's sync account needs the keychain passcode"))
+        #expect(OwnerGradePolicy.refusal(for: .syncAccount, facts: Self.facts(proven: true)) == nil)
+        #expect(OwnerGradePolicy.refusal(for: .syncAccount, facts: Self.facts(passcode: false)) == nil)
+        // A prompt agent's connection proved the passcode once, but managing the account asks a connection of its own.
+        #expect(OwnerGradePolicy.refusal(for: .syncAccount, facts: Self.facts(agent: true)) != nil)
+    }
+
     @Test func anAgentRegistersOnlyWithTheProof() {
         #expect(
             OwnerGradePolicy.refusal(for: .awaitPrompt, facts: Self.facts())
@@ -56,7 +66,7 @@ struct OwnerGradePolicyTests {
         for kind in Request.Kind.allCases where !OwnerGradePolicy.isOwnerGrade(kind) {
             #expect(OwnerGradePolicy.refusal(for: kind, facts: Self.facts()) == nil)
         }
-        #expect(Set(Request.Kind.allCases.filter(OwnerGradePolicy.isOwnerGrade)) == [.lock, .awaitPrompt, .setPasscode])
+        #expect(Set(Request.Kind.allCases.filter(OwnerGradePolicy.isOwnerGrade)) == [.lock, .awaitPrompt, .setPasscode, .syncAccount])
     }
 }
 

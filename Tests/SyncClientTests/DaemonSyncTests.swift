@@ -73,9 +73,63 @@ struct DaemonSyncTests {
         #expect(status.outputText.contains("\"pending\" : 0"))
         let setupThroughDaemon = try ChildProcess.run([coffer, "sync", "setup", account], environment: environment(socket: sockets[0], password: password))
         #expect(setupThroughDaemon.status != 0)
-        #expect(setupThroughDaemon.errorText.contains("COFFER_HOME"))
+        #expect(setupThroughDaemon.errorText.contains("already syncs"), "\(setupThroughDaemon.errorText)")
 
         try await theSwiftAPIFollowsTheDaemonsSync(socket: sockets[0])
+    }
+
+    /// A keychain only cofferd can open (as the system daemon's are) joins and manages its account through the daemon:
+    /// `coffer sync setup`, `join` with a pairing code, `approve`, `devices`, `remove-device` and `leave`, with only
+    /// COFFER_SOCKET naming it.
+    @Test func aDaemonsKeychainManagesItsAccountThroughTheDaemon() throws {
+        let server = try PostgresServer()
+        defer { server.stop() }
+        let admin = dsn(server, as: server.superuser)
+        _ = try ChildProcess.run([coffer, "sync", "server", "init", admin, "--password-stdin"], input: server.superuserPassword, environment: environment())
+        let added = try ChildProcess.run(
+            [coffer, "sync", "server", "add-account", admin, "--password-stdin"], input: server.superuserPassword, environment: environment())
+        let lines = added.outputText.split(separator: "\n")
+        let role = String(try #require(lines.first { $0.hasPrefix("role: ") }).dropFirst(6))
+        let password = String(try #require(lines.first { $0.hasPrefix("password: ") }).dropFirst(10))
+        let account = dsn(server, as: role)
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-sync-daemon-account-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let sockets = [root + "/a/socket", root + "/b/socket"]
+        let daemons = try ["a", "b"].enumerated().map { index, side in
+            try ChildProcess(
+                [cofferd, "--user", "--socket", sockets[index]], environment: environment(home: root + "/\(side)/keychain"), output: .null, errors: .null)
+        }
+        defer { daemons.forEach { _ = $0.terminate() } }
+        for socket in sockets { for _ in 0..<1500 where !FileManager.default.fileExists(atPath: socket) { usleep(10_000) } }
+
+        let setup = try ChildProcess.run([coffer, "sync", "setup", account, "--name", "a"], environment: environment(socket: sockets[0], password: password))
+        #expect(setup.status == 0, "\(setup.errorText)")
+        let recovery = try #require(setup.outputText.split(separator: "\n").last).trimmingCharacters(in: .whitespaces)
+        #expect(recovery.count == 69, "\(setup.outputText)")
+        #expect(!setup.outputText.contains(password) && !setup.errorText.contains(password))
+        let again = try ChildProcess.run([coffer, "sync", "setup", account, "--name", "a"], environment: environment(socket: sockets[0], password: password))
+        #expect(again.status != 0 && again.errorText.contains("already syncs"), "\(again.errorText)")
+
+        // b asks to join through its daemon; a approves through its own.
+        let join = try ChildProcess(
+            [coffer, "sync", "join", account, "--name", "b"], environment: environment(socket: sockets[1], password: password), input: .null)
+        let codeLine = try #require(join.nextOutputLine(timeout: .seconds(60)))
+        let code = try #require(codeLine.split(separator: " ").last.map(String.init))
+        #expect(codeLine.hasPrefix("Pairing code: "), "\(codeLine)")
+        let approve = try ChildProcess.run([coffer, "sync", "approve", code], environment: environment(socket: sockets[0]))
+        #expect(approve.status == 0 && approve.outputText.hasPrefix("Approved b"), "\(approve.outputText) \(approve.errorText)")
+        let joined = try join.finish(timeout: .seconds(60))
+        #expect(joined.status == 0 && joined.outputText.contains("Joined as b"), "\(joined.outputText) \(joined.errorText)")
+
+        let devices = try ChildProcess.run([coffer, "sync", "devices", "--json"], environment: environment(socket: sockets[0]))
+        #expect(devices.status == 0, "\(devices.errorText)")
+        for name in ["\"a\"", "\"b\"", "\"recovery key\""] { #expect(devices.outputText.contains(name), "\(devices.outputText)") }
+        let removed = try ChildProcess.run([coffer, "sync", "remove-device", "b"], environment: environment(socket: sockets[0]))
+        #expect(removed.status == 0 && removed.outputText.hasPrefix("Removed b"), "\(removed.outputText) \(removed.errorText)")
+        let left = try ChildProcess.run([coffer, "sync", "leave"], environment: environment(socket: sockets[0]))
+        #expect(left.status == 0, "\(left.errorText)")
+        let status = try ChildProcess.run([coffer, "sync", "status"], environment: environment(socket: sockets[0]))
+        #expect(status.status != 0 && status.errorText.contains("does not sync"), "\(status.errorText)")
     }
 
     /// Coffer's sync calls through a daemon that syncs: the state, a run on request, and the updates a change brings.

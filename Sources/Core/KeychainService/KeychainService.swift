@@ -193,6 +193,8 @@ public final class KeychainService: Sendable {
             return syncState()
         case .syncNow:
             return syncNow()
+        case .syncAccount:
+            return syncAccount()
         case .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwnerWithPrompt:
             return .keystoreError(
                 .unavailable(

@@ -73,6 +73,11 @@ extension KeychainClient {
         try await send(.syncNow).syncReportResult()
     }
 
+    /// A step of the keychain's sync account, through cofferd (``Request/syncAccount(_:)``).
+    public func syncAccount(_ request: SyncAccountRequest) async throws(KeychainFailure) -> SyncAccountAnswer {
+        try await send(.syncAccount(request)).syncAccountResult()
+    }
+
     /// The same calls, blocking the calling thread.
     public var blocking: BlockingKeychainCalls { BlockingKeychainCalls(client: self) }
 }
@@ -136,6 +141,11 @@ public struct BlockingKeychainCalls: Sendable {
     /// Runs sync now and returns what the run did.
     public func syncNow() throws(KeychainFailure) -> SyncReport {
         try client.sendBlocking(.syncNow).syncReportResult()
+    }
+
+    /// A step of the keychain's sync account, through cofferd (``Request/syncAccount(_:)``).
+    public func syncAccount(_ request: SyncAccountRequest) throws(KeychainFailure) -> SyncAccountAnswer {
+        try client.sendBlocking(.syncAccount(request)).syncAccountResult()
     }
 
     /// Unlocks with the passcode.

@@ -72,6 +72,7 @@ extension Request.Kind {
         case .restoreBackup: OperationTraits(wireTag: 0x71, mayWaitForPerson: true, growsStorage: true)
         case .syncState: OperationTraits(wireTag: 0x08, idempotent: true, mayWaitForPerson: true)
         case .syncNow: OperationTraits(wireTag: 0x09, idempotent: true, mayWaitForPerson: true)
+        case .syncAccount: OperationTraits(wireTag: 0x0A, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
         }
     }
 }

@@ -32,6 +32,7 @@ import Query
 /// | ``restoreBackup(_:)`` | ``Response/restoreReport(_:)`` | ``Response/failure(_:reason:)`` |
 /// | ``syncState(changedFrom:)`` | ``Response/syncState(_:)`` | ``Response/failure(_:reason:)`` |
 /// | ``syncNow`` | ``Response/syncReport(_:)`` | ``Response/failure(_:reason:)`` |
+/// | ``syncAccount(_:)`` | ``Response/syncAccount(_:)`` | ``Response/failure(_:reason:)``, ``Response/keystoreError(_:)`` |
 ///
 /// Through the daemon, only trusted front ends (the `coffer` command installed with its own group, and
 /// its prompt agent) may send a passcode, lock, or edit the registry; other programs ask the person with
@@ -139,6 +140,11 @@ public enum Request: Sendable, Equatable {
     /// a run that failed (the server away, a refused password) is `errSecIO` with the reason; the embedded
     /// keychain, which syncs when `coffer sync now` runs, is `errSecUnimplemented`.
     case syncNow
+    /// Sets up, joins, approves, lists, removes or leaves a sync account (``SyncAccountRequest``), answered with
+    /// ``Response/syncAccount(_:)``: what `coffer sync` does for a keychain served by cofferd. Reserved to trusted
+    /// front ends and, once a passcode is set, to a connection that proved it. The embedded keychain refuses it with
+    /// `errSecUnimplemented` (`coffer sync` opens an embedded keychain itself).
+    case syncAccount(SyncAccountRequest)
 
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
@@ -149,7 +155,7 @@ public enum Request: Sendable, Equatable {
         case createTokenKey, useTokenKey
         case makeFileKey, unwrapFileKey
         case exportBackup, stageRestore, restoreBackup
-        case syncState, syncNow
+        case syncState, syncNow, syncAccount
     }
 
     /// The request's kind.
@@ -188,6 +194,7 @@ public enum Request: Sendable, Equatable {
         case .restoreBackup: .restoreBackup
         case .syncState: .syncState
         case .syncNow: .syncNow
+        case .syncAccount: .syncAccount
         }
     }
 

@@ -15,7 +15,8 @@ extension Response {
         case .keystoreError(let error): throw KeychainFailure(error.status, reason: error.description)
         case .authenticationFailure(let failure): throw KeychainFailure(failure.status, reason: failure.reason)
         case .authenticationNeeded: throw KeychainFailure(.authFailed, reason: "the item needs authentication the call did not give")
-        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes, .syncState, .syncReport:
+        case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes, .syncState, .syncReport,
+            .syncAccount:
             throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
         }
     }
@@ -95,6 +96,13 @@ extension Response {
         throw KeychainFailure(.internal, reason: "the keychain answered a sync run with \(kind)")
     }
 
+    /// What a ``Request/syncAccount(_:)`` came to, or the failure (a keystore error keeps its status and reason).
+    public func syncAccountResult() throws(KeychainFailure) -> SyncAccountAnswer {
+        if case .syncAccount(let answer) = self { return answer }
+        _ = try itemResult()
+        throw KeychainFailure(.internal, reason: "the keychain answered a sync account request with \(kind)")
+    }
+
     /// The keystore's status, from a `lockStatus` answer.
     public func lockStatusResult() throws(KeystoreError) -> KeystoreStatus {
         switch self {
@@ -144,7 +152,7 @@ extension Response {
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
         case .authenticationFailure(let failure): throw .refused(KeychainFailure(failure.status, reason: failure.reason))
         case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes,
-            .syncState, .syncReport:
+            .syncState, .syncReport, .syncAccount:
             throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
@@ -188,6 +196,7 @@ extension Response {
         case .addOutcomes: "a bulk add's outcomes"
         case .syncState: "a sync state"
         case .syncReport: "a sync report"
+        case .syncAccount: "a sync account's answer"
         }
     }
 }

@@ -41,6 +41,8 @@ public enum Response: Sendable, Equatable {
     case syncState(SyncState)
     /// What a sync run did, answering ``Request/syncNow``.
     case syncReport(SyncReport)
+    /// What a ``Request/syncAccount(_:)`` came to.
+    case syncAccount(SyncAccountAnswer)
 
     /// The response for a failed call: with its reason when it has one.
     public init(_ failure: KeychainFailure) {

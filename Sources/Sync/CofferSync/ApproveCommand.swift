@@ -12,6 +12,13 @@ struct ApproveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let code = try PairingCode(text: code)
+        if let daemon = try DaemonSync.client() {
+            guard
+                case .device(let device) = try await DaemonSync.account(
+                    daemon, .approve(code: code.text), reason: "Approve a new device into your sync account.")
+            else { throw CommandFailure("cofferd answered the approval without the device") }
+            return print("Approved \(device.name) (\(device.id.uuidString.lowercased())).")
+        }
         let sync = try LocalKeychain.sync()
         try LocalKeychain.authenticate(sync, reason: "Approve a new device into your sync account.", always: true)
         let device = try await sync.approve(code: code)

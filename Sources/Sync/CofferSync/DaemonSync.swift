@@ -35,6 +35,20 @@ enum DaemonSync {
         }
     }
 
+    /// A step of the account of cofferd's keychain. When the keychain has a passcode, the person proves it on this
+    /// connection first (`reason` says why; nil when an earlier step of the command proved it), as the daemon asks of
+    /// whoever manages the account.
+    static func account(_ client: any KeychainClient, _ request: SyncAccountRequest, reason: String?) async throws -> SyncAccountAnswer {
+        if let reason, (try? client.blocking.lockStatus().passcodeSet) == true {
+            try LocalKeychain.withPasscode(reason: reason) { passcode in try client.blocking.proveOwner(passcode: passcode) }
+        }
+        do {
+            return try await client.syncAccount(request)
+        } catch {
+            throw CommandFailure("cofferd: \(error.reason ?? "\(error.status.name) (\(error.status.code))")")
+        }
+    }
+
     /// The state for people, or as JSON.
     static func show(_ state: SyncState, json: Bool) throws {
         guard state.isSyncing else { throw CommandFailure("this keychain does not sync: run `coffer sync setup` or `coffer sync join`") }

@@ -8,6 +8,10 @@ struct LeaveCommand: AsyncParsableCommand {
         abstract: "Stop syncing this keychain (its items stay). Remove it from the account on another device with remove-device.")
 
     func run() async throws {
+        if let daemon = try DaemonSync.client() {
+            _ = try await DaemonSync.account(daemon, .leave, reason: "Stop syncing your keychain.")
+            return print("This keychain no longer syncs.")
+        }
         let sync = try LocalKeychain.sync()
         try sync.leave()
         print("This keychain no longer syncs.")

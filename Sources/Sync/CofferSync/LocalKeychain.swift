@@ -36,6 +36,11 @@ enum LocalKeychain {
     static func authenticate(_ sync: KeychainSync, reason: String, always: Bool = false) throws {
         let keystore = sync.keystore
         guard keystore.isPasscodeSet, always || keystore.lockState != .unlocked else { return }
+        try withPasscode(reason: reason) { passcode in try keystore.unlock(passcode: passcode) }
+    }
+
+    /// Asks the person for the keychain passcode (at most three times) until `check` accepts one.
+    static func withPasscode(reason: String, _ check: (SecretBytes) throws -> Void) throws {
         guard let prompter = PasscodePrompter.standard(environment: ProcessInfo.processInfo.environment) else {
             throw CommandFailure("the keychain has a passcode and there is no terminal or pinentry to ask for it")
         }
@@ -49,7 +54,7 @@ enum LocalKeychain {
                 throw CommandFailure("no passcode: \(error)")
             }
             do {
-                try keystore.unlock(passcode: passcode)
+                try check(passcode)
                 return
             } catch {
                 lastFailure = "\(error)"

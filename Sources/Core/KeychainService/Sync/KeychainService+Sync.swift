@@ -34,6 +34,15 @@ extension KeychainService {
         }
     }
 
+    /// ``Request/syncAccount(_:)`` in this process: refused, since `coffer sync` opens an embedded keychain itself.
+    func syncAccount() -> Response {
+        .failure(
+            .unimplemented,
+            reason:
+                "an embedded keychain's sync account is managed by `coffer sync`, which opens the keychain itself; cofferd manages the account of a keychain it serves"
+        )
+    }
+
     /// What `engine`'s sync ledger says, without a last run.
     public static func syncState(of engine: KeychainEngine) throws(EngineRefusal) -> SyncState {
         guard try engine.isSyncing else { return SyncState(isSyncing: false) }

@@ -6,7 +6,8 @@ import KeychainOperations
 /// The `coffer` command is trusted, but any program of the user can run it; so what only the person may do
 /// needs what only the person knows. Registry edits and the erase setting carry the passcode themselves.
 /// Locking and starting the prompt agent (whose answers count toward the erase) need a connection that
-/// proved the passcode with ``Request/proveOwner(passcode:)``. Without a passcode there is no secret to
+/// proved the passcode with ``Request/proveOwner(passcode:)``; so does a sync account's management (joining an account,
+/// approving a device, removing one, leaving), which decides who else reads the keychain's synchronizable items. Without a passcode there is no secret to
 /// prove, and these stay open to the user's programs, with one exception: after too many wrong passcodes
 /// erased the keychain, the new passcode comes only from the prompt agent that was running then, which had
 /// proved the old one, and no other agent may start until it has.
@@ -30,7 +31,7 @@ enum OwnerGradePolicy {
 
     /// Whether `kind` is judged here at all.
     static func isOwnerGrade(_ kind: Request.Kind) -> Bool {
-        kind == .lock || needsErasedState(kind)
+        kind == .lock || kind == .syncAccount || needsErasedState(kind)
     }
 
     /// Why the request may not go on, or nil when it may.
@@ -39,6 +40,9 @@ enum OwnerGradePolicy {
         case .lock:
             guard facts.passcodeSet, !facts.connectionProven else { return nil }
             return .ownerProofRequired(reason: "locking the keychain needs the keychain passcode")
+        case .syncAccount:
+            guard facts.passcodeSet, !facts.connectionProven else { return nil }
+            return .ownerProofRequired(reason: "managing the keychain's sync account needs the keychain passcode")
         case .awaitPrompt:
             if facts.connectionIsAgent || facts.connectionProven { return nil }
             if facts.passcodeSet {

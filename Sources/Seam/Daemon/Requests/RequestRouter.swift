@@ -58,6 +58,8 @@ struct RequestRouter: Sendable {
             keychain.sync.state(changedFrom: known, reply: reply)
         case .syncNow:
             keychain.sync.runNow(reply: reply)
+        case .syncAccount(let request):
+            keychain.sync.manageAccount(request, reply: reply)
         default:
             let setting = AuthenticationSetting(
                 session: origin.connection, requester: origin.description,

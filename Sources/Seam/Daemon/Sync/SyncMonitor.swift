@@ -17,6 +17,8 @@ final class SyncMonitor: Sendable {
     static let runWaitLimit: Duration = .seconds(120)
 
     private let engine: KeychainEngine
+    private let sync: KeychainSync
+    private let pendingJoin = PendingJoinSlot()
     private let trigger = SyncTrigger()
     private let board = SyncBoard()
     /// Where the ledger is read for answers given from the background tasks (SQLite blocks).
@@ -26,6 +28,7 @@ final class SyncMonitor: Sendable {
     init(engine: KeychainEngine) {
         self.engine = engine
         let sync = KeychainSync(engine: engine, logger: DiagnosticsLevel.logger(label: "coffer.sync"))
+        self.sync = sync
         let (events, continuation) = AsyncStream.makeStream(of: SyncEvent.self)
         let (board, workers, trigger) = (board, workers, trigger)
         let changes = engine.itemChanges()
@@ -74,6 +77,14 @@ final class SyncMonitor: Sendable {
             try? await Task.sleep(for: Self.runWaitLimit)
             board.takeRunWaiter(id)?(.failure(.io, reason: "no sync run finished within \(Self.runWaitLimit); the server may be slow or away"))
         }
+    }
+}
+
+extension SyncMonitor {
+    /// Answers ``Request/syncAccount(_:)`` once the step is done (a join's approval may take minutes).
+    func manageAccount(_ request: SyncAccountRequest, reply: @escaping Reply) {
+        let steps = SyncAccountSteps(sync: sync, pendingJoin: pendingJoin, trigger: trigger)
+        Task.detached { reply(await steps.answer(request)) }
     }
 }
 

@@ -18,6 +18,8 @@ enum RequestCoding {
             try KeychainValueCoding.encode(attributesToUpdate, into: &writer)
         case .lockStatus, .lock, .appsList, .unlockWithPrompt, .awaitPrompt, .authenticationCapabilities, .syncNow:
             break
+        case .syncAccount(let request):
+            try SyncAccountCoding.encode(request, into: &writer)
         case .syncState(let known):
             writer.bool(known != nil)
             if let known { try SyncCoding.encode(known, into: &writer) }
@@ -136,6 +138,7 @@ enum RequestCoding {
             guard try reader.bool("state presence") else { return .syncState(changedFrom: nil) }
             return .syncState(changedFrom: try SyncCoding.decodeState(from: &reader))
         case MessageTag.syncNow: return .syncNow
+        case MessageTag.syncAccount: return .syncAccount(try SyncAccountCoding.decodeRequest(from: &reader))
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
             let path = try reader.text()

@@ -81,6 +81,10 @@ enum ResponseCoding {
             writer.byte(MessageTag.syncReport)
             writer.uint64(id)
             SyncCoding.encode(report, into: &writer)
+        case .syncAccount(let answer):
+            writer.byte(MessageTag.syncAccountResult)
+            writer.uint64(id)
+            try SyncAccountCoding.encode(answer, into: &writer)
         case .addOutcomes(let outcomes):
             writer.byte(MessageTag.addOutcomes)
             writer.uint64(id)
@@ -149,6 +153,8 @@ enum ResponseCoding {
             return .syncState(try SyncCoding.decodeState(from: &reader))
         case MessageTag.syncReport:
             return .syncReport(try SyncCoding.decodeReport(from: &reader))
+        case MessageTag.syncAccountResult:
+            return .syncAccount(try SyncAccountCoding.decodeAnswer(from: &reader))
         case MessageTag.addOutcomes:
             let count = try reader.count(minimumElementSize: 4)
             var outcomes: [KeychainStatus] = []

@@ -130,4 +130,13 @@ public enum MessageTag {
     public static let syncStateResult: UInt8 = 0x90
     /// ``Response/syncReport(_:)``: sent, received, applied, conflicts, refused, waiting and collected (Int64 each).
     public static let syncReport: UInt8 = 0x91
+    /// ``Request/syncAccount(_:)``: the kind (one byte: 1 set up, 2 join with the recovery key, 3 request to join, 4
+    /// await the approval, 5 approve, 6 devices, 7 remove a device, 8 leave), then its fields: the server URI (text),
+    /// the password (secret) and the device's name (text) for 1 to 3, then the recovery key (secret) for 2; the code
+    /// (text) for 5; the device's name or id (text) for 7.
+    public static let syncAccount = Request.Kind.syncAccount.traits.wireTag
+    /// ``Response/syncAccount(_:)``: the kind (one byte: 1 done, 2 recovery key, 3 pairing code, 4 a device, 5
+    /// devices), then the recovery key (secret), the code (text), a device, or a count and that many devices; a device
+    /// is its id (16 bytes, length-prefixed), name (text) and two flags (this device, recovery key).
+    public static let syncAccountResult: UInt8 = 0x92
 }
