@@ -18,9 +18,8 @@ struct DaemonSyncTests {
         cofferEnvironment(home: home, socket: socket, password: password)
     }
 
-    @Test func whatOneDaemonStoresTheOtherServes() async throws {
-        let server = try PostgresServer()
-        defer { server.stop() }
+    /// Prepares `server` with `coffer sync server init` and adds an account: its connection URI and password.
+    private func makeAccount(on server: PostgresServer) throws -> (dsn: String, password: String) {
         let admin = dsn(server, as: server.superuser)
         _ = try ChildProcess.run([coffer, "sync", "server", "init", admin, "--password-stdin"], input: server.superuserPassword, environment: environment())
         let added = try ChildProcess.run(
@@ -28,7 +27,13 @@ struct DaemonSyncTests {
         let lines = added.outputText.split(separator: "\n")
         let role = String(try #require(lines.first { $0.hasPrefix("role: ") }).dropFirst(6))
         let password = String(try #require(lines.first { $0.hasPrefix("password: ") }).dropFirst(10))
-        let account = dsn(server, as: role)
+        return (dsn(server, as: role), password)
+    }
+
+    @Test func whatOneDaemonStoresTheOtherServes() async throws {
+        let server = try PostgresServer()
+        defer { server.stop() }
+        let (account, password) = try makeAccount(on: server)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-sync-daemons-\(UUID().uuidString)").path
         let homes = [root + "/a/keychain", root + "/b/keychain"]
         let setup = try ChildProcess.run([coffer, "sync", "setup", account, "--name", "a"], environment: environment(home: homes[0], password: password))
@@ -84,14 +89,7 @@ struct DaemonSyncTests {
     @Test func aDaemonsKeychainManagesItsAccountThroughTheDaemon() throws {
         let server = try PostgresServer()
         defer { server.stop() }
-        let admin = dsn(server, as: server.superuser)
-        _ = try ChildProcess.run([coffer, "sync", "server", "init", admin, "--password-stdin"], input: server.superuserPassword, environment: environment())
-        let added = try ChildProcess.run(
-            [coffer, "sync", "server", "add-account", admin, "--password-stdin"], input: server.superuserPassword, environment: environment())
-        let lines = added.outputText.split(separator: "\n")
-        let role = String(try #require(lines.first { $0.hasPrefix("role: ") }).dropFirst(6))
-        let password = String(try #require(lines.first { $0.hasPrefix("password: ") }).dropFirst(10))
-        let account = dsn(server, as: role)
+        let (account, password) = try makeAccount(on: server)
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-sync-daemon-account-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }
         let sockets = [root + "/a/socket", root + "/b/socket"]

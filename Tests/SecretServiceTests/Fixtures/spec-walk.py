@@ -4,6 +4,7 @@
 # provider's own numbering. The same output from gnome-keyring and from coffer-secret-service means the provider
 # answers as gnome-keyring does. Run with Debian's python3 and python3-gi.
 import sys
+import time
 
 from gi.repository import Gio, GLib
 
@@ -158,7 +159,14 @@ kind, bare = observe("CreateItem empty properties", call(login, COLLECTION, "Cre
 if kind == "ok":
     all_properties("bare item GetAll", bare[0], ITEM)
     observe("bare item set Type", set_prop(bare[0], ITEM, "Type", GLib.Variant("s", "org.example.Typed")))
-    observe("bare item Attributes after Type", prop(bare[0], ITEM, "Attributes"))
+    # gnome-keyring applies the Type to the schema attribute a moment after answering the Set: read until it shows.
+    attributes_after = prop(bare[0], ITEM, "Attributes")
+    for _ in range(40):
+        if "org.example.Typed" in repr(attributes_after):
+            break
+        time.sleep(0.05)
+        attributes_after = prop(bare[0], ITEM, "Attributes")
+    observe("bare item Attributes after Type", attributes_after)
     observe("bare item Delete", call(bare[0], ITEM, "Delete"))
 typed = {ITEM + ".Label": GLib.Variant("s", "Typed"), ITEM + ".Type": GLib.Variant("s", "org.example.Other"),
          ITEM + ".Attributes": GLib.Variant("a{ss}", {"service": "typed.example"})}
