@@ -48,9 +48,14 @@ final class SyncMonitor: Sendable {
     /// Answers ``Request/syncState(changedFrom:)``: at once without `known` or when the state differs from it,
     /// else when it changes or ``Request/syncStateWaitLimit`` has passed. Blocks (the ledger is read here).
     func state(changedFrom known: SyncState?, reply: @escaping Reply) {
-        let answer = KeychainService.syncStateAnswer(of: engine, lastRun: board.lastRun)
-        guard let known, answer == .syncState(known) else { return reply(answer) }
+        guard let known else { return reply(KeychainService.syncStateAnswer(of: engine, lastRun: board.lastRun)) }
+        // Waiting first, then reading: a change that lands in between answers the waiter rather than being missed.
         let id = board.waitForChange(from: known, reply: reply)
+        let answer = KeychainService.syncStateAnswer(of: engine, lastRun: board.lastRun)
+        if answer != .syncState(known) {
+            board.takeStateWaiter(id)?(answer)
+            return
+        }
         let (board, engine, workers) = (board, engine, workers)
         Task.detached {
             try? await Task.sleep(for: Request.syncStateWaitLimit)
