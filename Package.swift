@@ -94,11 +94,20 @@ let package = Package(
         ),
         // The one list of operations: requests and responses, the same in process and through the daemon. Pure.
         .target(name: "KeychainOperations", dependencies: ["KeychainModel", "Query"], path: "Sources/Seam/KeychainOperations"),
+        // A TPM 2.0 through tpm2-tss's ESAPI (Debian's libtss2-dev for the headers; the libraries are loaded with
+        // dlopen, so a machine without them runs without a TPM).
+        .target(name: "CTPM", path: "Sources/CShims/CTPM"),
+        // The TPM as the keystore uses it: which TPM, its storage root key, sealing, the passcode's HMAC key, and
+        // ECC keys that never leave it; one owner of the ESAPI context.
+        .target(
+            name: "TrustedPlatformModule",
+            dependencies: ["CTPM", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Sources/System/TrustedPlatformModule"),
         // The key hierarchy: device key, passcode KDF, keybag of class keys, lock state, throttling.
         .target(
             name: "Keystore",
             dependencies: [
-                "KeychainModel", "CCofferSystem", "CofferDiagnostics",
+                "KeychainModel", "CCofferSystem", "CofferDiagnostics", "TrustedPlatformModule", "BackupFormat",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),

@@ -195,6 +195,8 @@ public final class KeychainService: Sendable {
             return syncNow()
         case .syncAccount:
             return syncAccount()
+        case .deviceKeyBinding(let change):
+            return deviceKeyBinding(change, caller: caller)
         case .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwnerWithPrompt:
             return .keystoreError(
                 .unavailable(

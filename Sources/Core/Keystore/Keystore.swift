@@ -4,6 +4,7 @@ import Foundation
 import KeychainModel
 import Logging
 import Synchronization
+import TrustedPlatformModule
 
 /// The key hierarchy of one keychain: the software Secure Enclave.
 ///
@@ -23,6 +24,8 @@ public final class Keystore: Sendable {
     /// The folder this keystore lives in.
     public let folder: KeychainFolder
     let deviceKey: DeviceKey
+    /// The TPM this keystore was told to use (`COFFER_TPM`), for binding a keychain that is not bound yet.
+    let tpmSelection: TPMSelection
     let clock: any KeystoreClock
     let throttle = ThrottlePolicy()
     let logger = DiagnosticsLevel.logger(label: "coffer.keystore")
@@ -41,6 +44,10 @@ public final class Keystore: Sendable {
         var keysDroppedHandlers: [@Sendable () -> Void] = []
         /// Failed attempts charged to callers rather than to the keybag (``PasscodeAttempts/caller(_:)``).
         var callerAttempts = CallerAttemptCounts()
+        /// Where the device key came from: a file, or a TPM (which the passcode then goes through).
+        var binding: DeviceKeyBinding
+        /// Why no TPM could bind this keychain, once asked (``deviceKeyProtection``); nil before, or with a TPM.
+        var tpmProbe: String??
     }
 
     // The labels of the keys derived from the device key, one per purpose (domain separation).
@@ -48,9 +55,13 @@ public final class Keystore: Sendable {
     static let indexWrappingLabel = "coffer index-key wrapping v1"
     static let passcodeKeyLabel = "coffer passcode key v1"
 
-    private init(folder: KeychainFolder, deviceKey: DeviceKey, clock: any KeystoreClock, keybag: Keybag) throws(KeystoreError) {
+    init(
+        folder: KeychainFolder, deviceKey: DeviceKey, binding: DeviceKeyBinding, tpmSelection: TPMSelection, clock: any KeystoreClock,
+        keybag: Keybag
+    ) throws(KeystoreError) {
         self.folder = folder
         self.deviceKey = deviceKey
+        self.tpmSelection = tpmSelection
         self.clock = clock
         let indexKey = try KeyWrap.unwrap(keybag.wrappedIndexKey, with: deviceKey.derivedKey(Self.indexWrappingLabel))
         var classKeys: [ProtectionClass: ClassKeyMaterial] = [:]
@@ -63,7 +74,8 @@ public final class Keystore: Sendable {
         state = Mutex(
             State(
                 lockState: passcodeSet ? .beforeFirstUnlock : .unlocked,
-                passcodeSet: passcodeSet, classKeys: classKeys, indexKey: LockedKey(indexKey), fileClassB: keybag.fileClassB))
+                passcodeSet: passcodeSet, classKeys: classKeys, indexKey: LockedKey(indexKey), fileClassB: keybag.fileClassB,
+                binding: binding))
     }
 
     /// Opens the keychain's keystore in `folder`, creating the folder, the device key and the keybag
@@ -77,20 +89,17 @@ public final class Keystore: Sendable {
     /// lock file is locked read-only (or skipped when absent). A keychain without a passcode is then fully
     /// readable; one with a passcode stays locked, since unlocking must count the attempt first
     /// (``unlock(passcode:charging:)``). Creating a new keychain there throws ``KeystoreError/readOnly(reason:)``.
-    public static func open(folder: KeychainFolder, clock: any KeystoreClock = SystemClock()) throws(KeystoreError) -> Keystore {
+    ///
+    /// `tpm` says which TPM to use (`COFFER_TPM`, by default). A new keychain with a TPM has its device key sealed
+    /// by it, and a recovery key waiting to be shown; a keychain bound to a TPM opens only with that TPM, else throws
+    /// ``KeystoreError/tpmUnavailable(reason:)`` (its recovery key opens it: ``recover(folder:recoveryKey:passcode:tpm:clock:)``).
+    public static func open(
+        folder: KeychainFolder, clock: any KeystoreClock = SystemClock(), tpm: TPMSelection = .fromEnvironment()
+    ) throws(KeystoreError) -> Keystore {
         try folder.create()
         let keystore = try SecureFile.withExclusiveLock(folder.keybagLockURL) { () throws(KeystoreError) -> Keystore in
-            let existingDeviceKey = try DeviceKey.load(from: folder.deviceKeyURL)
             let keybagExists = FileManager.default.fileExists(atPath: folder.keybagURL.path)
-            let deviceKey: DeviceKey
-            switch (existingDeviceKey, keybagExists) {
-            case (nil, true):
-                throw .deviceKeyDamaged(reason: "the file is missing but the keybag exists")
-            case (nil, false):
-                deviceKey = try DeviceKey.create(at: folder.deviceKeyURL)
-            case (let key?, _):
-                deviceKey = key
-            }
+            let (deviceKey, binding) = try openDeviceKey(folder: folder, selection: tpm, keybagExists: keybagExists)
             let keybag: Keybag
             if let existing = try KeybagFile.load(from: folder.keybagURL, deviceKey: deviceKey) {
                 keybag = existing
@@ -98,10 +107,13 @@ public final class Keystore: Sendable {
                 guard !FileManager.default.fileExists(atPath: folder.databaseURL.path) else {
                     throw .keybagDamaged(reason: "the file is missing but the item database exists")
                 }
-                keybag = makeFreshKeybag(deviceKey: deviceKey)
+                var fresh = makeFreshKeybag(deviceKey: deviceKey)
+                fresh.boundToTPM = binding.isTPM ? true : nil
+                keybag = fresh
                 try KeybagFile.store(keybag, to: folder.keybagURL, deviceKey: deviceKey)
             }
-            return try Keystore(folder: folder, deviceKey: deviceKey, clock: clock, keybag: keybag)
+            return try Keystore(
+                folder: folder, deviceKey: deviceKey, binding: binding, tpmSelection: tpm, clock: clock, keybag: keybag)
         }
         keystore.upgradeFileClassBIfNeeded()
         return keystore

@@ -183,4 +183,10 @@ public struct BlockingKeychainCalls: Sendable {
     public func setEraseAfterFailedAttempts(_ enabled: Bool, passcode: SecretBytes) throws(KeystoreError) {
         try client.sendBlocking(.setEraseAfterFailedAttempts(enabled, passcode: passcode)).keystoreResult()
     }
+
+    /// Moves the device key into the TPM or back, shows or renews the recovery key, or recovers the keychain
+    /// (``DeviceKeyBindingChange``): the recovery key when the change returns one.
+    public func changeDeviceKeyBinding(_ change: DeviceKeyBindingChange) throws(KeystoreError) -> SecretBytes? {
+        try client.sendBlocking(.deviceKeyBinding(change)).deviceKeyBindingResult()
+    }
 }

@@ -54,6 +54,7 @@ extension Request.Kind {
         case .changePasscode: OperationTraits(wireTag: 0x14, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
         case .removePasscode: OperationTraits(wireTag: 0x15, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
         case .setEraseAfterFailedAttempts: OperationTraits(wireTag: 0x16, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
+        case .deviceKeyBinding: OperationTraits(wireTag: 0x17, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
         case .unlockWithPrompt: OperationTraits(wireTag: 0x30, mayWaitForPerson: true)
         case .awaitPrompt: OperationTraits(wireTag: 0x31, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
         case .answerPrompt: OperationTraits(wireTag: 0x32, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)

@@ -145,6 +145,11 @@ public enum Request: Sendable, Equatable {
     /// front ends and, once a passcode is set, to a connection that proved it. The embedded keychain refuses it with
     /// `errSecUnimplemented` (`coffer sync` opens an embedded keychain itself).
     case syncAccount(SyncAccountRequest)
+    /// Moves the device key into the TPM or back, shows or renews the recovery key, or recovers a keychain its TPM no
+    /// longer opens (``DeviceKeyBindingChange``): what `coffer keystore bind-tpm`, `unbind-tpm`, `recovery-key` and
+    /// `recover` send. Answered with ``Response/recoveryKey(_:)`` (binding, the recovery key) or a status. Reserved to
+    /// trusted front ends.
+    case deviceKeyBinding(DeviceKeyBindingChange)
 
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
@@ -156,6 +161,7 @@ public enum Request: Sendable, Equatable {
         case makeFileKey, unwrapFileKey
         case exportBackup, stageRestore, restoreBackup
         case syncState, syncNow, syncAccount
+        case deviceKeyBinding
     }
 
     /// The request's kind.
@@ -195,6 +201,7 @@ public enum Request: Sendable, Equatable {
         case .syncState: .syncState
         case .syncNow: .syncNow
         case .syncAccount: .syncAccount
+        case .deviceKeyBinding: .deviceKeyBinding
         }
     }
 

@@ -16,7 +16,7 @@ extension Response {
         case .authenticationFailure(let failure): throw KeychainFailure(failure.status, reason: failure.reason)
         case .authenticationNeeded: throw KeychainFailure(.authFailed, reason: "the item needs authentication the call did not give")
         case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes, .syncState, .syncReport,
-            .syncAccount:
+            .syncAccount, .recoveryKey:
             throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
         }
     }
@@ -143,6 +143,17 @@ extension Response {
         }
     }
 
+    /// What a ``Request/deviceKeyBinding(_:)`` answered: the recovery key, nil for a change that returns none, or the
+    /// failure.
+    public func deviceKeyBindingResult() throws(KeystoreError) -> SecretBytes? {
+        switch self {
+        case .recoveryKey(let key): return key
+        case .status(let status) where status.isSuccess: return nil
+        case .keystoreError(let error): throw error
+        default: throw unexpected
+        }
+    }
+
     /// The registry, from an `apps…` answer.
     public func appsResult() throws(RegistryFailure) -> [RegisteredApp] {
         switch self {
@@ -152,7 +163,7 @@ extension Response {
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
         case .authenticationFailure(let failure): throw .refused(KeychainFailure(failure.status, reason: failure.reason))
         case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes,
-            .syncState, .syncReport, .syncAccount:
+            .syncState, .syncReport, .syncAccount, .recoveryKey:
             throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
@@ -197,6 +208,7 @@ extension Response {
         case .syncState: "a sync state"
         case .syncReport: "a sync report"
         case .syncAccount: "a sync account's answer"
+        case .recoveryKey: "a recovery key"
         }
     }
 }

@@ -43,6 +43,8 @@ public enum Response: Sendable, Equatable {
     case syncReport(SyncReport)
     /// What a ``Request/syncAccount(_:)`` came to.
     case syncAccount(SyncAccountAnswer)
+    /// The keychain's recovery key, printed form (``Request/deviceKeyBinding(_:)``).
+    case recoveryKey(SecretBytes)
 
     /// The response for a failed call: with its reason when it has one.
     public init(_ failure: KeychainFailure) {

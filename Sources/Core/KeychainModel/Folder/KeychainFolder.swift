@@ -28,8 +28,11 @@ public struct KeychainFolder: Sendable, Hashable {
                 .appendingPathComponent(".local/share/coffer", isDirectory: true))
     }
 
-    /// The device key file.
+    /// The device key file, when the device key is not sealed by a TPM.
     public var deviceKeyURL: URL { url.appendingPathComponent("device.key") }
+    /// The TPM-sealed device key, the TPM's storage root key it was sealed to, the passcode's TPM key and the
+    /// device key's copy under the recovery key, when the keychain is bound to a TPM.
+    public var tpmDeviceKeyURL: URL { url.appendingPathComponent("device-key.tpm") }
     /// The keybag file.
     public var keybagURL: URL { url.appendingPathComponent("keybag") }
     /// The lock file that serialises keybag changes between processes.

@@ -39,6 +39,12 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// connection first proves the keychain passcode with ``Request/proveOwner(passcode:)``, or the call
     /// comes from whom the daemon trusts for it (maps to `errSecAuthFailed`). `reason` says what is needed.
     case ownerProofRequired(reason: String)
+    /// The keychain is bound to a TPM that cannot be used: tpm2-tss or the TPM is missing, `COFFER_TPM` is `none`,
+    /// or the TPM answers with another storage root key (another machine's, or this one's after a clear). `reason`
+    /// says which, and that the recovery key opens the keychain (maps to `errSecNotAvailable`).
+    case tpmUnavailable(reason: String)
+    /// The recovery key given does not open this keychain (maps to `errSecAuthFailed`).
+    case wrongRecoveryKey
 
     /// The Apple status an engine reports for this error.
     public var status: KeychainStatus {
@@ -57,6 +63,8 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notPermitted: .missingEntitlement
         case .readOnly: .readOnly
         case .ownerProofRequired: .authFailed
+        case .tpmUnavailable: .notAvailable
+        case .wrongRecoveryKey: .authFailed
         }
     }
 
@@ -98,6 +106,10 @@ public enum KeystoreError: Error, Sendable, Equatable, CustomStringConvertible {
             "this keychain cannot be modified: \(reason)"
         case .ownerProofRequired(let reason):
             "only the keychain's owner may do this: \(reason)"
+        case .tpmUnavailable(let reason):
+            "the keychain's TPM cannot be used: \(reason)"
+        case .wrongRecoveryKey:
+            "the recovery key does not open this keychain"
         }
     }
 }

@@ -10,9 +10,15 @@ public struct KeystoreStatus: Sendable, Hashable, Codable {
     public var retryAfter: Duration
     /// Whether the class keys are erased after ten consecutive wrong passcodes.
     public var eraseAfterFailedAttempts: Bool
+    /// What protects the device key: a file or a TPM.
+    public var deviceKey: DeviceKeyProtection
 
     /// Creates a status snapshot.
-    public init(passcodeSet: Bool, lockState: LockState, failedAttempts: Int, retryAfter: Duration, eraseAfterFailedAttempts: Bool) {
+    public init(
+        passcodeSet: Bool, lockState: LockState, failedAttempts: Int, retryAfter: Duration, eraseAfterFailedAttempts: Bool,
+        deviceKey: DeviceKeyProtection = .file(whyNoTPM: nil)
+    ) {
+        self.deviceKey = deviceKey
         self.passcodeSet = passcodeSet
         self.lockState = lockState
         self.failedAttempts = failedAttempts

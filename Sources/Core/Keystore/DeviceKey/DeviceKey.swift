@@ -26,26 +26,44 @@ struct DeviceKey: Sendable {
 
     private init(bytes: UnsafeRawBufferPointer) { locked = LockedKey(bytes: bytes) }
 
+    /// A new random device key, in memory only.
+    static func generate() -> DeviceKey { DeviceKey(key: SymmetricKey(size: .bits256)) }
+
+    /// The device key made of these 32 bytes (unsealed by a TPM, or opened with the recovery key).
+    static func fromBytes(_ bytes: SecretBytes) throws(KeystoreError) -> DeviceKey {
+        guard bytes.count == keyLength else { throw .deviceKeyDamaged(reason: "it has \(bytes.count) bytes instead of \(keyLength)") }
+        return bytes.withUnsafeBytes { DeviceKey(bytes: $0) }
+    }
+
+    /// The key's bytes, to be sealed or escrowed.
+    var bytes: SecretBytes { key.withUnsafeBytes { SecretBytes(copying: $0) } }
+
     /// Makes a new random device key and writes it to `url`.
     static func create(at url: URL) throws(KeystoreError) -> DeviceKey {
-        let key = SymmetricKey(size: .bits256)
+        let key = generate()
+        try key.write(to: url)
+        return key
+    }
+
+    /// Writes this key to `url` in the file format above.
+    func write(to url: URL) throws(KeystoreError) {
+        let key = self.key
         var failure: KeystoreError?
-        let file = SecretBytes(capacity: fileLength) { buffer in
+        let file = SecretBytes(capacity: Self.fileLength) { buffer in
             var offset = 0
-            for byte in magic { buffer[offset] = byte; offset += 1 }
-            buffer[offset] = version; offset += 1
+            for byte in Self.magic { buffer[offset] = byte; offset += 1 }
+            buffer[offset] = Self.version; offset += 1
             key.withUnsafeBytes { keyBytes in
                 for byte in keyBytes { buffer[offset] = byte; offset += 1 }
             }
             let digest = SHA256.hash(data: UnsafeRawBufferPointer(rebasing: buffer[0..<offset]))
-            for byte in digest.prefix(checksumLength) { buffer[offset] = byte; offset += 1 }
+            for byte in digest.prefix(Self.checksumLength) { buffer[offset] = byte; offset += 1 }
             return offset
         }
         file.withUnsafeBytes { bytes in
             do throws(KeystoreError) { try SecureFile.writeAtomically(bytes, to: url) } catch { failure = error }
         }
         if let failure { throw failure }
-        return DeviceKey(key: key)
     }
 
     /// Loads the device key from `url`; nil when the file does not exist.

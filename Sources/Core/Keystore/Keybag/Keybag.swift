@@ -25,6 +25,9 @@ struct Keybag: Sendable, Codable, Equatable {
     struct PasscodeRecord: Sendable, Codable, Equatable {
         var salt: Data
         var kdf: PasscodeKDF
+        /// True when the stretched passcode goes through the TPM's HMAC key before it salts the device key
+        /// (absent, false, in keybags of keychains not bound to a TPM).
+        var tangledWithTPM: Bool?
     }
 
     /// File class B's Curve25519 (X25519) key pair: the public half in the clear (the keybag's MAC covers
@@ -59,4 +62,11 @@ struct Keybag: Sendable, Codable, Equatable {
     /// True in the fresh keybag that replaced one after too many wrong passcodes, until a passcode is set
     /// again (absent in keybags written before it existed, and in every other keybag).
     var erasedAfterFailedAttempts: Bool?
+    /// True while the device key is sealed by a TPM (`device-key.tpm`) rather than kept in `device.key`; when an
+    /// interrupted move left both files, this says which is current.
+    var boundToTPM: Bool?
+    /// In a keychain bound to a TPM, the passcode-protected class keys again, wrapped under a key derived from the
+    /// device key and the stretched passcode without the TPM: what the recovery key and the passcode open when the
+    /// TPM is gone. Without the recovery key the device key, and so these, stay out of reach.
+    var recoveryClassKeys: [String: Data]?
 }

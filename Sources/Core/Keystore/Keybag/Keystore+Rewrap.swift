@@ -4,16 +4,21 @@ import KeychainModel
 
 extension Keystore {
     /// Re-wraps A and C class keys (and `akpu` when present) under a new passcode key, or under the
-    /// device key when `newPasscode` is nil. D class keys stay under the device key.
+    /// device key when `newPasscode` is nil. D class keys stay under the device key. In a keychain bound to a TPM the
+    /// new passcode is tangled with it, and the recovery copies of the class keys are written again.
     func rewrap(
         _ keybag: inout Keybag, classKeys: [ProtectionClass: SymmetricKey], newPasscode: SecretBytes?, kdf: PasscodeKDF?
     ) throws(KeystoreError) {
         var protectorKey = deviceKey.derivedKey(Self.classWrappingLabel)
         var protector = Keybag.Protector.device
+        var recoveryKey: SymmetricKey?
         keybag.passcode = nil
+        keybag.recoveryClassKeys = nil
         if let newPasscode, let kdf {
-            let record = Keybag.PasscodeRecord(salt: Data(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }), kdf: kdf)
-            protectorKey = try passcodeKey(newPasscode, record: record)
+            let tangled = state.withLock { $0.binding.isTPM }
+            let record = Keybag.PasscodeRecord(
+                salt: Data(SymmetricKey(size: .bits256).withUnsafeBytes { Array($0) }), kdf: kdf, tangledWithTPM: tangled ? true : nil)
+            (protectorKey, recoveryKey) = try passcodeKeys(newPasscode, record: record)
             protector = .passcode
             keybag.passcode = record
         }
@@ -21,6 +26,10 @@ extension Keystore {
         for (protection, classKey) in classKeys where protection.availability != .always {
             keybag.classKeys[protection.rawValue] = Keybag.WrappedClassKey(
                 protector: protector, wrapped: try KeyWrap.wrap(classKey, with: protectorKey))
+            if let recoveryKey {
+                keybag.recoveryClassKeys = keybag.recoveryClassKeys ?? [:]
+                keybag.recoveryClassKeys?[protection.rawValue] = try KeyWrap.wrap(classKey, with: recoveryKey)
+            }
         }
         keybag.failedAttempts = 0
         keybag.lastAttemptTime = nil

@@ -17,7 +17,8 @@ extension Keystore {
             lockState: lockState,
             failedAttempts: keybag.failedAttempts,
             retryAfter: remainingDelay(keybag),
-            eraseAfterFailedAttempts: keybag.eraseAfterFailedAttempts)
+            eraseAfterFailedAttempts: keybag.eraseAfterFailedAttempts,
+            deviceKey: deviceKeyProtection)
     }
 
     /// A stream of lock-state changes, starting with the current state.

@@ -47,12 +47,21 @@ extension Keystore {
             guard let record = keybag.passcode else { throw .noPasscodeSet }
             let wait = remainingDelay(keybag)
             guard wait == .zero else { throw .throttled(retryAfter: wait) }
+            let before = keybag
             keybag.failedAttempts += 1
             keybag.lastAttemptTime = clock.now().timeIntervalSince1970
             // Throws ``KeystoreError/readOnly(reason:)`` in a read-only folder: no uncounted attempt.
             try KeybagFile.store(keybag, to: folder.keybagURL, deviceKey: deviceKey)
 
-            if let classKeys = try? unwrapPasscodeProtectedClassKeys(keybag, record: record, passcode: passcode) {
+            let key: SymmetricKey
+            do throws(KeystoreError) {
+                key = try passcodeKey(passcode, record: record)
+            } catch {
+                // The TPM (or the KDF's parameters) failed before the passcode could be compared: not a guess.
+                try? KeybagFile.store(before, to: folder.keybagURL, deviceKey: deviceKey)
+                throw error
+            }
+            if let classKeys = try? unwrapPasscodeProtectedClassKeys(keybag, key: key) {
                 keybag.failedAttempts = 0
                 keybag.lastAttemptTime = nil
                 try KeybagFile.store(keybag, to: folder.keybagURL, deviceKey: deviceKey)
@@ -61,6 +70,7 @@ extension Keystore {
             if keybag.eraseAfterFailedAttempts, keybag.failedAttempts >= ThrottlePolicy.eraseThreshold {
                 var fresh = Self.makeFreshKeybag(deviceKey: deviceKey)
                 fresh.erasedAfterFailedAttempts = true
+                fresh.boundToTPM = keybag.boundToTPM
                 try KeybagFile.store(fresh, to: folder.keybagURL, deviceKey: deviceKey)
                 return .wrong(failedAttempts: keybag.failedAttempts, erased: true, retryAfter: .zero)
             }
@@ -80,17 +90,16 @@ extension Keystore {
             if case .wait(let wait) = counted { throw .throttled(retryAfter: wait) }
             throw .throttled(retryAfter: .zero)
         }
-        if let classKeys = try? unwrapPasscodeProtectedClassKeys(keybag, record: record, passcode: passcode) {
+        // A TPM that fails here throws; the caller's count keeps the attempt.
+        let key = try passcodeKey(passcode, record: record)
+        if let classKeys = try? unwrapPasscodeProtectedClassKeys(keybag, key: key) {
             state.withLock { $0.callerAttempts.succeeded(caller) }
             return .verified(classKeys)
         }
         return .wrong(failedAttempts: failedAttempts, erased: false, retryAfter: throttle.delay(afterFailedAttempts: failedAttempts))
     }
 
-    private func unwrapPasscodeProtectedClassKeys(
-        _ keybag: Keybag, record: Keybag.PasscodeRecord, passcode: SecretBytes
-    ) throws(KeystoreError) -> [ProtectionClass: SymmetricKey] {
-        let key = try passcodeKey(passcode, record: record)
+    private func unwrapPasscodeProtectedClassKeys(_ keybag: Keybag, key: SymmetricKey) throws(KeystoreError) -> [ProtectionClass: SymmetricKey] {
         var classKeys: [ProtectionClass: SymmetricKey] = [:]
         for protection in ProtectionClass.allCases {
             guard let wrapped = keybag.classKeys[protection.rawValue], wrapped.protector == .passcode else { continue }

@@ -26,6 +26,7 @@ enum InternalPathRedaction {
             case .notPermitted(let reason): return .keystoreError(.notPermitted(reason: clean(reason)))
             case .readOnly(let reason): return .keystoreError(.readOnly(reason: clean(reason)))
             case .ownerProofRequired(let reason): return .keystoreError(.ownerProofRequired(reason: clean(reason)))
+            case .tpmUnavailable(let reason): return .keystoreError(.tpmUnavailable(reason: clean(reason)))
             default: return response
             }
         default:

@@ -46,6 +46,11 @@ enum KeystoreErrorCoding {
         case .ownerProofRequired(let reason):
             writer.byte(17)
             try writer.text(reason)
+        case .tpmUnavailable(let reason):
+            writer.byte(18)
+            try writer.text(reason)
+        case .wrongRecoveryKey:
+            writer.byte(19)
         }
     }
 
@@ -68,6 +73,8 @@ enum KeystoreErrorCoding {
         case 15: return .notPermitted(reason: try reader.text())
         case 16: return .readOnly(reason: try reader.text())
         case 17: return .ownerProofRequired(reason: try reader.text())
+        case 18: return .tpmUnavailable(reason: try reader.text())
+        case 19: return .wrongRecoveryKey
         default: throw .malformedPayload(.invalidField("keystore error"))
         }
     }

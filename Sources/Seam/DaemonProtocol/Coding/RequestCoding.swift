@@ -78,6 +78,8 @@ enum RequestCoding {
         case .setEraseAfterFailedAttempts(let enabled, let passcode):
             writer.bool(enabled)
             try writer.secret(passcode)
+        case .deviceKeyBinding(let change):
+            try DeviceKeyBindingCoding.encode(change, into: &writer)
         }
     }
 
@@ -139,6 +141,7 @@ enum RequestCoding {
             return .syncState(changedFrom: try SyncCoding.decodeState(from: &reader))
         case MessageTag.syncNow: return .syncNow
         case MessageTag.syncAccount: return .syncAccount(try SyncAccountCoding.decodeRequest(from: &reader))
+        case MessageTag.deviceKeyBinding: return .deviceKeyBinding(try DeviceKeyBindingCoding.decode(from: &reader))
         case MessageTag.appsList: return .appsList
         case MessageTag.appsAdd:
             let path = try reader.text()

@@ -31,6 +31,7 @@ enum ResponseCoding {
             writer.int(status.failedAttempts)
             writer.duration(status.retryAfter)
             writer.bool(status.eraseAfterFailedAttempts)
+            try DeviceKeyProtectionCoding.encode(status.deviceKey, into: &writer)
         case .apps(let apps):
             writer.byte(MessageTag.apps)
             writer.uint64(id)
@@ -85,6 +86,10 @@ enum ResponseCoding {
             writer.byte(MessageTag.syncAccountResult)
             writer.uint64(id)
             try SyncAccountCoding.encode(answer, into: &writer)
+        case .recoveryKey(let key):
+            writer.byte(MessageTag.recoveryKey)
+            writer.uint64(id)
+            try writer.secret(key)
         case .addOutcomes(let outcomes):
             writer.byte(MessageTag.addOutcomes)
             writer.uint64(id)
@@ -111,7 +116,8 @@ enum ResponseCoding {
             return .lockStatus(
                 KeystoreStatus(
                     passcodeSet: passcodeSet, lockState: lockState, failedAttempts: try reader.int(),
-                    retryAfter: try reader.duration(), eraseAfterFailedAttempts: try reader.bool("erase setting")))
+                    retryAfter: try reader.duration(), eraseAfterFailedAttempts: try reader.bool("erase setting"),
+                    deviceKey: try DeviceKeyProtectionCoding.decode(from: &reader)))
         case MessageTag.apps:
             // Path, identifier and group count take at least 12 bytes, the two presence bytes two more.
             let count = try reader.count(minimumElementSize: 14)
@@ -155,6 +161,8 @@ enum ResponseCoding {
             return .syncReport(try SyncCoding.decodeReport(from: &reader))
         case MessageTag.syncAccountResult:
             return .syncAccount(try SyncAccountCoding.decodeAnswer(from: &reader))
+        case MessageTag.recoveryKey:
+            return .recoveryKey(try reader.secret())
         case MessageTag.addOutcomes:
             let count = try reader.count(minimumElementSize: 4)
             var outcomes: [KeychainStatus] = []

@@ -76,7 +76,7 @@ public enum MessageTag {
     /// ``Response/keystoreError(_:)``: the case (one byte, 1–17 in declaration order), then its fields.
     public static let keystoreError: UInt8 = 0x83
     /// ``Response/lockStatus(_:)``: passcode set (boolean byte), lock state (1 before first unlock,
-    /// 2 unlocked, 3 locked), failed attempts (Int64), retry-after (duration), erase-after-failures (boolean byte).
+    /// 2 unlocked, 3 locked), failed attempts (Int64), retry-after (duration), erase-after-failures (boolean byte), what protects the device key (`DeviceKeyProtectionCoding`).
     public static let lockStatusResult: UInt8 = 0x84
     /// ``Response/failure(_:reason:)``: the `OSStatus` (Int32), then the reason (text).
     public static let failure: UInt8 = 0x86
@@ -139,4 +139,8 @@ public enum MessageTag {
     /// devices), then the recovery key (secret), the code (text), a device, or a count and that many devices; a device
     /// is its id (16 bytes, length-prefixed), name (text) and two flags (this device, recovery key).
     public static let syncAccountResult: UInt8 = 0x92
+    /// ``Request/deviceKeyBinding(_:)``: as `DeviceKeyBindingCoding` writes it.
+    public static let deviceKeyBinding = Request.Kind.deviceKeyBinding.traits.wireTag
+    /// ``Response/recoveryKey(_:)``: the recovery key's printed form (secret).
+    public static let recoveryKey: UInt8 = 0x93
 }

@@ -1,0 +1,47 @@
+import KeychainModel
+import TrustedPlatformModule
+
+extension Keystore {
+    /// What protects the device key now. For a keychain whose device key is a file, the first call asks the selected
+    /// TPM whether it could bind the keychain (three TPM commands, once per keystore), so the answer can say why not.
+    public var deviceKeyProtection: DeviceKeyProtection {
+        switch state.withLock({ $0.binding }) {
+        case .tpm(let tpm, let sealed):
+            return .tpm(
+                DeviceKeyProtection.TPMBinding(
+                    tcti: tpm.tcti, storageRootKeyFingerprint: sealed.storageRootKey.fingerprint,
+                    recoveryKeyPending: !sealed.pendingRecoveryKey.isEmpty))
+        case .file:
+            if let probed = state.withLock({ $0.tpmProbe }) { return .file(whyNoTPM: probed) }
+            let whyNot = whyNoTPM()
+            state.withLock { $0.tpmProbe = .some(whyNot) }
+            return .file(whyNoTPM: whyNot)
+        }
+    }
+
+    /// Why the selected TPM could not bind this keychain, or nil when it could.
+    private func whyNoTPM() -> String? {
+        guard let tcti = tpmSelection.configuration else {
+            return "no TPM is selected (COFFER_TPM is none, or \(TPMSelection.kernelResourceManager) is missing or not usable by this process)"
+        }
+        do {
+            _ = try PlatformTPM(tcti: tcti)
+            return nil
+        } catch {
+            return error.reason
+        }
+    }
+
+    /// The TPM `tpmSelection` names, opened, for binding.
+    func selectedTPM() throws(KeystoreError) -> PlatformTPM {
+        guard let tcti = tpmSelection.configuration else {
+            throw .tpmUnavailable(
+                reason: "no TPM is selected: set COFFER_TPM to its TCTI, or make \(TPMSelection.kernelResourceManager) usable (group tss)")
+        }
+        do {
+            return try PlatformTPM(tcti: tcti)
+        } catch {
+            throw .tpmUnavailable(reason: error.reason)
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import CTPM
+import Foundation
+import KeychainModel
+import Synchronization
+
+/// One connection to a TPM 2.0: its storage root key, and a session salted with that key that encrypts every
+/// secret the TPM is sent or sends back, so the bus or the resource manager carries none.
+///
+/// ESAPI's context is not thread-safe: this one owner serialises every command behind its lock. Calls block the
+/// calling thread for the TPM's time (milliseconds on a hardware TPM), so they are made from Coffer's worker
+/// threads, never from Swift's cooperative pool. Objects are loaded for one use and flushed, but for the one HMAC
+/// key in use, which stays loaded so that an unlock is one command.
+public final class PlatformTPM: Sendable {
+    /// The TCTI configuration this connection was opened with.
+    public let tcti: String
+    /// The storage root key the TPM answered with when this connection opened.
+    public let storageRootKey: StorageRootKey
+    private let state: Mutex<State>
+
+    /// ESAPI's context, used only under ``state``'s lock.
+    private struct Context: @unchecked Sendable {
+        let pointer: OpaquePointer
+    }
+
+    private struct State: ~Copyable {
+        let context: Context
+        /// The HMAC key kept loaded (its wrapped form and handle).
+        var loadedHMACKey: (blob: Data, handle: UInt32)?
+        /// TPM commands sent since opening, for the figures (an unlock sends at most two).
+        var commandsSent = 0
+
+        deinit { coffer_tpm_close(context.pointer) }
+    }
+
+    /// Opens the TPM `tcti` names, makes its storage root key and starts the salted session (three commands).
+    public init(tcti: String) throws(TPMError) {
+        var context: OpaquePointer?
+        var x = [UInt8](repeating: 0, count: 32)
+        var y = [UInt8](repeating: 0, count: 32)
+        let code = coffer_tpm_open(tcti, &context, &x, &y)
+        guard code == 0, let context else { throw Self.error(code, doing: "open the TPM at \(tcti)") }
+        self.tcti = tcti
+        storageRootKey = StorageRootKey(x: Data(x), y: Data(y))
+        state = Mutex(State(context: Context(pointer: context), commandsSent: 2))
+    }
+
+    /// The TPM commands sent through this connection so far.
+    public var commandsSent: Int { state.withLock { $0.commandsSent } }
+
+    /// Seals up to 128 bytes under the storage root key: only this TPM, with the same owner seed, unseals them.
+    public func seal(_ secret: SecretBytes) throws(TPMError) -> Data {
+        try state.withLock { state throws(TPMError) -> Data in
+            state.commandsSent += 1
+            return try Self.blob(doing: "seal the device key") { buffer, capacity, length in
+                secret.withUnsafeBytes { bytes in
+                    coffer_tpm_seal(state.context.pointer, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, buffer, capacity, length)
+                }
+            }
+        }
+    }
+
+    /// Unseals what ``seal(_:)`` sealed (three commands: load, unseal, flush).
+    public func unseal(_ blob: Data) throws(TPMError) -> SecretBytes {
+        try state.withLock { state throws(TPMError) -> SecretBytes in
+            state.commandsSent += 3
+            var code: UInt32 = 0
+            let secret = SecretBytes(capacity: 128) { buffer in
+                var length = 0
+                code = blob.withUnsafeBytes { bytes in
+                    coffer_tpm_unseal(
+                        state.context.pointer, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+                        buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count, &length)
+                }
+                return code == 0 ? length : 0
+            }
+            guard code == 0 else { throw Self.error(code, doing: "unseal the device key") }
+            return secret
+        }
+    }
+
+    /// Makes an HMAC-SHA256 key inside the TPM; its wrapped form is only usable with this TPM.
+    public func createHMACKey() throws(TPMError) -> Data {
+        try state.withLock { state throws(TPMError) -> Data in
+            state.commandsSent += 1
+            return try Self.blob(doing: "create the passcode key") { buffer, capacity, length in
+                coffer_tpm_create_hmac_key(state.context.pointer, buffer, capacity, length)
+            }
+        }
+    }
+
+    /// HMAC-SHA256 of `input` (at most 1,024 bytes) under the HMAC key `keyBlob` wraps: one command when that key is
+    /// the one kept loaded, two when it must be loaded (and a flush of the one it replaces).
+    public func hmac(keyBlob: Data, _ input: SecretBytes) throws(TPMError) -> SecretBytes {
+        try state.withLock { state throws(TPMError) -> SecretBytes in
+            let handle: UInt32
+            if let loaded = state.loadedHMACKey, loaded.blob == keyBlob {
+                handle = loaded.handle
+            } else {
+                if let loaded = state.loadedHMACKey {
+                    state.commandsSent += 1
+                    _ = coffer_tpm_flush(state.context.pointer, loaded.handle)
+                    state.loadedHMACKey = nil
+                }
+                state.commandsSent += 1
+                handle = try Self.load(keyBlob, into: state.context.pointer, doing: "load the passcode key")
+                state.loadedHMACKey = (keyBlob, handle)
+            }
+            state.commandsSent += 1
+            var code: UInt32 = 0
+            let mac = SecretBytes(capacity: 32) { buffer in
+                code = input.withUnsafeBytes { bytes in
+                    coffer_tpm_hmac(
+                        state.context.pointer, handle, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count,
+                        buffer.bindMemory(to: UInt8.self).baseAddress)
+                }
+                return code == 0 ? 32 : 0
+            }
+            guard code == 0 else { throw Self.error(code, doing: "run the passcode key") }
+            return mac
+        }
+    }
+
+    /// Makes an ECC P-256 key inside the TPM that signs and agrees: its wrapped form and its public key in ANSI
+    /// X9.63 form (`04 ‖ x ‖ y`).
+    public func createECCKey() throws(TPMError) -> (blob: Data, publicKey: Data) {
+        try state.withLock { state throws(TPMError) -> (blob: Data, publicKey: Data) in
+            state.commandsSent += 1
+            var x = [UInt8](repeating: 0, count: 32)
+            var y = [UInt8](repeating: 0, count: 32)
+            let blob = try Self.blob(doing: "create a key in the TPM") { buffer, capacity, length in
+                coffer_tpm_create_ecc_key(state.context.pointer, buffer, capacity, length, &x, &y)
+            }
+            return (blob, Data([4] + x + y))
+        }
+    }
+
+    /// An ECDSA signature, as raw r ‖ s (64 bytes), over a SHA-256 digest, with the key `keyBlob` wraps.
+    public func sign(keyBlob: Data, digest: Data) throws(TPMError) -> Data {
+        guard digest.count == 32 else { throw TPMError(code: 0xC0FF_0003, reason: "a TPM signature is over a 32-byte digest") }
+        return try withLoadedKey(keyBlob) { context, handle throws(TPMError) -> Data in
+            var r = [UInt8](repeating: 0, count: 32)
+            var s = [UInt8](repeating: 0, count: 32)
+            let code = digest.withUnsafeBytes { coffer_tpm_sign(context, handle, $0.bindMemory(to: UInt8.self).baseAddress, &r, &s) }
+            guard code == 0 else { throw Self.error(code, doing: "sign with a key in the TPM") }
+            return Data(r + s)
+        }
+    }
+
+    /// The x coordinate of the ECDH shared point between the key `keyBlob` wraps and `peer` (X9.63, 65 bytes).
+    public func keyAgreement(keyBlob: Data, peer: Data) throws(TPMError) -> SecretBytes {
+        guard peer.count == 65, peer.first == 4 else {
+            throw TPMError(code: 0xC0FF_0003, reason: "the peer's public key is not an uncompressed P-256 point")
+        }
+        return try withLoadedKey(keyBlob) { context, handle throws(TPMError) -> SecretBytes in
+            let x = [UInt8](peer[peer.startIndex + 1..<peer.startIndex + 33])
+            let y = [UInt8](peer[peer.startIndex + 33..<peer.startIndex + 65])
+            var code: UInt32 = 0
+            let shared = SecretBytes(capacity: 32) { buffer in
+                code = coffer_tpm_ecdh(context, handle, x, y, buffer.bindMemory(to: UInt8.self).baseAddress)
+                return code == 0 ? 32 : 0
+            }
+            guard code == 0 else { throw Self.error(code, doing: "agree on a key in the TPM") }
+            return shared
+        }
+    }
+
+    /// Loads `blob`, runs `body` with its handle (one command), and flushes it: three commands in all.
+    private func withLoadedKey<Result>(
+        _ blob: Data, _ body: (OpaquePointer, UInt32) throws(TPMError) -> sending Result
+    ) throws(TPMError) -> Result {
+        try state.withLock { state throws(TPMError) -> Result in
+            state.commandsSent += 3
+            let context = state.context
+            let handle = try Self.load(blob, into: context.pointer, doing: "load a key into the TPM")
+            defer { _ = coffer_tpm_flush(context.pointer, handle) }
+            return try body(context.pointer, handle)
+        }
+    }
+
+    private static func load(_ blob: Data, into context: OpaquePointer, doing what: String) throws(TPMError) -> UInt32 {
+        var handle: UInt32 = 0
+        let code = blob.withUnsafeBytes { coffer_tpm_load(context, $0.bindMemory(to: UInt8.self).baseAddress, $0.count, &handle) }
+        guard code == 0 else { throw error(code, doing: what) }
+        return handle
+    }
+
+    private static func blob(
+        doing what: String, _ make: (UnsafeMutablePointer<UInt8>, Int, UnsafeMutablePointer<Int>) -> UInt32
+    ) throws(TPMError) -> Data {
+        var buffer = [UInt8](repeating: 0, count: Int(COFFER_TPM_BLOB_CAPACITY))
+        var length = 0
+        let code = buffer.withUnsafeMutableBufferPointer { make($0.baseAddress!, $0.count, &length) }
+        guard code == 0 else { throw error(code, doing: what) }
+        return Data(buffer.prefix(length))
+    }
+
+    static func error(_ code: UInt32, doing what: String) -> TPMError {
+        var text = [CChar](repeating: 0, count: 512)
+        coffer_tpm_error_text(code, &text, text.count)
+        let detail = text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return TPMError(code: code, reason: "cannot \(what): \(detail)")
+    }
+}
