@@ -2,9 +2,13 @@
 #include "CTPM.h"
 #include "TPMLibrary.h"
 
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/// Objects a context may hold loaded at once besides the SRK (a TPM without a resource manager holds three).
+#define COFFER_TPM_MAXIMUM_LOADED 4
 
 struct coffer_tpm {
     const struct coffer_tss *tss;
@@ -12,7 +16,55 @@ struct coffer_tpm {
     ESYS_CONTEXT *esys;
     ESYS_TR srk;
     ESYS_TR session;
+    ESYS_TR loaded[COFFER_TPM_MAXIMUM_LOADED];
+    struct coffer_tpm *next;
 };
+
+// A TPM reached without a resource manager (swtpm, a raw /dev/tpm0) keeps what a process loaded after it exits, and
+// holds only three objects and three sessions: every open context is listed here and flushed when the process exits,
+// as the kernel's resource manager (/dev/tpmrm0) would have done.
+static pthread_mutex_t open_contexts_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct coffer_tpm *open_contexts;
+static pthread_once_t exit_hook_once = PTHREAD_ONCE_INIT;
+
+static void flush_all(coffer_tpm *tpm) {
+    if (tpm->esys == NULL) return;
+    for (int index = 0; index < COFFER_TPM_MAXIMUM_LOADED; index++) {
+        if (tpm->loaded[index] != ESYS_TR_NONE) tpm->tss->Esys_FlushContext(tpm->esys, tpm->loaded[index]);
+        tpm->loaded[index] = ESYS_TR_NONE;
+    }
+    if (tpm->session != ESYS_TR_NONE) tpm->tss->Esys_FlushContext(tpm->esys, tpm->session);
+    if (tpm->srk != ESYS_TR_NONE) tpm->tss->Esys_FlushContext(tpm->esys, tpm->srk);
+    tpm->session = ESYS_TR_NONE;
+    tpm->srk = ESYS_TR_NONE;
+}
+
+static void flush_at_exit(void) {
+    pthread_mutex_lock(&open_contexts_lock);
+    for (struct coffer_tpm *tpm = open_contexts; tpm != NULL; tpm = tpm->next) flush_all(tpm);
+    pthread_mutex_unlock(&open_contexts_lock);
+}
+
+static void install_exit_hook(void) { atexit(flush_at_exit); }
+
+static void list_context(coffer_tpm *tpm) {
+    pthread_once(&exit_hook_once, install_exit_hook);
+    pthread_mutex_lock(&open_contexts_lock);
+    tpm->next = open_contexts;
+    open_contexts = tpm;
+    pthread_mutex_unlock(&open_contexts_lock);
+}
+
+static void unlist_context(coffer_tpm *tpm) {
+    pthread_mutex_lock(&open_contexts_lock);
+    for (struct coffer_tpm **link = &open_contexts; *link != NULL; link = &(*link)->next) {
+        if (*link == tpm) {
+            *link = tpm->next;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&open_contexts_lock);
+}
 
 /// The TCG's ECC P-256 storage key template (EK Credential Profile L-2, with the Provisioning Guidance's changes:
 /// userWithAuth and noDA set, adminWithPolicy clear; attributes 0x30472), so any program that follows it finds the
@@ -52,6 +104,8 @@ uint32_t coffer_tpm_open(const char *tcti, coffer_tpm **out, uint8_t srk_x[32], 
     tpm->tss = tss;
     tpm->srk = ESYS_TR_NONE;
     tpm->session = ESYS_TR_NONE;
+    for (int index = 0; index < COFFER_TPM_MAXIMUM_LOADED; index++) tpm->loaded[index] = ESYS_TR_NONE;
+    list_context(tpm);
     TSS2_RC rc = tss->Tss2_TctiLdr_Initialize(tcti, &tpm->tcti);
     if (rc == TSS2_RC_SUCCESS) rc = tss->Esys_Initialize(&tpm->esys, tpm->tcti, NULL);
     TPM2B_PUBLIC *public = NULL;
@@ -91,9 +145,9 @@ uint32_t coffer_tpm_open(const char *tcti, coffer_tpm **out, uint8_t srk_x[32], 
 
 void coffer_tpm_close(coffer_tpm *tpm) {
     if (tpm == NULL) return;
+    unlist_context(tpm);
     if (tpm->esys != NULL) {
-        if (tpm->session != ESYS_TR_NONE) tpm->tss->Esys_FlushContext(tpm->esys, tpm->session);
-        if (tpm->srk != ESYS_TR_NONE) tpm->tss->Esys_FlushContext(tpm->esys, tpm->srk);
+        flush_all(tpm);
         tpm->tss->Esys_Finalize(&tpm->esys);
     }
     if (tpm->tcti != NULL) tpm->tss->Tss2_TctiLdr_Finalize(&tpm->tcti);
@@ -272,14 +326,25 @@ uint32_t coffer_tpm_load(coffer_tpm *tpm, const uint8_t *blob, size_t blob_lengt
     if (rc != TSS2_RC_SUCCESS) return rc;
     rc = use_session(tpm, both_ways);
     if (rc != TSS2_RC_SUCCESS) return rc;
+    int slot = -1;
+    for (int index = 0; index < COFFER_TPM_MAXIMUM_LOADED && slot < 0; index++) {
+        if (tpm->loaded[index] == ESYS_TR_NONE) slot = index;
+    }
+    if (slot < 0) return COFFER_TPM_ERROR_SIZE;
     ESYS_TR loaded = ESYS_TR_NONE;
     rc = tpm->tss->Esys_Load(
         tpm->esys, tpm->srk, tpm->session, ESYS_TR_NONE, ESYS_TR_NONE, &private, &public, &loaded);
-    if (rc == TSS2_RC_SUCCESS) *handle = loaded;
+    if (rc == TSS2_RC_SUCCESS) {
+        tpm->loaded[slot] = loaded;
+        *handle = loaded;
+    }
     return rc;
 }
 
 uint32_t coffer_tpm_flush(coffer_tpm *tpm, uint32_t handle) {
+    for (int index = 0; index < COFFER_TPM_MAXIMUM_LOADED; index++) {
+        if (tpm->loaded[index] == handle) tpm->loaded[index] = ESYS_TR_NONE;
+    }
     return tpm->tss->Esys_FlushContext(tpm->esys, handle);
 }
 

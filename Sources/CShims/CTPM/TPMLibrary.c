@@ -5,6 +5,7 @@
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static struct coffer_tss table;
 static const struct coffer_tss *loaded;
@@ -27,6 +28,8 @@ static int bind(void *library, void **slot, const char *name) {
 }
 
 static void load(void) {
+    // tpm2-tss logs every TPM error to standard error; Coffer reports them itself, with what they mean for the keychain.
+    setenv("TSS2_LOG", "all+NONE", 0);
     void *esys = open_library("libtss2-esys.so.0");
     void *mu = open_library("libtss2-mu.so.0");
     void *tctildr = open_library("libtss2-tctildr.so.0");
