@@ -139,7 +139,7 @@ let package = Package(
         .target(
             name: "Engine",
             dependencies: [
-                "KeychainModel", "Keystore", "Query", "ItemStore", "CofferDiagnostics", "BackupFormat",
+                "KeychainModel", "Keystore", "Query", "ItemStore", "CofferDiagnostics", "BackupFormat", "TrustedPlatformModule",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -153,7 +153,7 @@ let package = Package(
             name: "KeychainService",
             dependencies: [
                 "KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem", "Biometry", "KeyCrypto",
-                "BackupFormat", "CofferRuntime",
+                "BackupFormat", "CofferRuntime", "TrustedPlatformModule",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             path: "Sources/Core/KeychainService"),
@@ -463,6 +463,16 @@ let package = Package(
         .target(name: "FakeFprintd", dependencies: ["TestProcesses"], path: "Tests/FakeFprintd", exclude: ["Fixtures"]),
         .testTarget(name: "BiometryTests", dependencies: ["Biometry", "FakeFprintd", "TestProcesses"]),
         .testTarget(name: "PromptingTests", dependencies: ["Prompting", "KeychainModel"]),
+        // A private software TPM (Debian's swtpm, installed when missing) on loopback ports of its own, with
+        // tpm2-tools to cross-check what Coffer did to it.
+        .target(name: "TPMFixture", dependencies: ["TestProcesses"], path: "Tests/TPMFixture"),
+        // The keystore bound to a TPM: sealing, the tangled passcode, recovery, and the TPM's ECC keys against swift-crypto.
+        .testTarget(
+            name: "TPMTests",
+            dependencies: [
+                "Keystore", "TrustedPlatformModule", "KeychainModel", "BackupFormat", "TPMFixture", "TestProcesses",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
         .testTarget(
             name: "KeystoreTests",
             dependencies: ["Keystore", "KeychainModel", "TestProcesses", .product(name: "Crypto", package: "swift-crypto")]),

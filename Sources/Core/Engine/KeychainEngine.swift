@@ -1,5 +1,6 @@
 import CofferDiagnostics
 import Foundation
+import TrustedPlatformModule
 import ItemStore
 import KeychainModel
 import Keystore
@@ -25,10 +26,13 @@ public final class KeychainEngine: Sendable {
         self.clock = clock
     }
 
-    /// Opens (creating when absent) the keychain in `folder`: keystore first, then the item database.
-    public static func open(folder: KeychainFolder, keystoreClock: any KeystoreClock = SystemClock()) throws(KeychainStatus) -> KeychainEngine {
+    /// Opens (creating when absent) the keychain in `folder`: keystore first, then the item database. `tpm` is the
+    /// TPM its device key is (or will be) sealed by (`COFFER_TPM`'s choice unless given).
+    public static func open(
+        folder: KeychainFolder, keystoreClock: any KeystoreClock = SystemClock(), tpm: TPMSelection = .fromEnvironment()
+    ) throws(KeychainStatus) -> KeychainEngine {
         do {
-            return try openExplaining(folder: folder, keystoreClock: keystoreClock)
+            return try openExplaining(folder: folder, keystoreClock: keystoreClock, tpm: tpm)
         } catch {
             throw error.status
         }
@@ -37,11 +41,11 @@ public final class KeychainEngine: Sendable {
     /// Opens the keychain in `folder`, or says why it cannot be opened: the status, and the reason for people
     /// (a folder that is a file or another user's, a damaged keybag…), which never holds a secret.
     public static func openExplaining(
-        folder: KeychainFolder, keystoreClock: any KeystoreClock = SystemClock()
+        folder: KeychainFolder, keystoreClock: any KeystoreClock = SystemClock(), tpm: TPMSelection = .fromEnvironment()
     ) throws(KeychainFailure) -> KeychainEngine {
         let keystore: Keystore
         do {
-            keystore = try Keystore.open(folder: folder, clock: keystoreClock)
+            keystore = try Keystore.open(folder: folder, clock: keystoreClock, tpm: tpm)
         } catch {
             DiagnosticsLevel.logger(label: "coffer.engine").notice("cannot open the keystore: \(error)")
             throw KeychainFailure(error.status, reason: error.description)

@@ -5,6 +5,7 @@ import KeychainOperations
 import Keystore
 import Query
 import Synchronization
+import TrustedPlatformModule
 
 #if canImport(Glibc)
 import Glibc
@@ -30,6 +31,8 @@ public final class KeychainService: Sendable {
     private let openFailure = Mutex<KeychainFailure?>(nil)
     /// Whether reasons may name the folder's path: in this process's own keychain, not in the daemon's.
     private let namesFolderInReasons: Bool
+    /// The TPM the keychain's device key is sealed by, or will be.
+    let tpm: TPMSelection
     /// Who asks the person in ``handle(_:caller:)`` (the embedded keychain's terminal or pinentry).
     private let prompter: (any AuthenticationPrompter)?
     /// Authentication contexts' proofs and credentials, per session.
@@ -51,9 +54,10 @@ public final class KeychainService: Sendable {
     public init(
         folder: KeychainFolder, registry: (any ProgramRegistry)? = nil, prompter: (any AuthenticationPrompter)? = nil,
         biometry: (any BiometricVerifier)? = nil, restoreStaging: RestoreStagingPool = RestoreStagingPool(limits: .inProcess),
-        now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
+        tpm: TPMSelection = .fromEnvironment(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         self.folder = folder
+        self.tpm = tpm
         self.registry = registry
         opened = Mutex(nil)
         namesFolderInReasons = true
@@ -71,6 +75,7 @@ public final class KeychainService: Sendable {
         restoreStaging: RestoreStagingPool = RestoreStagingPool(), now: @escaping @Sendable () -> ContinuousClock.Instant = { .now }
     ) {
         folder = engine.keystore.folder
+        tpm = engine.keystore.tpmSelection
         self.registry = registry
         opened = Mutex(engine)
         namesFolderInReasons = false
@@ -88,7 +93,7 @@ public final class KeychainService: Sendable {
             if let engine { return engine }
             let fresh: KeychainEngine
             do throws(KeychainFailure) {
-                fresh = try KeychainEngine.openExplaining(folder: folder)
+                fresh = try KeychainEngine.openExplaining(folder: folder, tpm: tpm)
             } catch {
                 openFailure.withLock { $0 = error }
                 throw error.status
@@ -273,7 +278,7 @@ public final class KeychainService: Sendable {
             return try engine().keystore
         } catch {
             // Open the keystore alone to report the precise reason (a damaged keybag, a missing device key…).
-            return try Keystore.open(folder: folder)
+            return try Keystore.open(folder: folder, tpm: tpm)
         }
     }
 

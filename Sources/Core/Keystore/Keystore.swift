@@ -25,7 +25,7 @@ public final class Keystore: Sendable {
     public let folder: KeychainFolder
     let deviceKey: DeviceKey
     /// The TPM this keystore was told to use (`COFFER_TPM`), for binding a keychain that is not bound yet.
-    let tpmSelection: TPMSelection
+    public let tpmSelection: TPMSelection
     let clock: any KeystoreClock
     let throttle = ThrottlePolicy()
     let logger = DiagnosticsLevel.logger(label: "coffer.keystore")

@@ -35,9 +35,9 @@ public final class UserKeychain: Sendable {
         self.uid = uid
         self.folder = folder
         do {
-            engine = try KeychainEngine.open(folder: folder)
+            engine = try KeychainEngine.openExplaining(folder: folder)
         } catch {
-            throw DaemonError.keychainUnavailable(error.name)
+            throw DaemonError.keychainUnavailable(error.reason.map { "\(error.status.name): \($0)" } ?? error.status.name)
         }
         registry = try ProgramRegistryFile(url: folder.url.appendingPathComponent("apps.json"))
         service = KeychainService(

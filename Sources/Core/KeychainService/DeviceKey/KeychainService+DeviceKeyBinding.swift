@@ -26,7 +26,7 @@ extension KeychainService {
                 } catch {
                     throw .wrongRecoveryKey
                 }
-                _ = try Keystore.recover(folder: folder, recoveryKey: recoveryKey, passcode: passcode)
+                _ = try Keystore.recover(folder: folder, recoveryKey: recoveryKey, passcode: passcode, tpm: tpm)
                 return .status(.success)
             }
         } catch {
