@@ -136,7 +136,7 @@ enum Generate {
 
     static func keystoreError(_ random: inout SeededGenerator) -> KeystoreError {
         let protection = ProtectionClass.allCases.randomElement(using: &random)!
-        return switch Int.random(in: 0..<17, using: &random) {
+        return switch Int.random(in: 0..<19, using: &random) {
         case 0: .classUnavailable(protection)
         case 1: .classMissing(protection)
         case 2: .wrongPasscode(failedAttempts: Int.random(in: 0...20, using: &random), retryAfter: duration(&random))
@@ -153,6 +153,8 @@ enum Generate {
         case 13: .notPermitted(reason: text(&random))
         case 14: .readOnly(reason: text(&random))
         case 15: .ownerProofRequired(reason: text(&random))
+        case 16: .tpmUnavailable(reason: text(&random))
+        case 17: .wrongRecoveryKey
         default: .io(reason: text(&random))
         }
     }
@@ -176,7 +178,13 @@ enum Generate {
                     passcodeSet: Bool.random(using: &random),
                     lockState: LockState.allCases.randomElement(using: &random)!,
                     failedAttempts: Int.random(in: 0...100, using: &random), retryAfter: duration(&random),
-                    eraseAfterFailedAttempts: Bool.random(using: &random)))
+                    eraseAfterFailedAttempts: Bool.random(using: &random),
+                    deviceKey: Bool.random(using: &random)
+                        ? .file(whyNoTPM: Bool.random(using: &random) ? text(&random) : nil)
+                        : .tpm(
+                            DeviceKeyProtection.TPMBinding(
+                                tcti: text(&random), storageRootKeyFingerprint: text(&random), pcrs: [Int.random(in: 0...23, using: &random)],
+                                recoveryKeyPending: Bool.random(using: &random)))))
         default:
             .apps(
                 (0..<Int.random(in: 0...3, using: &random)).map { _ in

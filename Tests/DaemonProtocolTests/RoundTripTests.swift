@@ -58,6 +58,11 @@ struct RoundTripTests {
         .syncAccount(.requestToJoin(server: "postgresql:///c", password: SecretBytes(copying: []), deviceName: "")),
         .syncAccount(.awaitJoin), .syncAccount(.approve(code: "K7M2Q-9XD4B")), .syncAccount(.devices),
         .syncAccount(.removeDevice("desktop")), .syncAccount(.leave),
+        .deviceKeyBinding(.bindTPM(passcode: nil)), .deviceKeyBinding(.bindTPM(passcode: SecretBytes(copying: Array("1234".utf8)))),
+        .deviceKeyBinding(.unbindTPM(passcode: SecretBytes(copying: Array("1234".utf8)))),
+        .deviceKeyBinding(.recoveryKey(renew: true, passcode: nil)), .deviceKeyBinding(.recoveryKey(renew: false, passcode: SecretBytes(copying: [1]))),
+        .deviceKeyBinding(.recover(recoveryKey: SecretBytes(copying: Array("ABCD-EFGH".utf8)), passcode: SecretBytes(copying: Array("pw".utf8)))),
+        .deviceKeyBinding(.recover(recoveryKey: SecretBytes(copying: Array("ABCD".utf8)), passcode: nil)),
     ]
 
     static let syncReport: SyncReport = {
@@ -122,6 +127,16 @@ struct RoundTripTests {
                 SyncDeviceSummary(id: UUID(), name: "recovery key", isThisDevice: false, isRecoveryKey: true),
             ])),
         .syncAccount(.devices([])),
+        .recoveryKey(SecretBytes(copying: Array("ABCD-EFGH".utf8))),
+        .keystoreError(.tpmUnavailable(reason: "bound to another TPM")), .keystoreError(.wrongRecoveryKey),
+        .lockStatus(
+            KeystoreStatus(
+                passcodeSet: true, lockState: .locked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: true,
+                deviceKey: .tpm(DeviceKeyProtection.TPMBinding(tcti: "device:/dev/tpmrm0", storageRootKeyFingerprint: "ab12", pcrs: [7], recoveryKeyPending: true)))),
+        .lockStatus(
+            KeystoreStatus(
+                passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false,
+                deviceKey: .file(whyNoTPM: "no TPM is selected"))),
     ]
 
     @Test(arguments: everyRequest)

@@ -58,7 +58,10 @@ struct EveryOperationTests {
             same(.copyMatching(with(item, ["r_Data": true])), .value(.data(Data("two".utf8)))),
             same(
                 .lockStatus,
-                .lockStatus(KeystoreStatus(passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))),
+                .lockStatus(
+                    KeystoreStatus(
+                        passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false,
+                        deviceKey: .file(whyNoTPM: DeviceKeyProtection.noTPMSelected)))),
             same(.setPasscode(new: secret("1234")), .status(.success)),
             same(.proveOwner(passcode: secret("0000")), .keystoreError(.wrongPasscode(failedAttempts: 1, retryAfter: .zero))),
             same(.proveOwner(passcode: secret("1234")), .status(.success)),
@@ -116,6 +119,8 @@ struct EveryOperationTests {
             same(
                 .useTokenKey(TokenKeyUse(key: Data([1, 2, 3]), operation: .sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data())),
                 .failure(.authFailed, reason: "the key was not made by this keychain, or it was altered")),
+            // The device key is a file here (no TPM is selected): there is nothing to move back or show.
+            same(.deviceKeyBinding(.unbindTPM(passcode: secret("1234"))), .keystoreError(.tpmUnavailable(reason: "this keychain is not bound to a TPM"))),
             same(.changePasscode(old: secret("1234"), new: secret("5678")), .status(.success)),
             same(.setEraseAfterFailedAttempts(true, passcode: secret("5678")), .status(.success)),
             same(.removePasscode(current: secret("5678")), .status(.success)),

@@ -100,7 +100,8 @@ struct ThrottleTests {
         #expect(
             try reopened.status()
                 == KeystoreStatus(
-                    passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false))
+                    passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false,
+                    deviceKey: .file(whyNoTPM: DeviceKeyProtection.noTPMSelected)))
         // The erase is remembered (the daemon lets only the agent of the moment choose the next passcode)
         // until a passcode is set again.
         #expect(try reopened.isErasedAwaitingPasscode())

@@ -7,6 +7,10 @@ public enum DeviceKeyProtection: Sendable, Hashable, Codable {
     /// The device key is sealed by a TPM and the passcode is tangled with a key inside it.
     case tpm(TPMBinding)
 
+    /// `whyNoTPM` when no TPM is selected at all.
+    public static let noTPMSelected =
+        "no TPM is selected (COFFER_TPM is none, or /dev/tpmrm0 is missing or not usable by this process)"
+
     /// A keychain's binding to its TPM, for people.
     public struct TPMBinding: Sendable, Hashable, Codable {
         /// The TCTI the TPM is reached through (`device:/dev/tpmrm0`, `swtpm:…`).

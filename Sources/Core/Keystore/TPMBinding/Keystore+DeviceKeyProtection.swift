@@ -22,7 +22,7 @@ extension Keystore {
     /// Why the selected TPM could not bind this keychain, or nil when it could.
     private func whyNoTPM() -> String? {
         guard let tcti = tpmSelection.configuration else {
-            return "no TPM is selected (COFFER_TPM is none, or \(TPMSelection.kernelResourceManager) is missing or not usable by this process)"
+            return DeviceKeyProtection.noTPMSelected
         }
         do {
             _ = try PlatformTPM(tcti: tcti)
