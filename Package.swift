@@ -479,7 +479,7 @@ let package = Package(
         .testTarget(
             name: "CofferCLITests",
             dependencies: [
-                "KeychainSelection", "KeychainModel", "KeychainClient", "CofferCLI", "Query", "TestProcesses", "CofferRuntime",
+                "KeychainSelection", "KeychainModel", "KeychainClient", "CofferCLI", "Query", "TestProcesses", "TPMFixture", "CofferRuntime",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(
