@@ -84,6 +84,7 @@ Version: $version
 Architecture: $architecture
 Maintainer: Coffer developers <coffer@localhost>
 Depends: ${depends:-libc6}, adduser
+Recommends: libtss2-esys-3.0.2-0, libtss2-tctildr0, libtss2-mu0, libtss2-rc0, libtss2-tcti-device0
 Section: admin
 Priority: optional
 Description: Apple's keychain for Linux: items, keys, certificates, per-program isolation
