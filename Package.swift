@@ -381,7 +381,7 @@ let package = Package(
             dependencies: [
                 "Keystore", "KeychainModel", "KeychainOperations", "KeychainService", "CofferDiagnostics", "Engine",
                 "KeychainClient", "KeychainSelection", "CofferRuntime", "Query", "Daemon", "ProgramIdentity", "Security", "CCofferSystem", "SSHAgent",
-                "Coffer", "ProtectedFileFormat",
+                "Coffer", "ProtectedFileFormat", "TrustedPlatformModule",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),

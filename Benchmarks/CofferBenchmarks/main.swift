@@ -1,8 +1,9 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: apple, keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, apple-loop, add-sign-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, for profilers)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: apple, keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, apple-loop, add-sign-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, add-find-loop, for profilers; tpm with COFFER_BENCH_TPM)
 import CofferDiagnostics
 import Foundation
+import KeychainModel
 
 DiagnosticsLevel.bootstrapExecutable()
 
@@ -54,6 +55,15 @@ do {
     if requested.contains("daemon-loop") || requested.contains("daemon-loop-concurrent") {
         // For profilers: finds on an embedded keychain and through cofferd in turns for 5 s, printing how many of each.
         try DaemonFindLoop.run(in: scratch, seconds: 5, concurrent: requested.contains("daemon-loop-concurrent"))
+    }
+    if requested.contains("tpm") {
+        // The TPM beside the file (`Benchmarks/tpm.sh` starts swtpm and names it in COFFER_BENCH_TPM).
+        guard let tcti = ProcessInfo.processInfo.environment["COFFER_BENCH_TPM"] else { throw KeychainStatus.param }
+        try TPMBenchmark.run(in: scratch, tcti: tcti, quick: quick)
+    }
+    if requested.contains("add-find-loop") {
+        // For profilers: 300 adds then 300 finds on an embedded keychain (bound to the TPM COFFER_TPM names, or not).
+        try TPMBenchmark.itemsLoop(in: scratch, count: 300)
     }
     if requested.contains("find-loop") {
         // For profilers (`perf record`): finds on a 1 000-item keychain for 5 s, printing how many.

@@ -30,12 +30,6 @@ func copy(_ folder: KeychainFolder) throws -> KeychainFolder {
 }
 
 extension Keystore {
-    /// The TPM connection of a keystore bound to one (for counting its commands).
-    var boundTPMCommands: Int? {
-        if case .tpm(let tpm, _) = state.withLock({ $0.binding }) { return tpm.commandsSent }
-        return nil
-    }
-
     /// The printed recovery key parsed back.
     func takeRecoveryKey(passcode: String?) throws -> RecoveryKey {
         try RecoveryKey.parse(recoveryKey(renew: false, passcode: passcode.map(secret)))

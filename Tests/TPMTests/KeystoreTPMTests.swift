@@ -59,13 +59,13 @@ import TrustedPlatformModule
             try keystore.setPasscode(secret("a passcode"), kdf: .insecureForTesting)
         }
         let keystore = try Keystore.open(folder: folder, tpm: .tcti(software.tcti))
-        let opened = try #require(keystore.boundTPMCommands)
+        let opened = try #require(keystore.tpmCommandsSent)
         try keystore.unlock(passcode: secret("a passcode"))
-        let first = try #require(keystore.boundTPMCommands) - opened
+        let first = try #require(keystore.tpmCommandsSent) - opened
         keystore.lock()
-        let locked = try #require(keystore.boundTPMCommands)
+        let locked = try #require(keystore.tpmCommandsSent)
         try keystore.unlock(passcode: secret("a passcode"))
-        let second = try #require(keystore.boundTPMCommands) - locked
+        let second = try #require(keystore.tpmCommandsSent) - locked
         #expect(first == 2, "the passcode key is loaded, then the HMAC")
         #expect(second == 1)
     }

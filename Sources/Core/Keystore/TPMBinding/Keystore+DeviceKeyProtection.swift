@@ -19,6 +19,13 @@ extension Keystore {
         }
     }
 
+    /// The commands this keystore has sent to its TPM since it opened (for the figures: an unlock sends at most two);
+    /// nil when the keychain is not bound to a TPM.
+    public var tpmCommandsSent: Int? {
+        if case .tpm(let tpm, _) = state.withLock({ $0.binding }) { return tpm.commandsSent }
+        return nil
+    }
+
     /// Why the selected TPM could not bind this keychain, or nil when it could.
     private func whyNoTPM() -> String? {
         guard let tcti = tpmSelection.configuration else {
