@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import KeychainModel
 
 /// A hash an algorithm names: for message signatures, for the X9.62/RFC 4754 digest length checks, for
 /// OAEP and for the X9.63 KDF.
@@ -38,5 +39,22 @@ enum DigestAlgorithm: Sendable, Hashable {
         case .sha384: secret.x963DerivedSymmetricKey(using: SHA384.self, sharedInfo: sharedInfo, outputByteCount: byteCount)
         case .sha512: secret.x963DerivedSymmetricKey(using: SHA512.self, sharedInfo: sharedInfo, outputByteCount: byteCount)
         }
+    }
+
+    /// The same KDF over a secret's raw bytes (a held key's ECDH, which swift-crypto's `SharedSecret` cannot carry).
+    func x963DerivedKey(fromBytes secret: UnsafeRawBufferPointer, sharedInfo: Data, byteCount: Int) -> SymmetricKey {
+        var output = [UInt8]()
+        output.reserveCapacity(byteCount + self.byteCount)
+        var counter: UInt32 = 1
+        while output.count < byteCount {
+            var block = Data(secret)
+            withUnsafeBytes(of: counter.bigEndian) { block.append(contentsOf: $0) }
+            block.append(sharedInfo)
+            output.append(contentsOf: hash(block))
+            block.resetBytes(in: 0..<block.count)
+            counter += 1
+        }
+        defer { output.zeroize() }
+        return SymmetricKey(data: output.prefix(byteCount))
     }
 }

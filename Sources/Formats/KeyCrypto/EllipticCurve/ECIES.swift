@@ -57,16 +57,15 @@ enum ECIES {
 
     /// The AES key and IV for a message: KDF output of the key's length (+ 16 for the IV when variable).
     private static func sessionKey(
-        from secret: SharedSecret, ephemeralPublicKey: Data, curve: ECCurve, digest: DigestAlgorithm, variableIV: Bool
+        from secret: AgreedSecret, ephemeralPublicKey: Data, curve: ECCurve, digest: DigestAlgorithm, variableIV: Bool
     ) -> (SymmetricKey, AES.GCM.Nonce) {
         // Apple sizes the key from the public key's coordinate length: 128-bit AES up to 256-bit coordinates.
         let keyByteCount = curve.byteCount * 8 > 256 ? 32 : 16
         guard variableIV else {
-            let key = digest.x963DerivedKey(from: secret, sharedInfo: ephemeralPublicKey, byteCount: keyByteCount)
+            let key = secret.x963DerivedKey(digest, sharedInfo: ephemeralPublicKey, byteCount: keyByteCount)
             return (key, AppleGCM.zeroIV)
         }
-        let derived = digest.x963DerivedKey(
-            from: secret, sharedInfo: ephemeralPublicKey, byteCount: keyByteCount + AppleGCM.ivByteCount)
+        let derived = secret.x963DerivedKey(digest, sharedInfo: ephemeralPublicKey, byteCount: keyByteCount + AppleGCM.ivByteCount)
         return derived.withUnsafeBytes { bytes in
             let key = SymmetricKey(data: UnsafeRawBufferPointer(rebasing: bytes[..<keyByteCount]))
             // 16 bytes always make a valid GCM nonce (swift-crypto asks for at least 12): `try!` cannot fail.

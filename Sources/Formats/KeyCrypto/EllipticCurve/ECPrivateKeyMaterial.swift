@@ -2,11 +2,13 @@ import Crypto
 import Foundation
 import KeychainModel
 
-/// An EC private key as swift-crypto holds it, once for ECDSA and once for ECDH (the same scalar).
+/// An EC private key as swift-crypto holds it, once for ECDSA and once for ECDH (the same scalar), or a P-256 key
+/// another holds (a TPM), with its public key.
 enum ECPrivateKeyMaterial: Sendable {
     case p256(P256.Signing.PrivateKey, P256.KeyAgreement.PrivateKey)
     case p384(P384.Signing.PrivateKey, P384.KeyAgreement.PrivateKey)
     case p521(P521.Signing.PrivateKey, P521.KeyAgreement.PrivateKey)
+    case heldP256(HeldP256PrivateKey, P256.Signing.PublicKey, P256.KeyAgreement.PublicKey)
 
     /// A new random key on `curve`.
     init(generatingOn curve: ECCurve) {
@@ -51,15 +53,18 @@ enum ECPrivateKeyMaterial: Sendable {
 
     var curve: ECCurve {
         switch self {
-        case .p256: .p256
+        case .p256, .heldP256: .p256
         case .p384: .p384
         case .p521: .p521
         }
     }
 
-    /// `04‖X‖Y‖K`, K padded to the field size: Apple's external representation of the private key.
+    /// `04‖X‖Y‖K`, K padded to the field size: Apple's external representation of the private key. A held key's
+    /// private half is not here: its representation is the public key's (`04‖X‖Y`), which no import accepts as a
+    /// private key (and Security refuses to export a key the keychain keeps before asking).
     var x963Representation: Data {
         switch self {
+        case .heldP256(let held, _, _): held.publicKey
         case .p256(let signing, _): signing.x963Representation
         case .p384(let signing, _): signing.x963Representation
         case .p521(let signing, _): signing.x963Representation
@@ -69,6 +74,7 @@ enum ECPrivateKeyMaterial: Sendable {
     var publicKey: ECPublicKeyMaterial {
         switch self {
         case .p256(let signing, let agreement): .p256(signing.publicKey, agreement.publicKey)
+        case .heldP256(_, let signing, let agreement): .p256(signing, agreement)
         case .p384(let signing, let agreement): .p384(signing.publicKey, agreement.publicKey)
         case .p521(let signing, let agreement): .p521(signing.publicKey, agreement.publicKey)
         }
@@ -79,6 +85,10 @@ enum ECPrivateKeyMaterial: Sendable {
         switch self {
         case .p256(let signing, _):
             let signature = try signing.signature(for: digest)
+            return (signature.derRepresentation, signature.rawRepresentation)
+        case .heldP256(let held, _, _):
+            let raw = try held.sign(HeldP256PrivateKey.signedValue(of: digest.withUnsafeBytes { Data($0) }))
+            let signature = try P256.Signing.ECDSASignature(rawRepresentation: raw)
             return (signature.derRepresentation, signature.rawRepresentation)
         case .p384(let signing, _):
             let signature = try signing.signature(for: digest)
@@ -91,12 +101,13 @@ enum ECPrivateKeyMaterial: Sendable {
 
     /// The ECDH shared secret (the x coordinate) with `peer`, which must be on the same curve; corecrypto
     /// reports a peer on another curve as `errSecDecode`.
-    func sharedSecret(with peer: ECPublicKeyMaterial) throws(KeyCryptoError) -> SharedSecret {
+    func sharedSecret(with peer: ECPublicKeyMaterial) throws(KeyCryptoError) -> AgreedSecret {
         do {
             switch (self, peer) {
-            case (.p256(_, let agreement), .p256(_, let peerKey)): return try agreement.sharedSecretFromKeyAgreement(with: peerKey)
-            case (.p384(_, let agreement), .p384(_, let peerKey)): return try agreement.sharedSecretFromKeyAgreement(with: peerKey)
-            case (.p521(_, let agreement), .p521(_, let peerKey)): return try agreement.sharedSecretFromKeyAgreement(with: peerKey)
+            case (.p256(_, let agreement), .p256(_, let peerKey)): return .computed(try agreement.sharedSecretFromKeyAgreement(with: peerKey))
+            case (.heldP256(let held, _, _), .p256(_, let peerKey)): return .held(try held.agree(peerKey.x963Representation))
+            case (.p384(_, let agreement), .p384(_, let peerKey)): return .computed(try agreement.sharedSecretFromKeyAgreement(with: peerKey))
+            case (.p521(_, let agreement), .p521(_, let peerKey)): return .computed(try agreement.sharedSecretFromKeyAgreement(with: peerKey))
             default: break
             }
         } catch {

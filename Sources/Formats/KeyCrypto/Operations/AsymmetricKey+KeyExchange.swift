@@ -21,12 +21,11 @@ extension AsymmetricKey {
             throw .param("ECpriv sharedsecret: bad public key (\(peer.summary))")
         }
         let secret = try key.sharedSecret(with: peerKey)
-        guard let kdf else { return secret.withUnsafeBytes { Data($0) } }
+        guard let kdf else { return secret.bytes }
         guard let requestedSize else { throw .param("kSecKeyKeyExchangeParameterRequestedSize is missing") }
         guard (1...Self.maximumDerivedSecretByteCount).contains(requestedSize) else {
             throw .param("ECDHKeyExchange wrong input: requested size \(requestedSize)")
         }
-        return kdf.x963DerivedKey(from: secret, sharedInfo: sharedInfo ?? Data(), byteCount: requestedSize)
-            .withUnsafeBytes { Data($0) }
+        return secret.x963DerivedKey(kdf, sharedInfo: sharedInfo ?? Data(), byteCount: requestedSize).withUnsafeBytes { Data($0) }
     }
 }
