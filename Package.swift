@@ -177,7 +177,9 @@ let package = Package(
         // The embedded transport: the keychain service in this process, with its prompts.
         .target(
             name: "EmbeddedClient",
-            dependencies: ["KeychainClient", "KeychainModel", "KeychainOperations", "KeychainService", "Prompting", "CofferRuntime"],
+            dependencies: [
+                "KeychainClient", "KeychainModel", "KeychainOperations", "KeychainService", "Prompting", "CofferRuntime", "TrustedPlatformModule",
+            ],
             path: "Sources/Seam/EmbeddedClient"),
         // Which keychain a process uses (the environment's rule) and the process's shared client: the one target that
         // reaches both transports, re-exporting them and the client.
@@ -199,6 +201,7 @@ let package = Package(
         .target(
             name: "Daemon",
             dependencies: [
+                "TrustedPlatformModule",
                 "DaemonClient", "ProgramIdentity", "Engine", "KeychainService", "KeychainOperations", "Keystore", "KeychainModel",
                 "DaemonProtocol", "CofferDiagnostics", "CCofferSystem", "CofferRuntime", "SyncClient", "SyncFormat", "SyncServer",
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -399,7 +402,8 @@ let package = Package(
         // Test support shared by the test targets (not a product).
         .target(
             name: "CofferTestSupport",
-            dependencies: ["KeychainSelection", "Daemon", "ProgramIdentity", "KeychainClient", "KeychainModel", "Query", "CofferRuntime"],
+            dependencies: [
+                "TrustedPlatformModule","KeychainSelection", "Daemon", "ProgramIdentity", "KeychainClient", "KeychainModel", "Query", "CofferRuntime"],
             path: "Tests/CofferTestSupport"),
         // How tests start programs: bounded waits, no inherited descriptors, a process group killed at the end.
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),
@@ -505,7 +509,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "SecurityTests",
-            dependencies: ["Security", "CryptoKit", "Keystore", "KeychainModel", "Query", "CofferTestSupport", "KeyCrypto", "TestProcesses"]),
+            dependencies: [
+                "Security", "CryptoKit", "Keystore", "KeychainModel", "Query", "CofferTestSupport", "KeyCrypto", "TestProcesses", "TPMFixture",
+                "TrustedPlatformModule", "KeychainSelection", "KeychainOperations",
+            ]),
         // Against local TLS servers on 127.0.0.1 (pinned, unpinned, expired, TLS 1.1-only, mutual TLS).
         .testTarget(
             name: "CofferTLSTests",

@@ -6,6 +6,7 @@ import KeychainSelection
 import Foundation
 import KeychainModel
 import Testing
+import TrustedPlatformModule
 
 #if canImport(Glibc)
 import Glibc
@@ -29,9 +30,12 @@ public final class InProcessDaemon: Sendable {
 
     /// Serves `folder`; this test process is registered with `groups` (nil: left unregistered, so it
     /// gets a group of its own; empty: a pin that never matches, so it has no group at all).
-    public init(folder: KeychainFolder, groups: [String]?) throws {
+    /// `tpm` is the TPM its keychain's device key is sealed by (none unless told).
+    public init(folder: KeychainFolder, groups: [String]?, tpm: TPMSelection = .none) throws {
         socketPath = folder.url.deletingLastPathComponent().appendingPathComponent("socket-\(UUID().uuidString.prefix(8))").path
-        server = DaemonServer(configuration: DaemonConfiguration(mode: .user(folder: folder, uid: getuid()), socketPath: socketPath))
+        var configuration = DaemonConfiguration(mode: .user(folder: folder, uid: getuid()), socketPath: socketPath)
+        configuration.tpm = tpm
+        server = DaemonServer(configuration: configuration)
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
         let keychain = try server.keychains.keychain(for: getuid())
         try keychain.changeRegistry { registry in

@@ -1,5 +1,6 @@
 import ProgramIdentity
 import Foundation
+import TrustedPlatformModule
 import DaemonClient
 import KeychainModel
 import Keystore
@@ -27,6 +28,9 @@ public struct DaemonConfiguration: Sendable {
     /// The trusted front end's group (`cofferd --trusted-group`, by default `coffer-cli` when it exists):
     /// a caller running setgid to it from a root-owned file is ``PeerIdentity/isTrustedFrontEnd``.
     public var trustedFrontEndGroup: UInt32? = nil
+    /// The TPM the keychains' device keys are sealed by: `COFFER_TPM`'s choice, or the kernel's `/dev/tpmrm0` when
+    /// cofferd may open it (the system daemon, as root or in group `tss`).
+    public var tpm: TPMSelection = .fromEnvironment()
 
     /// Creates a configuration.
     public init(mode: Mode, socketPath: String, autoLockAfter: Duration? = nil, limits: ResourceLimits = ResourceLimits()) {

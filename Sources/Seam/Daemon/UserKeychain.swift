@@ -7,6 +7,7 @@ import KeychainService
 import Keystore
 import Logging
 import Synchronization
+import TrustedPlatformModule
 
 /// One user's keychain inside the daemon: the keychain service over its files, the registry of its
 /// programs, and when it was last used (for auto-lock).
@@ -31,11 +32,11 @@ public final class UserKeychain: Sendable {
     let sync: SyncMonitor
 
     /// `restoreStaging` is shared by every user's keychain, so that its total bounds them all.
-    init(uid: UInt32, folder: KeychainFolder, restoreStaging: RestoreStagingPool) throws {
+    init(uid: UInt32, folder: KeychainFolder, restoreStaging: RestoreStagingPool, tpm: TPMSelection) throws {
         self.uid = uid
         self.folder = folder
         do {
-            engine = try KeychainEngine.openExplaining(folder: folder)
+            engine = try KeychainEngine.openExplaining(folder: folder, tpm: tpm)
         } catch {
             throw DaemonError.keychainUnavailable(error.reason.map { "\(error.status.name): \($0)" } ?? error.status.name)
         }
@@ -84,8 +85,14 @@ public final class UserKeychains: Sendable {
     /// The memory every user's staged restores share.
     private let restoreStaging = RestoreStagingPool()
 
-    /// The keychains for a daemon in `mode`.
-    public init(mode: DaemonConfiguration.Mode) { self.mode = mode }
+    /// The TPM the keychains' device keys are sealed by (`COFFER_TPM` in cofferd's environment unless told).
+    private let tpm: TPMSelection
+
+    /// The keychains for a daemon in `mode`, bound to the TPM `tpm` selects.
+    public init(mode: DaemonConfiguration.Mode, tpm: TPMSelection = .fromEnvironment()) {
+        self.mode = mode
+        self.tpm = tpm
+    }
 
     /// The keychain of `uid`, opened on first use. In per-user mode any other uid is refused.
     public func keychain(for uid: UInt32) throws -> UserKeychain {
@@ -99,7 +106,7 @@ public final class UserKeychains: Sendable {
                 guard uid == owner else { throw DaemonError.foreignUser(uid) }
                 folder = userFolder
             }
-            let keychain = try UserKeychain(uid: uid, folder: folder, restoreStaging: restoreStaging)
+            let keychain = try UserKeychain(uid: uid, folder: folder, restoreStaging: restoreStaging, tpm: tpm)
             keychains[uid] = keychain
             logger.info("opened keychain", metadata: ["uid": "\(uid)"])
             return keychain

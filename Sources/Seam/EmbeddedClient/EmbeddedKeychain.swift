@@ -4,6 +4,7 @@ import KeychainClient
 import KeychainModel
 import KeychainOperations
 import KeychainService
+import TrustedPlatformModule
 import Prompting
 
 /// The keychain in this process: the keychain service over the files in one keychain folder, with the
@@ -33,7 +34,7 @@ public final class EmbeddedKeychain: KeychainClient {
         self.caller = caller
         service = KeychainService(
             folder: folder, prompter: PasscodePrompter.standard(environment: environment).map(ProcessPrompter.init),
-            biometry: SensorVerifier.fprintd(environment: environment))
+            biometry: SensorVerifier.fprintd(environment: environment), tpm: TPMSelection.fromEnvironment(environment))
         workers = WorkerThreads()
     }
 

@@ -10,12 +10,16 @@ import Query
 /// big-endian), the bound biometric set (length byte, then bytes), the public key (65 bytes, X9.63); then the
 /// keychain's own part: the wrapped data key (length byte, then bytes), AES-GCM's nonce (12 bytes), the sealed
 /// scalar (32) and its tag (16). Version 2 (Ed25519) is the same with `02` first, a 32-byte public key, and the
-/// 32-byte seed (RFC 8032) sealed in place of the scalar.
+/// 32-byte seed (RFC 8032) sealed in place of the scalar. Version 3 (a P-256 key inside the TPM) is version 1 with
+/// `03` first and, sealed in place of the scalar, the TPM's wrapped key (TPM2B_PRIVATE ‖ TPM2B_PUBLIC, of any length):
+/// useless without that TPM, and without the class key that opens the seal.
 public struct TokenKeySealLayout: Sendable, Hashable {
     /// The layout version of P-256 keys.
     public static let version: UInt8 = 1
     /// The layout version of Ed25519 keys.
     public static let ed25519Version: UInt8 = 2
+    /// The layout version of P-256 keys inside the TPM.
+    public static let tpmVersion: UInt8 = 3
     /// The length of a P-256 public key in X9.63 form.
     public static let publicKeyLength = 65
     /// The length of an Ed25519 public key.
@@ -29,12 +33,16 @@ public struct TokenKeySealLayout: Sendable, Hashable {
     public let header: Data
     /// The keychain's part that follows the header.
     public let sealedPart: Data
+    /// Whether the private key is inside the TPM (version 3) rather than sealed by the keystore.
+    public let isHeldByTPM: Bool
 
-    /// The public part for a new seal.
-    public init(accessControl: AccessControl, publicKey: Data) {
+    /// The public part for a new seal; `heldByTPM` for a P-256 key made inside the TPM.
+    public init(accessControl: AccessControl, publicKey: Data, heldByTPM: Bool = false) {
         self.accessControl = accessControl
         self.publicKey = publicKey
-        let version = publicKey.count == Self.ed25519PublicKeyLength ? Self.ed25519Version : Self.version
+        isHeldByTPM = heldByTPM
+        let version =
+            heldByTPM ? Self.tpmVersion : publicKey.count == Self.ed25519PublicKeyLength ? Self.ed25519Version : Self.version
         var header = Data([version, UInt8(accessControl.protection.keyclassNumber)])
         withUnsafeBytes(of: accessControl.flags.rawValue.bigEndian) { header.append(contentsOf: $0) }
         let set = (accessControl.boundBiometrySet ?? []).prefix(Int(UInt8.max))
@@ -48,9 +56,10 @@ public struct TokenKeySealLayout: Sendable, Hashable {
     /// Reads the public part of `sealed`; nil when it is not a seal of this layout.
     public init?(parsing sealed: Data) {
         let bytes = [UInt8](sealed)
-        guard bytes.count > 11, bytes[0] == Self.version || bytes[0] == Self.ed25519Version,
+        guard bytes.count > 11, [Self.version, Self.ed25519Version, Self.tpmVersion].contains(bytes[0]),
             let protection = ProtectionClass(keyclassNumber: Int(bytes[1]))
         else { return nil }
+        isHeldByTPM = bytes[0] == Self.tpmVersion
         let isEd25519 = bytes[0] == Self.ed25519Version
         let flags = bytes[2..<10].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let setLength = Int(bytes[10])
@@ -67,6 +76,10 @@ public struct TokenKeySealLayout: Sendable, Hashable {
 }
 
 extension TokenKey {
+    /// Whether the private key is inside the TPM (a P-256 key of a keychain bound to one) rather than sealed by the
+    /// keystore.
+    public var isHeldByTPM: Bool { TokenKeySealLayout(parsing: sealed)?.isHeldByTPM ?? false }
+
     /// The handle of a seal read back from a key item's `v_Data` or from CryptoKit's `dataRepresentation`;
     /// nil when the bytes are not a token key's seal.
     public init?(sealed: Data) {

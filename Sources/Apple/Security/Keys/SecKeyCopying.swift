@@ -10,9 +10,15 @@ public func SecKeyCopyPublicKey(_ key: SecKey) -> SecKey? {
 }
 
 /// The key's attributes (§7.1): class, type, sizes, application label, usage flags and `v_Data` (the
-/// external representation) for a software key; `tkid`, `toid` and its access control for a Secure Enclave key.
+/// external representation) for a software key; `tkid`, `toid` and its access control for a Secure Enclave key, with
+/// Coffer's ``kSecAttrCofferKeyHolder`` (inside the TPM, or sealed by the keystore).
 public func SecKeyCopyAttributes(_ key: SecKey) -> CFDictionary? {
-    ValueBridge.object(.dictionary(key.handle.attributeDictionary())) as? NSDictionary
+    var attributes = key.handle.attributeDictionary()
+    if case .kept(let kept) = key.handle.storage {
+        let holder = kept.handle.isHeldByTPM ? kSecAttrCofferKeyHolderTPM : kSecAttrCofferKeyHolderKeystore
+        attributes[kSecAttrCofferKeyHolder as String] = .string(holder as String)
+    }
+    return ValueBridge.object(.dictionary(attributes)) as? NSDictionary
 }
 
 /// The key's block size in bytes: what Apple answers for its type and size (a Secure Enclave key: 32).

@@ -25,6 +25,9 @@ extension KeychainService {
             }
             control = control.binding(biometrySet: set)
         }
+        if creation.kind == .p256, let keystore = try? engine().keystore, keystore.keepsKeysInTPM {
+            return createTPMKey(control: control, keystore: keystore)
+        }
         let publicKey: Data
         var scalar: Data
         switch creation.kind {
@@ -44,6 +47,21 @@ extension KeychainService {
             return .tokenKey(TokenKey(sealed: sealed, publicKey: publicKey, accessControl: control))
         } catch {
             return .failure(error, reason: Self.tokenKeyReason(error))
+        }
+    }
+
+    /// A P-256 key made inside the TPM, sealed as any kept key is with the TPM's wrapped form in place of the scalar.
+    private func createTPMKey(control: AccessControl, keystore: Keystore) -> Response {
+        do {
+            let key = try keystore.createTPMKey()
+            let sealed = try TokenKeySeal.seal(tpmKey: key.wrapped, publicKey: key.publicKey, control: control, keystore: keystore)
+            return .tokenKey(TokenKey(sealed: sealed, publicKey: key.publicKey, accessControl: control))
+        } catch let error as KeystoreError {
+            return .failure(error.status, reason: error.description)
+        } catch let status as KeychainStatus {
+            return .failure(status, reason: Self.tokenKeyReason(status))
+        } catch {
+            return .failure(.internal, reason: "the key could not be made")
         }
     }
 
@@ -92,14 +110,20 @@ extension KeychainService {
     /// that its class is unlocked (-25308).
     private func openTokenKey(_ sealed: Data) throws(KeychainStatus) -> OpenedTokenKeys.Opened {
         if let kept = openedTokenKeys.key(sealed: sealed) { return kept }
-        let seal = try TokenKeySeal.open(sealed, keystore: engine().keystore)
+        let keystore = try engine().keystore
+        let seal = try TokenKeySeal.open(sealed, keystore: keystore)
         guard let type = KeyType(rawValue: seal.kind.keyTypeCode) else { throw .authFailed }
         let key: AsymmetricKey
         do {
-            key = try seal.privateKey.withUnsafeBytes { bytes throws(KeyCryptoError) in
-                var representation = Data(bytes)
-                defer { representation.resetBytes(in: 0..<representation.count) }
-                return try AsymmetricKey(externalRepresentation: representation, type: type, keyClass: .privateKey)
+            switch seal.secret {
+            case .privateKey(let privateKey):
+                key = try privateKey.withUnsafeBytes { bytes throws(KeyCryptoError) in
+                    var representation = Data(bytes)
+                    defer { representation.resetBytes(in: 0..<representation.count) }
+                    return try AsymmetricKey(externalRepresentation: representation, type: type, keyClass: .privateKey)
+                }
+            case .tpmKey(let wrapped):
+                key = try AsymmetricKey(held: Self.heldKey(wrapped, publicKey: seal.publicKey, keystore: keystore))
             }
         } catch {
             throw .authFailed
@@ -107,6 +131,26 @@ extension KeychainService {
         let opened = OpenedTokenKeys.Opened(key: key, kind: seal.kind, accessControl: seal.accessControl)
         openedTokenKeys.keep(opened, sealed: sealed)
         return opened
+    }
+
+    /// A key inside the TPM as KeyCrypto uses it: each signature and agreement a request to the keystore's TPM.
+    private static func heldKey(_ wrapped: Data, publicKey: Data, keystore: Keystore) -> HeldP256PrivateKey {
+        HeldP256PrivateKey(
+            publicKey: publicKey,
+            sign: { value throws(HeldP256PrivateKey.Failure) in
+                do throws(KeystoreError) {
+                    return try keystore.tpmSignature(wrapped: wrapped, value: value)
+                } catch {
+                    throw HeldP256PrivateKey.Failure(reason: error.description)
+                }
+            },
+            agree: { peer throws(HeldP256PrivateKey.Failure) in
+                do throws(KeystoreError) {
+                    return try keystore.tpmKeyAgreement(wrapped: wrapped, peer: peer)
+                } catch {
+                    throw HeldP256PrivateKey.Failure(reason: error.description)
+                }
+            })
     }
 
     /// What using a key with `control` needs the person to prove; nil when nothing.

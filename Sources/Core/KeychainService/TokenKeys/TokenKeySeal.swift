@@ -8,14 +8,22 @@ import Query
 /// How a token key's private scalar is kept outside the keystore: sealed (AES-GCM) under a data key that
 /// the keystore wraps with the class key of the key's protection, so that only this keychain, with that
 /// class unlocked, can open it (the Secure Enclave's "useless on any other device"). The public part
-/// (``TokenKeySealLayout``: access control and public key) is the associated data.
+/// (``TokenKeySealLayout``: access control and public key) is the associated data. A key made inside the TPM is
+/// sealed the same way, with the TPM's wrapped key in place of the scalar.
 enum TokenKeySeal {
     static let scalarLength = 32
 
-    /// An opened seal: the private key's bytes (X9.63 `04‖X‖Y‖K` for P-256, the 32-byte seed for Ed25519,
-    /// zeroized when released), its kind and its access control.
+    /// What a seal holds: the private key's bytes (X9.63 `04‖X‖Y‖K` for P-256, the 32-byte seed for Ed25519,
+    /// zeroized when released), or the TPM's wrapped key.
+    enum Secret {
+        case privateKey(SecretBytes)
+        case tpmKey(Data)
+    }
+
+    /// An opened seal: what it holds, the key's kind and its access control.
     struct Opened {
-        let privateKey: SecretBytes
+        let secret: Secret
+        let publicKey: Data
         let kind: TokenKeyCreation.Kind
         let accessControl: AccessControl
     }
@@ -25,7 +33,18 @@ enum TokenKeySeal {
     static func seal(
         scalar: SecretBytes, publicKey: Data, control: AccessControl, keystore: Keystore
     ) throws(KeychainStatus) -> Data {
-        let layout = TokenKeySealLayout(accessControl: control, publicKey: publicKey)
+        try seal(scalar, layout: TokenKeySealLayout(accessControl: control, publicKey: publicKey), keystore: keystore)
+    }
+
+    /// Seals the TPM's wrapped form of a P-256 key made inside it, with its public key and `control`.
+    static func seal(tpmKey: Data, publicKey: Data, control: AccessControl, keystore: Keystore) throws(KeychainStatus) -> Data {
+        try seal(
+            SecretBytes(copying: tpmKey), layout: TokenKeySealLayout(accessControl: control, publicKey: publicKey, heldByTPM: true),
+            keystore: keystore)
+    }
+
+    private static func seal(_ scalar: SecretBytes, layout: TokenKeySealLayout, keystore: Keystore) throws(KeychainStatus) -> Data {
+        let control = layout.accessControl
         let dataKey = SymmetricKey(size: .bits256)
         let wrapped: Data
         do {
@@ -55,9 +74,9 @@ enum TokenKeySeal {
     static func open(_ sealed: Data, keystore: Keystore) throws(KeychainStatus) -> Opened {
         guard let layout = TokenKeySealLayout(parsing: sealed) else { throw .authFailed }
         let part = [UInt8](layout.sealedPart)
-        guard let wrappedLength = part.first.map(Int.init), part.count == 1 + wrappedLength + 12 + scalarLength + 16 else {
-            throw .authFailed
-        }
+        guard let wrappedLength = part.first.map(Int.init) else { throw .authFailed }
+        let sealedLength = part.count - (1 + wrappedLength + 12 + 16)
+        guard layout.isHeldByTPM ? sealedLength > 0 : sealedLength == scalarLength else { throw .authFailed }
         let wrapped = Data(part[1..<1 + wrappedLength])
         let nonceStart = 1 + wrappedLength
         let dataKey: SymmetricKey
@@ -70,15 +89,19 @@ enum TokenKeySeal {
         do {
             let box = try AES.GCM.SealedBox(
                 nonce: AES.GCM.Nonce(data: part[nonceStart..<nonceStart + 12]),
-                ciphertext: part[nonceStart + 12..<nonceStart + 12 + scalarLength],
-                tag: part[(nonceStart + 12 + scalarLength)...])
+                ciphertext: part[nonceStart + 12..<nonceStart + 12 + sealedLength],
+                tag: part[(nonceStart + 12 + sealedLength)...])
             var scalar = try AES.GCM.open(box, using: dataKey, authenticating: layout.header)
             defer { scalar.resetBytes(in: 0..<scalar.count) }
             let kind = TokenKey(sealed: sealed, publicKey: layout.publicKey, accessControl: layout.accessControl).kind
+            if layout.isHeldByTPM {
+                return Opened(secret: .tpmKey(scalar), publicKey: layout.publicKey, kind: kind, accessControl: layout.accessControl)
+            }
             var privateKey = kind == .ed25519 ? Data() : layout.publicKey
             privateKey.append(scalar)
             defer { privateKey.resetBytes(in: 0..<privateKey.count) }
-            return Opened(privateKey: SecretBytes(copying: privateKey), kind: kind, accessControl: layout.accessControl)
+            return Opened(
+                secret: .privateKey(SecretBytes(copying: privateKey)), publicKey: layout.publicKey, kind: kind, accessControl: layout.accessControl)
         } catch {
             throw .authFailed
         }

@@ -87,7 +87,12 @@ enum ECPrivateKeyMaterial: Sendable {
             let signature = try signing.signature(for: digest)
             return (signature.derRepresentation, signature.rawRepresentation)
         case .heldP256(let held, _, _):
-            let raw = try held.sign(HeldP256PrivateKey.signedValue(of: digest.withUnsafeBytes { Data($0) }))
+            let raw: Data
+            do {
+                raw = try held.sign(HeldP256PrivateKey.signedValue(of: digest.withUnsafeBytes { Data($0) }))
+            } catch {
+                throw KeyCryptoError(status: KeyCryptoError.Status.notAvailable, message: error.reason)
+            }
             let signature = try P256.Signing.ECDSASignature(rawRepresentation: raw)
             return (signature.derRepresentation, signature.rawRepresentation)
         case .p384(let signing, _):
@@ -105,11 +110,18 @@ enum ECPrivateKeyMaterial: Sendable {
         do {
             switch (self, peer) {
             case (.p256(_, let agreement), .p256(_, let peerKey)): return .computed(try agreement.sharedSecretFromKeyAgreement(with: peerKey))
-            case (.heldP256(let held, _, _), .p256(_, let peerKey)): return .held(try held.agree(peerKey.x963Representation))
+            case (.heldP256(let held, _, _), .p256(_, let peerKey)):
+                do {
+                    return .held(try held.agree(peerKey.x963Representation))
+                } catch let failure as HeldP256PrivateKey.Failure {
+                    throw KeyCryptoError(status: KeyCryptoError.Status.notAvailable, message: failure.reason)
+                }
             case (.p384(_, let agreement), .p384(_, let peerKey)): return .computed(try agreement.sharedSecretFromKeyAgreement(with: peerKey))
             case (.p521(_, let agreement), .p521(_, let peerKey)): return .computed(try agreement.sharedSecretFromKeyAgreement(with: peerKey))
             default: break
             }
+        } catch let error as KeyCryptoError {
+            throw error
         } catch {
             throw KeyCryptoError(status: KeyCryptoError.Status.decode, message: "ECpriv failed to compute shared secret")
         }

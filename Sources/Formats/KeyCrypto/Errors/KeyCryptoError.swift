@@ -29,6 +29,8 @@ extension KeyCryptoError {
         public static let verifyFailed: Int32 = -67808
         /// `errSecDecode` (-26275): the key exchange could not compute a secret (a peer on another curve).
         public static let decode: Int32 = -26275
+        /// `errSecNotAvailable`: the holder of a held key (the TPM) cannot be used.
+        public static let notAvailable: Int32 = -25291
     }
 
     static func param(_ message: String) -> KeyCryptoError { KeyCryptoError(status: Status.param, message: message) }

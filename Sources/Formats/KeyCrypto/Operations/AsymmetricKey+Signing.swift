@@ -18,6 +18,8 @@ extension AsymmetricKey {
             let signature: (der: Data, raw: Data)
             do {
                 signature = try key.signature(for: digest)
+            } catch let error as KeyCryptoError {
+                throw error
             } catch {
                 throw .param("\(algorithm.rawValue): X962 signing failed")
             }

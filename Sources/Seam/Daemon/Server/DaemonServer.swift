@@ -37,7 +37,7 @@ public final class DaemonServer: Sendable {
     /// A server for `configuration`.
     public init(configuration: DaemonConfiguration) {
         self.configuration = configuration
-        keychains = UserKeychains(mode: configuration.mode)
+        keychains = UserKeychains(mode: configuration.mode, tpm: configuration.tpm)
     }
 
     /// Listens (or adopts the socket systemd passed, `LISTEN_FDS`) and serves until ``shutdown()``; throws

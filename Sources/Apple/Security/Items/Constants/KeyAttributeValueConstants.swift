@@ -42,3 +42,13 @@ nonisolated(unsafe) public let kSecAttrTokenIDSecureEnclave: CFString = .constan
 nonisolated(unsafe) public let kSecPrivateKeyAttrs: CFString = .constant("private")
 /// The dictionary of attributes for the public key of a new key pair.
 nonisolated(unsafe) public let kSecPublicKeyAttrs: CFString = .constant("public")
+
+// Coffer's extension: where the private half of a key the keychain keeps lives.
+
+/// In ``SecKeyCopyAttributes``'s answer for a key the keychain keeps (`kSecAttrTokenIDSecureEnclave`), where its
+/// private half lives: ``kSecAttrCofferKeyHolderTPM`` or ``kSecAttrCofferKeyHolderKeystore``. Coffer's, not Apple's.
+nonisolated(unsafe) public let kSecAttrCofferKeyHolder: CFString = .constant("coffer-key-holder")
+/// The private key is inside the machine's TPM: a P-256 key of a keychain bound to one.
+nonisolated(unsafe) public let kSecAttrCofferKeyHolderTPM: CFString = .constant("tpm")
+/// The private key is sealed by the keystore (no TPM, or a kind the TPM does not keep, such as Ed25519).
+nonisolated(unsafe) public let kSecAttrCofferKeyHolderKeystore: CFString = .constant("keystore")

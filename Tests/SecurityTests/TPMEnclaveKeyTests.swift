@@ -1,0 +1,140 @@
+import CofferTestSupport
+import CryptoKit
+import Foundation
+import KeychainModel
+import KeychainOperations
+import KeychainSelection
+@_spi(Testing) import Security
+import TPMFixture
+import Testing
+import TrustedPlatformModule
+
+/// Secure Enclave keys of a keychain bound to a TPM (swtpm): P-256 keys made inside the TPM, through Apple's SecKey
+/// calls and CryptoKit, checked against swift-crypto, on both transports; Ed25519 keys stay sealed by the keystore.
+@Suite(.timeLimit(.minutes(10))) struct TPMEnclaveKeyTests {
+    /// A fresh keychain bound to `tpm`, reached through `transport`.
+    private func withTPMKeychain<Result>(_ transport: Transport, tpm: SoftwareTPM, folder: URL? = nil, _ body: () throws -> Result) throws -> Result {
+        let folder = folder ?? FileManager.default.temporaryDirectory.appendingPathComponent("coffer-tpm-keys-\(UUID().uuidString)")
+        switch transport {
+        case .embedded:
+            return try SecurityTesting.withKeychain(at: folder, environment: ["COFFER_TPM": tpm.tcti], body)
+        case .daemon:
+            let daemon = try InProcessDaemon(folder: KeychainFolder(url: folder), groups: nil, tpm: .tcti(tpm.tcti))
+            return try withExtendedLifetime(daemon) { try SecurityTesting.withKeychain(socket: daemon.socketPath, body) }
+        }
+    }
+
+    private func enclaveKey(_ type: CFString = kSecAttrKeyTypeECSECPrimeRandom) throws -> SecKey {
+        let parameters: [String: Any] = [
+            kSecAttrKeyType as String: type, kSecAttrKeySizeInBits as String: 256, kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+        ]
+        var error: Unmanaged<CFError>?
+        guard let key = SecKeyCreateRandomKey(parameters as CFDictionary, &error) else {
+            throw error!.takeRetainedValue() as Error
+        }
+        return key
+    }
+
+    private func holder(of key: SecKey) -> String? {
+        (SecKeyCopyAttributes(key) as? [String: Any])?[kSecAttrCofferKeyHolder as String] as? String
+    }
+
+    @Test(arguments: Transport.allCases) func secKeySignaturesAndAgreementsRunInsideTheTPM(transport: Transport) throws {
+        let tpm = try SoftwareTPM()
+        defer { tpm.stop() }
+        try withTPMKeychain(transport, tpm: tpm) {
+            let key = try enclaveKey()
+            #expect(holder(of: key) == kSecAttrCofferKeyHolderTPM as String)
+            let attributes = SecKeyCopyAttributes(key) as? [String: Any]
+            #expect(attributes?[kSecAttrTokenID as String] as? String == kSecAttrTokenIDSecureEnclave as String)
+            let publicKey = try #require(SecKeyCopyPublicKey(key))
+            let publicBytes = try #require(SecKeyCopyExternalRepresentation(publicKey, nil) as Data?)
+            #expect(SecKeyCopyExternalRepresentation(key, nil) == nil, "a key inside the TPM is not exported")
+
+            let message = Data("a challenge signed inside the TPM".utf8)
+            let signature = try #require(SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, message as CFData, nil) as Data?)
+            let verifier = try P256.Signing.PublicKey(x963Representation: publicBytes)
+            #expect(verifier.isValidSignature(try P256.Signing.ECDSASignature(derRepresentation: signature), for: message))
+            // A SHA-384 digest: X9.62's leftmost 256 bits, as Apple's ECDSA signs it.
+            let digest = Data(SHA384.hash(data: message))
+            let digestSignature = try #require(SecKeyCreateSignature(key, .ecdsaSignatureDigestX962SHA384, digest as CFData, nil))
+            #expect(SecKeyVerifySignature(publicKey, .ecdsaSignatureDigestX962SHA384, digest as CFData, digestSignature, nil))
+
+            let peer = P256.KeyAgreement.PrivateKey()
+            let peerKey = try #require(
+                SecKeyCreateWithData(
+                    peer.publicKey.x963Representation as CFData,
+                    [kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeyClass as String: kSecAttrKeyClassPublic] as CFDictionary,
+                    nil))
+            let raw = try #require(SecKeyCopyKeyExchangeResult(key, .ecdhKeyExchangeStandard, peerKey, [:] as CFDictionary, nil) as Data?)
+            let expected = try peer.sharedSecretFromKeyAgreement(with: P256.KeyAgreement.PublicKey(x963Representation: publicBytes))
+            #expect(raw == expected.withUnsafeBytes { Data($0) })
+            let info = Data("session".utf8)
+            let derived = try #require(
+                SecKeyCopyKeyExchangeResult(
+                    key, .ecdhKeyExchangeStandardX963SHA256, peerKey,
+                    [SecKeyKeyExchangeParameter.requestedSize.rawValue: 32, SecKeyKeyExchangeParameter.sharedInfo.rawValue: info] as CFDictionary,
+                    nil) as Data?)
+            #expect(derived == expected.x963DerivedSymmetricKey(using: SHA256.self, sharedInfo: info, outputByteCount: 32).withUnsafeBytes { Data($0) })
+
+            let secret = Data("sealed to a key inside the TPM".utf8)
+            let sealed = try #require(SecKeyCreateEncryptedData(publicKey, .eciesEncryptionCofactorVariableIVX963SHA256AESGCM, secret as CFData, nil))
+            #expect(SecKeyCreateDecryptedData(key, .eciesEncryptionCofactorVariableIVX963SHA256AESGCM, sealed, nil) as Data? == secret)
+        }
+    }
+
+    @Test(arguments: Transport.allCases) func cryptoKitSecureEnclaveKeysAreTPMKeys(transport: Transport) throws {
+        let tpm = try SoftwareTPM()
+        defer { tpm.stop() }
+        try withTPMKeychain(transport, tpm: tpm) {
+            let signing = try SecureEnclave.P256.Signing.PrivateKey()
+            let message = Data("login challenge".utf8)
+            #expect(signing.publicKey.isValidSignature(try signing.signature(for: message), for: message))
+            let restored = try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: signing.dataRepresentation)
+            #expect(restored.publicKey.isValidSignature(try restored.signature(for: message), for: message))
+            #expect(signing.dataRepresentation.first == 3, "the seal of a key inside the TPM")
+
+            let agreement = try SecureEnclave.P256.KeyAgreement.PrivateKey()
+            let peer = P256.KeyAgreement.PrivateKey()
+            #expect(try agreement.sharedSecretFromKeyAgreement(with: peer.publicKey) == peer.sharedSecretFromKeyAgreement(with: agreement.publicKey))
+        }
+    }
+
+    @Test func ed25519KeysStaySealedByTheKeystore() throws {
+        let tpm = try SoftwareTPM()
+        defer { tpm.stop() }
+        try withTPMKeychain(.embedded, tpm: tpm) {
+            let key = try enclaveKey(kSecAttrKeyTypeEd25519)
+            #expect(holder(of: key) == kSecAttrCofferKeyHolderKeystore as String)
+            #expect(SecKeyCreateSignature(key, .edDSASignatureMessageCurve25519SHA512, Data("m".utf8) as CFData, nil) != nil)
+        }
+    }
+
+    @Test func aKeyInsideTheTPMIsUselessOnAnotherTPMEvenWithTheKeychain() throws {
+        let first = try SoftwareTPM()
+        defer { first.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-tpm-keys-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (handle, recoveryKey) = try withTPMKeychain(.embedded, tpm: first, folder: folder) {
+            let key = try SecureEnclave.P256.Signing.PrivateKey()
+            let client = KeychainLocation.client(environment: ["COFFER_HOME": folder.path, "COFFER_TPM": first.tcti])
+            let recovery = try client.blocking.changeDeviceKeyBinding(.recoveryKey(renew: false, passcode: nil))
+            return (key.dataRepresentation, try #require(recovery))
+        }
+        // The keychain recovered onto another TPM: its class keys open the key's seal, and the TPM refuses what
+        // was wrapped by the first.
+        let second = try SoftwareTPM()
+        defer { second.stop() }
+        let client = KeychainLocation.client(environment: ["COFFER_HOME": folder.path, "COFFER_TPM": second.tcti])
+        #expect(try client.blocking.changeDeviceKeyBinding(DeviceKeyBindingChange.recover(recoveryKey: recoveryKey, passcode: nil)) == nil)
+        try withTPMKeychain(.embedded, tpm: second, folder: folder) {
+            let key = try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: handle)
+            do {
+                _ = try key.signature(for: Data("m".utf8))
+                Issue.record("a key wrapped by another TPM signed")
+            } catch let error as NSError {
+                #expect(error.code == Int(errSecNotAvailable))
+            }
+        }
+    }
+}
