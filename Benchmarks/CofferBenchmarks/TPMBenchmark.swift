@@ -6,7 +6,8 @@ import Keystore
 import TrustedPlatformModule
 
 /// What binding a keychain to a TPM costs (`Benchmarks/tpm.sh`, against Debian's swtpm): an unlock and an open with
-/// and without the TPM, the TPM's own commands, and a signature inside the TPM beside swift-crypto's.
+/// and without the TPM, the TPM's own commands, and a Secure Enclave key's signature inside the TPM beside one sealed
+/// by the keystore and a software key's.
 enum TPMBenchmark {
     static func run(in scratch: URL, tcti: String, quick: Bool) throws {
         let kdf = PasscodeKDF.production
@@ -43,21 +44,30 @@ enum TPMBenchmark {
                     _ = try Keystore.open(folder: folder, tpm: selection)
                 })
         }
-        let tpm = try PlatformTPM(tcti: tcti)
-        let hmacKey = try tpm.createHMACKey()
-        let input = SecretBytes(copying: Array(repeating: 7, count: 32))
-        _ = try tpm.hmac(keyBlob: hmacKey, input)
-        rows.append(try Measurement.run("TPM2_HMAC alone (the passcode's step through the TPM)", rounds: rounds, operations: 20) { _ = try tpm.hmac(keyBlob: hmacKey, input) })
-        let key = try tpm.createECCKey()
-        let digest = Data(SHA256.hash(data: Data("challenge".utf8)))
+        do {
+            let tpm = try PlatformTPM(tcti: tcti)
+            let hmacKey = try tpm.createHMACKey()
+            let input = SecretBytes(copying: Array(repeating: 7, count: 32))
+            _ = try tpm.hmac(keyBlob: hmacKey, input)
+            rows.append(
+                try Measurement.run("TPM2_HMAC alone (the passcode's step through the TPM)", rounds: rounds, operations: 20) {
+                    _ = try tpm.hmac(keyBlob: hmacKey, input)
+                })
+        }
+        let message = Data("challenge".utf8) as CFData
+        for (folder, label, tpm) in [("keys-keystore", "sealed by the keystore (no TPM)", "none"), ("keys-tpm", "inside the TPM", tcti)] {
+            try SecurityTesting.withKeychain(at: scratch.appendingPathComponent(folder), environment: ["COFFER_TPM": tpm]) {
+                let key = try makeKey(enclave: true)
+                rows.append(
+                    try Measurement.run("`SecKeyCreateSignature`, Secure Enclave P-256 key \(label)", rounds: rounds, operations: 20) {
+                        guard SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, message, nil) != nil else { throw KeychainStatus.internal }
+                    })
+            }
+        }
+        let software = try makeKey(enclave: false)
         rows.append(
-            try Measurement.run("P-256 signature inside the TPM (load, sign, flush)", rounds: rounds, operations: 20) {
-                _ = try tpm.sign(keyBlob: key.blob, digest: digest)
-            })
-        let software = P256.Signing.PrivateKey()
-        rows.append(
-            try Measurement.run("P-256 signature in software (swift-crypto)", rounds: rounds, operations: 2_000) {
-                _ = try software.signature(for: Data("challenge".utf8))
+            try Measurement.run("`SecKeyCreateSignature`, software P-256 key (swift-crypto)", rounds: rounds, operations: 2_000) {
+                guard SecKeyCreateSignature(software, .ecdsaSignatureMessageX962SHA256, message, nil) != nil else { throw KeychainStatus.internal }
             })
         print("\n### The TPM (swtpm \(tcti))\n")
         print("| operation | median per op | min | max |")
@@ -66,6 +76,14 @@ enum TPMBenchmark {
         print(
             "\nTPM commands per unlock: \(commandsPerUnlock.first) for the first after an open (TPM2_Load of the passcode key, "
                 + "TPM2_HMAC), \(commandsPerUnlock.later) for the next (the key stays loaded).")
+    }
+
+    private static func makeKey(enclave: Bool) throws -> SecKey {
+        var parameters: [String: Any] = [kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256]
+        if enclave { parameters[kSecAttrTokenID as String] = kSecAttrTokenIDSecureEnclave }
+        var error: Unmanaged<CFError>?
+        guard let key = SecKeyCreateRandomKey(parameters as CFDictionary, &error) else { throw KeychainStatus.internal }
+        return key
     }
 
     /// For profilers: `count` adds then `count` finds as Apple code makes them, on an embedded keychain bound to
