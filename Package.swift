@@ -403,7 +403,8 @@ let package = Package(
         .target(
             name: "CofferTestSupport",
             dependencies: [
-                "TrustedPlatformModule","KeychainSelection", "Daemon", "ProgramIdentity", "KeychainClient", "KeychainModel", "Query", "CofferRuntime"],
+                "TrustedPlatformModule", "KeychainSelection", "Daemon", "ProgramIdentity", "KeychainClient", "KeychainModel", "Query", "CofferRuntime",
+            ],
             path: "Tests/CofferTestSupport"),
         // How tests start programs: bounded waits, no inherited descriptors, a process group killed at the end.
         .target(name: "CChildProcess", path: "Tests/CChildProcess"),

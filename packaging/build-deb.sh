@@ -98,6 +98,8 @@ cat > "$root/DEBIAN/postinst" <<'SCRIPT'
 set -e
 if [ "$1" = configure ]; then
     getent passwd coffer >/dev/null || adduser --system --group --home /var/lib/coffer --no-create-home --shell /usr/sbin/nologin coffer
+    # The kernel's TPM resource manager (/dev/tpmrm0) belongs to group tss: cofferd seals keychains with it.
+    if getent group tss >/dev/null; then adduser coffer tss >/dev/null; fi
     getent group coffer-cli >/dev/null || addgroup --system coffer-cli
     dpkg-statoverride --list /usr/bin/coffer >/dev/null || dpkg-statoverride --update --add root coffer-cli 2755 /usr/bin/coffer
     dpkg-statoverride --list /usr/bin/coffer-sync >/dev/null || dpkg-statoverride --update --add root coffer-cli 2755 /usr/bin/coffer-sync

@@ -93,6 +93,8 @@ if [ "$mode" = system ]; then
     if ! getent passwd coffer >/dev/null; then
         useradd --system --home-dir /var/lib/coffer --no-create-home --shell /usr/sbin/nologin coffer
     fi
+    # The kernel's TPM resource manager (/dev/tpmrm0) belongs to group tss: cofferd seals keychains with it.
+    if getent group tss >/dev/null; then usermod -a -G tss coffer; fi
     # The trusted front end's identity: the CLI runs setgid to coffer-cli (a group with no members), which the
     # daemon reads from SO_PEERCRED at connect (cofferd --trusted-group, default coffer-cli). coffer-sync, which
     # `coffer sync` runs, is one too: it sets up and joins the account of a keychain the daemon serves.

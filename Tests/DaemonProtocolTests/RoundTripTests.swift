@@ -132,7 +132,8 @@ struct RoundTripTests {
         .lockStatus(
             KeystoreStatus(
                 passcodeSet: true, lockState: .locked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: true,
-                deviceKey: .tpm(DeviceKeyProtection.TPMBinding(tcti: "device:/dev/tpmrm0", storageRootKeyFingerprint: "ab12", pcrs: [7], recoveryKeyPending: true)))),
+                deviceKey: .tpm(
+                    DeviceKeyProtection.TPMBinding(tcti: "device:/dev/tpmrm0", storageRootKeyFingerprint: "ab12", pcrs: [7], recoveryKeyPending: true)))),
         .lockStatus(
             KeystoreStatus(
                 passcodeSet: false, lockState: .unlocked, failedAttempts: 0, retryAfter: .zero, eraseAfterFailedAttempts: false,

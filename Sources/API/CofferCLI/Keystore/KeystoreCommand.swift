@@ -56,7 +56,10 @@ struct KeystoreCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unbind-tpm",
             abstract: "Move the device key back into a file and untangle the passcode from the TPM.",
-            discussion: "Items are not re-encrypted. Needs the passcode when one is set. The recovery key stops being needed.")
+            discussion: """
+                Items are not re-encrypted. Needs the passcode when one is set. The recovery key stops being needed. \
+                Secure Enclave P-256 keys made while the keychain was bound live inside the TPM and stop working.
+                """)
 
         func run() throws {
             try CLIFailure.reporting {

@@ -33,7 +33,11 @@ extension Keystore {
             }
             keybag.boundToTPM = binding.isTPM ? true : nil
             try KeybagFile.store(keybag, to: folder.keybagURL, deviceKey: deviceKey)
-            if binding.isTPM { try? FileManager.default.removeItem(at: folder.deviceKeyURL) } else { try? FileManager.default.removeItem(at: folder.tpmDeviceKeyURL) }
+            if binding.isTPM {
+                try? FileManager.default.removeItem(at: folder.deviceKeyURL)
+            } else {
+                try? FileManager.default.removeItem(at: folder.tpmDeviceKeyURL)
+            }
             keystore.transition { state in
                 for (protection, key) in classKeys { state.classKeys[protection] = ClassKeyMaterial(classKey: key, protection: protection) }
                 state.lockState = .unlocked

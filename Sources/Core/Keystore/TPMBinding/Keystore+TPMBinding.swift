@@ -107,7 +107,8 @@ extension Keystore {
                     try rewrap(&keybag, classKeys: classKeys, newPasscode: passcode, kdf: record.kdf)
                 }
                 keybag.boundToTPM = binding.isTPM ? true : nil
-            } then: { _ in }
+            } then: { _ in
+            }
         } catch {
             state.withLock { $0.binding = previous }
             throw error
