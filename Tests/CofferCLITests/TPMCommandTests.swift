@@ -63,6 +63,8 @@ struct TPMCommandTests {
         #expect(object?["deviceKey"] as? String == "tpm")
         #expect((object?["storageRootKeyFingerprint"] as? String)?.count == 64)
 
+        let doctor = try fixture.run(["doctor"])
+        #expect(doctor.standardOutput.contains("problem device key: sealed by the TPM, and its recovery key was never shown"))
         #expect(try fixture.run(["passcode", "set"], input: "tpm passcode\n").status == 0)
         let shown = try fixture.run(["keystore", "recovery-key"], input: "tpm passcode\n")
         #expect(shown.status == 0, "\(shown.standardError)")
@@ -70,6 +72,7 @@ struct TPMCommandTests {
         let again = try fixture.run(["keystore", "recovery-key"], input: "tpm passcode\n")
         #expect(again.status != 0)
         #expect(again.standardError.contains("shown once already"))
+        #expect(try fixture.run(["doctor"]).standardOutput.contains("ok      device key: sealed by the TPM at \(tpm.tcti)"))
         let renewed = try fixture.run(["keystore", "recovery-key", "--new"], input: "tpm passcode\n")
         #expect(renewed.status == 0 && renewed.standardOutput != shown.standardOutput)
 

@@ -238,7 +238,7 @@ struct PayloadStrictnessTests {
             Self.responseError(Self.value([0x0B, 5] + [UInt8](repeating: 0, count: 8)))
                 == .malformedPayload(.invalidField("protection class")))
         #expect(
-            Self.responseError(Data([MessageTag.keystoreError] + Self.id + [18]))
+            Self.responseError(Data([MessageTag.keystoreError] + Self.id + [20]))
                 == .malformedPayload(.invalidField("keystore error")))
         #expect(
             Self.requestError(Data([MessageTag.appsRemove] + Self.id + [3] + Self.u32(0)))

@@ -100,6 +100,31 @@ import TrustedPlatformModule
         }
     }
 
+    @Test(arguments: Transport.allCases) func aDeletedKeyItemIsNoLongerFoundToSignWith(transport: Transport) throws {
+        let tpm = try SoftwareTPM()
+        defer { tpm.stop() }
+        try withTPMKeychain(transport, tpm: tpm) {
+            let label = "tpm signing key"
+            let parameters: [String: Any] = [
+                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256,
+                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrLabel as String: label],
+            ]
+            var error: Unmanaged<CFError>?
+            _ = try #require(SecKeyCreateRandomKey(parameters as CFDictionary, &error))
+            let query: [String: Any] = [
+                kSecClass as String: kSecClassKey, kSecAttrLabel as String: label, kSecReturnRef as String: true,
+            ]
+            var found: CFTypeRef?
+            #expect(SecItemCopyMatching(query as CFDictionary, &found) == errSecSuccess)
+            let key = try #require(found as! SecKey?)
+            #expect(holder(of: key) == kSecAttrCofferKeyHolderTPM as String)
+            #expect(SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, Data("m".utf8) as CFData, nil) != nil)
+            #expect(SecItemDelete([kSecClass as String: kSecClassKey, kSecAttrLabel as String: label] as CFDictionary) == errSecSuccess)
+            #expect(SecItemCopyMatching(query as CFDictionary, &found) == errSecItemNotFound)
+        }
+    }
+
     @Test func ed25519KeysStaySealedByTheKeystore() throws {
         let tpm = try SoftwareTPM()
         defer { tpm.stop() }

@@ -95,6 +95,16 @@ static TSS2_RC use_session(coffer_tpm *tpm, TPMA_SESSION attributes) {
     return tpm->tss->Esys_TRSess_SetAttributes(tpm->esys, tpm->session, attributes, 0xff);
 }
 
+/// Copies an ECC point's coordinates, each left-padded to 32 bytes.
+static TSS2_RC copy_point(const TPMS_ECC_POINT *point, uint8_t x[32], uint8_t y[32]) {
+    if (point->x.size > 32 || point->y.size > 32) return COFFER_TPM_ERROR_UNEXPECTED;
+    memset(x, 0, 32);
+    memset(y, 0, 32);
+    memcpy(x + 32 - point->x.size, point->x.buffer, point->x.size);
+    memcpy(y + 32 - point->y.size, point->y.buffer, point->y.size);
+    return TSS2_RC_SUCCESS;
+}
+
 uint32_t coffer_tpm_open(const char *tcti, coffer_tpm **out, uint8_t srk_x[32], uint8_t srk_y[32]) {
     *out = NULL;
     const struct coffer_tss *tss = coffer_tss();
@@ -117,17 +127,7 @@ uint32_t coffer_tpm_open(const char *tcti, coffer_tpm **out, uint8_t srk_x[32], 
             tpm->esys, ESYS_TR_RH_OWNER, ESYS_TR_PASSWORD, ESYS_TR_NONE, ESYS_TR_NONE, &empty, &srk_template,
             &no_outside_info, &no_pcrs, &tpm->srk, &public, NULL, NULL, NULL);
     }
-    if (rc == TSS2_RC_SUCCESS) {
-        const TPMS_ECC_POINT *point = &public->publicArea.unique.ecc;
-        if (point->x.size > 32 || point->y.size > 32) {
-            rc = COFFER_TPM_ERROR_UNEXPECTED;
-        } else {
-            memset(srk_x, 0, 32);
-            memset(srk_y, 0, 32);
-            memcpy(srk_x + 32 - point->x.size, point->x.buffer, point->x.size);
-            memcpy(srk_y + 32 - point->y.size, point->y.buffer, point->y.size);
-        }
-    }
+    if (rc == TSS2_RC_SUCCESS) rc = copy_point(&public->publicArea.unique.ecc, srk_x, srk_y);
     if (public != NULL) tss->Esys_Free(public);
     if (rc == TSS2_RC_SUCCESS) {
         TPMT_SYM_DEF aes = { .algorithm = TPM2_ALG_AES, .keyBits.aes = 128, .mode.aes = TPM2_ALG_CFB };
@@ -306,15 +306,7 @@ uint32_t coffer_tpm_create_ecc_key(
     TPM2B_PUBLIC *public = NULL;
     uint32_t rc = create(tpm, &sensitive, &template, blob, capacity, blob_length, &public);
     if (rc != TSS2_RC_SUCCESS) return rc;
-    const TPMS_ECC_POINT *point = &public->publicArea.unique.ecc;
-    if (point->x.size > 32 || point->y.size > 32) {
-        rc = COFFER_TPM_ERROR_UNEXPECTED;
-    } else {
-        memset(x, 0, 32);
-        memset(y, 0, 32);
-        memcpy(x + 32 - point->x.size, point->x.buffer, point->x.size);
-        memcpy(y + 32 - point->y.size, point->y.buffer, point->y.size);
-    }
+    rc = copy_point(&public->publicArea.unique.ecc, x, y);
     tpm->tss->Esys_Free(public);
     return rc;
 }

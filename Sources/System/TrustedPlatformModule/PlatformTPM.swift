@@ -197,7 +197,11 @@ public final class PlatformTPM: Sendable {
     static func error(_ code: UInt32, doing what: String) -> TPMError {
         var text = [CChar](repeating: 0, count: 512)
         coffer_tpm_error_text(code, &text, text.count)
-        let detail = text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        var detail = text.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        // TPM_RC_OBJECT_MEMORY and TPM_RC_SESSION_MEMORY: a TPM reached without a resource manager is full.
+        if code == 0x902 || code == 0x903 {
+            detail += "; a TPM reached without the kernel's resource manager holds three objects: use device:/dev/tpmrm0, or one keychain process at a time"
+        }
         return TPMError(code: code, reason: "cannot \(what): \(detail)")
     }
 }

@@ -26,7 +26,7 @@ struct DoctorChecks {
             failure = error.description
         }
         findings.append(reachable(failure: failure))
-        if let status { findings.append(passcode(status)) }
+        if let status { findings += [passcode(status), deviceKey(status.deviceKey)] }
         if case .daemon = choice { findings.append(promptAgent()) }
         findings += [secretService(), sshAgent(), git(), docker()]
         return findings
@@ -79,6 +79,23 @@ struct DoctorChecks {
             area: "passcode",
             text: text
                 + " for each command alone (no daemon keeps it unlocked between commands: run cofferd --user, or use a login session, where coffer starts one)")
+    }
+
+    /// What protects the device key: a file, or the TPM; a recovery key never shown is a problem, since losing the TPM
+    /// would then lose the keychain.
+    func deviceKey(_ protection: DeviceKeyProtection) -> DoctorFinding {
+        switch protection {
+        case .tpm(let binding) where binding.recoveryKeyPending:
+            return DoctorFinding(
+                area: "device key", text: "sealed by the TPM, and its recovery key was never shown: without it a lost TPM loses the keychain",
+                fix: "coffer keystore recovery-key (and keep it away from this machine)")
+        case .tpm(let binding):
+            return DoctorFinding(area: "device key", text: "sealed by the TPM at \(binding.tcti) (storage root key \(binding.storageRootKeyFingerprint.prefix(16))…)")
+        case .file(nil):
+            return DoctorFinding(area: "device key", text: "a file; this machine's TPM could seal it: coffer keystore bind-tpm")
+        case .file(let whyNoTPM?):
+            return DoctorFinding(area: "device key", text: "a file (\(whyNoTPM))")
+        }
     }
 
     /// The prompt agent, which the daemon asks when a program needs the keychain unlocked.
