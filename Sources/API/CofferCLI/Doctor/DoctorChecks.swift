@@ -90,7 +90,8 @@ struct DoctorChecks {
                 area: "device key", text: "sealed by the TPM, and its recovery key was never shown: without it a lost TPM loses the keychain",
                 fix: "coffer keystore recovery-key (and keep it away from this machine)")
         case .tpm(let binding):
-            return DoctorFinding(area: "device key", text: "sealed by the TPM at \(binding.tcti) (storage root key \(binding.storageRootKeyFingerprint.prefix(16))…)")
+            return DoctorFinding(
+                area: "device key", text: "sealed by the TPM at \(binding.tcti) (storage root key \(binding.storageRootKeyFingerprint.prefix(16))…)")
         case .file(nil):
             return DoctorFinding(area: "device key", text: "a file; this machine's TPM could seal it: coffer keystore bind-tpm")
         case .file(let whyNoTPM?):
