@@ -36,6 +36,7 @@ struct RoundTripTests {
         .setEraseAfterFailedAttempts(true, passcode: SecretBytes(copying: Array("cur".utf8))),
         .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlockedThisDeviceOnly, flags: [.privateKeyUsage, .userPresence]))),
         .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .afterFirstUnlock, flags: .privateKeyUsage), kind: .ed25519)),
+        .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlocked, flags: .privateKeyUsage), tiedToItem: true)),
         .useTokenKey(TokenKeyUse(key: Data([1, 2, 3]), operation: .sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data("m".utf8))),
         .useTokenKey(
             TokenKeyUse(

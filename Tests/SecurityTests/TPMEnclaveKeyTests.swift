@@ -100,28 +100,40 @@ import TrustedPlatformModule
         }
     }
 
-    @Test(arguments: Transport.allCases) func aDeletedKeyItemIsNoLongerFoundToSignWith(transport: Transport) throws {
+    @Test(arguments: Transport.allCases) func aDeletedKeyItemTakesItsKeyWithIt(transport: Transport) throws {
         let tpm = try SoftwareTPM()
         defer { tpm.stop() }
-        try withTPMKeychain(transport, tpm: tpm) {
-            let label = "tpm signing key"
-            let parameters: [String: Any] = [
-                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256,
-                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
-                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrLabel as String: label],
-            ]
-            var error: Unmanaged<CFError>?
-            _ = try #require(SecKeyCreateRandomKey(parameters as CFDictionary, &error))
-            let query: [String: Any] = [
-                kSecClass as String: kSecClassKey, kSecAttrLabel as String: label, kSecReturnRef as String: true,
-            ]
-            var found: CFTypeRef?
-            #expect(SecItemCopyMatching(query as CFDictionary, &found) == errSecSuccess)
-            let key = try #require(found as! SecKey?)
-            #expect(holder(of: key) == kSecAttrCofferKeyHolderTPM as String)
-            #expect(SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, Data("m".utf8) as CFData, nil) != nil)
-            #expect(SecItemDelete([kSecClass as String: kSecClassKey, kSecAttrLabel as String: label] as CFDictionary) == errSecSuccess)
-            #expect(SecItemCopyMatching(query as CFDictionary, &found) == errSecItemNotFound)
+        try withTPMKeychain(transport, tpm: tpm) { try deleteTheItemThenSign(holder: kSecAttrCofferKeyHolderTPM) }
+    }
+
+    @Test(arguments: Transport.allCases) func aDeletedKeyItemTakesItsKeyWithItWithoutATPM(transport: Transport) throws {
+        try withFreshKeychain(transport: transport) { try deleteTheItemThenSign(holder: kSecAttrCofferKeyHolderKeystore) }
+    }
+
+    /// Makes a permanent Secure Enclave key, signs with it, deletes its item, and checks that the references held from
+    /// before no longer sign (-25300).
+    private func deleteTheItemThenSign(holder expected: CFString) throws {
+        let label = "signing key"
+        let parameters: [String: Any] = [
+            kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256,
+            kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+            kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrLabel as String: label],
+        ]
+        var error: Unmanaged<CFError>?
+        let made = try #require(SecKeyCreateRandomKey(parameters as CFDictionary, &error))
+        let query: [String: Any] = [kSecClass as String: kSecClassKey, kSecAttrLabel as String: label, kSecReturnRef as String: true]
+        var found: CFTypeRef?
+        #expect(SecItemCopyMatching(query as CFDictionary, &found) == errSecSuccess)
+        let key = try #require(found as! SecKey?)
+        #expect(holder(of: key) == expected as String)
+        #expect(SecKeyCreateSignature(key, .ecdsaSignatureMessageX962SHA256, Data("m".utf8) as CFData, nil) != nil)
+        #expect(SecItemDelete([kSecClass as String: kSecClassKey, kSecAttrLabel as String: label] as CFDictionary) == errSecSuccess)
+        #expect(SecItemCopyMatching(query as CFDictionary, &found) == errSecItemNotFound)
+        // The key lived as long as its item: the references held from before sign no more.
+        for held in [key, made] {
+            var refusal: Unmanaged<CFError>?
+            #expect(SecKeyCreateSignature(held, .ecdsaSignatureMessageX962SHA256, Data("m".utf8) as CFData, &refusal) == nil)
+            #expect(refusal.map { CFErrorGetCode($0.takeRetainedValue()) } == Int(errSecItemNotFound))
         }
     }
 

@@ -23,25 +23,26 @@ extension KeyHandle {
         return kind
     }
 
-    /// A new key of `kind` made inside the keychain under `accessControl`, waiting on the keychain.
+    /// A new key of `kind` made inside the keychain under `accessControl`, waiting on the keychain; `tiedToItem` for a
+    /// key about to be stored as a key item (``TokenKeyCreation/tiedToItem``).
     public static func generateKept(
-        _ kind: TokenKeyCreation.Kind, accessControl: AccessControl, authentication: TokenKeyAuthentication = .init(),
-        through client: any KeychainClient
+        _ kind: TokenKeyCreation.Kind, accessControl: AccessControl, tiedToItem: Bool = false,
+        authentication: TokenKeyAuthentication = .init(), through client: any KeychainClient
     ) throws(KeychainFailure) -> KeptKey {
-        let handle = try client.sendBlocking(.createTokenKey(creation(kind, accessControl))).tokenKeyResult()
+        let handle = try client.sendBlocking(.createTokenKey(creation(kind, accessControl, tiedToItem))).tokenKeyResult()
         return try KeptKey(handle, authentication: authentication)
     }
 
     /// A new key of `kind` made inside the keychain under `accessControl`, the task suspended meanwhile.
     public static func generateKept(
-        _ kind: TokenKeyCreation.Kind, accessControl: AccessControl, authentication: TokenKeyAuthentication = .init(),
-        through client: any KeychainClient
+        _ kind: TokenKeyCreation.Kind, accessControl: AccessControl, tiedToItem: Bool = false,
+        authentication: TokenKeyAuthentication = .init(), through client: any KeychainClient
     ) async throws(KeychainFailure) -> KeptKey {
-        let handle = try await client.send(.createTokenKey(creation(kind, accessControl))).tokenKeyResult()
+        let handle = try await client.send(.createTokenKey(creation(kind, accessControl, tiedToItem))).tokenKeyResult()
         return try KeptKey(handle, authentication: authentication)
     }
 
-    private static func creation(_ kind: TokenKeyCreation.Kind, _ accessControl: AccessControl) -> TokenKeyCreation {
-        TokenKeyCreation(accessControl: accessControl, sizeInBits: kind.sizeInBits, kind: kind)
+    private static func creation(_ kind: TokenKeyCreation.Kind, _ accessControl: AccessControl, _ tiedToItem: Bool) -> TokenKeyCreation {
+        TokenKeyCreation(accessControl: accessControl, sizeInBits: kind.sizeInBits, kind: kind, tiedToItem: tiedToItem)
     }
 }

@@ -12,7 +12,8 @@ import Query
 /// scalar (32) and its tag (16). Version 2 (Ed25519) is the same with `02` first, a 32-byte public key, and the
 /// 32-byte seed (RFC 8032) sealed in place of the scalar. Version 3 (a P-256 key inside the TPM) is version 1 with
 /// `03` first and, sealed in place of the scalar, the TPM's wrapped key (TPM2B_PRIVATE ‖ TPM2B_PUBLIC, of any length):
-/// useless without that TPM, and without the class key that opens the seal.
+/// useless without that TPM, and without the class key that opens the seal. The version byte's high bit (`0x80`)
+/// marks a key tied to its key item (``TokenKeyCreation/tiedToItem``).
 public struct TokenKeySealLayout: Sendable, Hashable {
     /// The layout version of P-256 keys.
     public static let version: UInt8 = 1
@@ -35,15 +36,22 @@ public struct TokenKeySealLayout: Sendable, Hashable {
     public let sealedPart: Data
     /// Whether the private key is inside the TPM (version 3) rather than sealed by the keystore.
     public let isHeldByTPM: Bool
+    /// Whether the key is tied to its key item: used only while a key item holds this seal.
+    public let isTiedToItem: Bool
 
-    /// The public part for a new seal; `heldByTPM` for a P-256 key made inside the TPM.
-    public init(accessControl: AccessControl, publicKey: Data, heldByTPM: Bool = false) {
+    /// The bit of the version byte that marks a key tied to its item.
+    static let tiedToItemBit: UInt8 = 0x80
+
+    /// The public part for a new seal; `heldByTPM` for a P-256 key made inside the TPM, `tiedToItem` for a key stored
+    /// as a key item.
+    public init(accessControl: AccessControl, publicKey: Data, heldByTPM: Bool = false, tiedToItem: Bool = false) {
         self.accessControl = accessControl
         self.publicKey = publicKey
         isHeldByTPM = heldByTPM
+        isTiedToItem = tiedToItem
         let version =
             heldByTPM ? Self.tpmVersion : publicKey.count == Self.ed25519PublicKeyLength ? Self.ed25519Version : Self.version
-        var header = Data([version, UInt8(accessControl.protection.keyclassNumber)])
+        var header = Data([version | (tiedToItem ? Self.tiedToItemBit : 0), UInt8(accessControl.protection.keyclassNumber)])
         withUnsafeBytes(of: accessControl.flags.rawValue.bigEndian) { header.append(contentsOf: $0) }
         let set = (accessControl.boundBiometrySet ?? []).prefix(Int(UInt8.max))
         header.append(UInt8(set.count))
@@ -56,11 +64,14 @@ public struct TokenKeySealLayout: Sendable, Hashable {
     /// Reads the public part of `sealed`; nil when it is not a seal of this layout.
     public init?(parsing sealed: Data) {
         let bytes = [UInt8](sealed)
-        guard bytes.count > 11, [Self.version, Self.ed25519Version, Self.tpmVersion].contains(bytes[0]),
+        guard let first = bytes.first else { return nil }
+        let version = first & ~Self.tiedToItemBit
+        guard bytes.count > 11, [Self.version, Self.ed25519Version, Self.tpmVersion].contains(version),
             let protection = ProtectionClass(keyclassNumber: Int(bytes[1]))
         else { return nil }
-        isHeldByTPM = bytes[0] == Self.tpmVersion
-        let isEd25519 = bytes[0] == Self.ed25519Version
+        isHeldByTPM = version == Self.tpmVersion
+        isTiedToItem = first & Self.tiedToItemBit != 0
+        let isEd25519 = version == Self.ed25519Version
         let flags = bytes[2..<10].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let setLength = Int(bytes[10])
         let publicStart = 11 + setLength

@@ -21,12 +21,16 @@ public struct TokenKeyCreation: Sendable, Hashable {
     public var sizeInBits: Int
     /// The kind of key.
     public var kind: Kind
+    /// Whether the key is made to be stored as a key item (`kSecAttrIsPermanent`): its seal is then tied to that
+    /// item, and once no key item holds it the keychain refuses to use it, so deleting the item deletes the key.
+    public var tiedToItem: Bool
 
     /// A creation request.
-    public init(accessControl: AccessControl, sizeInBits: Int = 256, kind: Kind = .p256) {
+    public init(accessControl: AccessControl, sizeInBits: Int = 256, kind: Kind = .p256, tiedToItem: Bool = false) {
         self.accessControl = accessControl
         self.sizeInBits = sizeInBits
         self.kind = kind
+        self.tiedToItem = tiedToItem
     }
 
     /// Apple's access control for a Secure Enclave key made without one: `protection` (`kSecAttrAccessible`;

@@ -32,7 +32,8 @@ extension Keychain {
         let control = accessControl ?? TokenKeyCreation.defaultAccessControl(protection: accessibility)
         do {
             let kind = try KeyHandle.keptKind(type: type, sizeInBits: sizeInBits)
-            return PrivateKey(KeyHandle(kept: try await KeyHandle.generateKept(kind, accessControl: control, through: client)))
+            // Stored as a key item at once (`generateKey`): the key lives as long as its item.
+            return PrivateKey(KeyHandle(kept: try await KeyHandle.generateKept(kind, accessControl: control, tiedToItem: true, through: client)))
         } catch {
             throw KeychainError(error, operation: .generateKey)
         }

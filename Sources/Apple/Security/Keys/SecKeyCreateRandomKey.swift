@@ -62,8 +62,10 @@ enum KeyGeneration {
                 throw KeychainFailure(.param, reason: "Failed to generate keypair: \(TokenKeyCreation.Kind.rule)")
             }
             let kind = try KeyHandle.keptKind(type: type, sizeInBits: size(of: type, request))
+            // A key stored as an item lives as long as its item: deleting the item deletes the key.
             let key = try KeyHandle.generateKept(
                 kind, accessControl: try accessControl(of: request.privateAttributes),
+                tiedToItem: KeyGenerationParameters.isPermanent(request.privateAttributes, default: request.privateAttributes[QueryKey.tokenID] != nil),
                 authentication: KeyReferences.authentication(of: request.privateAttributes), through: SharedKeychain.client)
             return SecKey(KeyHandle(kept: key))
         }

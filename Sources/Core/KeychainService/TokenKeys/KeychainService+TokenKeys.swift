@@ -26,7 +26,7 @@ extension KeychainService {
             control = control.binding(biometrySet: set)
         }
         if creation.kind == .p256, let keystore = try? engine().keystore, keystore.keepsKeysInTPM {
-            return createTPMKey(control: control, keystore: keystore)
+            return createTPMKey(control: control, tiedToItem: creation.tiedToItem, keystore: keystore)
         }
         let publicKey: Data
         var scalar: Data
@@ -43,7 +43,8 @@ extension KeychainService {
         defer { scalar.resetBytes(in: 0..<scalar.count) }
         do {
             let keystore = try engine().keystore
-            let sealed = try TokenKeySeal.seal(scalar: SecretBytes(copying: scalar), publicKey: publicKey, control: control, keystore: keystore)
+            let sealed = try TokenKeySeal.seal(
+                scalar: SecretBytes(copying: scalar), publicKey: publicKey, control: control, tiedToItem: creation.tiedToItem, keystore: keystore)
             return .tokenKey(TokenKey(sealed: sealed, publicKey: publicKey, accessControl: control))
         } catch {
             return .failure(error, reason: Self.tokenKeyReason(error))
@@ -51,10 +52,11 @@ extension KeychainService {
     }
 
     /// A P-256 key made inside the TPM, sealed as any kept key is with the TPM's wrapped form in place of the scalar.
-    private func createTPMKey(control: AccessControl, keystore: Keystore) -> Response {
+    private func createTPMKey(control: AccessControl, tiedToItem: Bool, keystore: Keystore) -> Response {
         do {
             let key = try keystore.createTPMKey()
-            let sealed = try TokenKeySeal.seal(tpmKey: key.wrapped, publicKey: key.publicKey, control: control, keystore: keystore)
+            let sealed = try TokenKeySeal.seal(
+                tpmKey: key.wrapped, publicKey: key.publicKey, control: control, tiedToItem: tiedToItem, keystore: keystore)
             return .tokenKey(TokenKey(sealed: sealed, publicKey: key.publicKey, accessControl: control))
         } catch let error as KeystoreError {
             return .failure(error.status, reason: error.description)
@@ -69,6 +71,9 @@ extension KeychainService {
     /// and that the call's context has proved what the key's access control asks for its use (`privateKeyUsage`
     /// with constraints, §6.2) through the gate items go through (``AccessGate``), and runs the operation here.
     func useTokenKey(_ use: TokenKeyUse, session: UInt64) -> Response {
+        if TokenKeySealLayout(parsing: use.key)?.isTiedToItem == true, !keyItemExists(holding: use.key) {
+            return .failure(.itemNotFound, reason: "the key's item was deleted, and the key with it")
+        }
         let opened: OpenedTokenKeys.Opened
         do {
             opened = try openTokenKey(use.key)

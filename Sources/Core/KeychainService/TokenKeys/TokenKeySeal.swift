@@ -29,17 +29,20 @@ enum TokenKeySeal {
     }
 
     /// Seals `scalar` (the 32-byte private scalar, or Ed25519 seed) with `publicKey` (65 bytes for P-256, 32
-    /// for Ed25519) and `control`.
+    /// for Ed25519) and `control`; `tiedToItem` for a key to be stored as a key item.
     static func seal(
-        scalar: SecretBytes, publicKey: Data, control: AccessControl, keystore: Keystore
+        scalar: SecretBytes, publicKey: Data, control: AccessControl, tiedToItem: Bool, keystore: Keystore
     ) throws(KeychainStatus) -> Data {
-        try seal(scalar, layout: TokenKeySealLayout(accessControl: control, publicKey: publicKey), keystore: keystore)
+        try seal(scalar, layout: TokenKeySealLayout(accessControl: control, publicKey: publicKey, tiedToItem: tiedToItem), keystore: keystore)
     }
 
     /// Seals the TPM's wrapped form of a P-256 key made inside it, with its public key and `control`.
-    static func seal(tpmKey: Data, publicKey: Data, control: AccessControl, keystore: Keystore) throws(KeychainStatus) -> Data {
+    static func seal(
+        tpmKey: Data, publicKey: Data, control: AccessControl, tiedToItem: Bool, keystore: Keystore
+    ) throws(KeychainStatus) -> Data {
         try seal(
-            SecretBytes(copying: tpmKey), layout: TokenKeySealLayout(accessControl: control, publicKey: publicKey, heldByTPM: true),
+            SecretBytes(copying: tpmKey),
+            layout: TokenKeySealLayout(accessControl: control, publicKey: publicKey, heldByTPM: true, tiedToItem: tiedToItem),
             keystore: keystore)
     }
 

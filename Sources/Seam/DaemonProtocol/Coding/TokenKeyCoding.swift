@@ -9,13 +9,14 @@ enum TokenKeyCoding {
         encode(creation.accessControl, into: &writer)
         writer.uint32(UInt32(clamping: creation.sizeInBits))
         writer.byte(creation.kind.rawValue)
+        writer.bool(creation.tiedToItem)
     }
 
     static func decodeCreation(from reader: inout WireReader) throws(ProtocolError) -> TokenKeyCreation {
         let control = try decodeAccessControl(from: &reader)
         let size = Int(try reader.uint32())
         guard let kind = TokenKeyCreation.Kind(rawValue: try reader.byte()) else { throw .malformedPayload(.invalidField("token key kind")) }
-        return TokenKeyCreation(accessControl: control, sizeInBits: size, kind: kind)
+        return TokenKeyCreation(accessControl: control, sizeInBits: size, kind: kind, tiedToItem: try reader.bool("tied to its item"))
     }
 
     static func encode(_ use: TokenKeyUse, into writer: inout WireWriter) throws(ProtocolError) {

@@ -56,7 +56,7 @@ public enum MessageTag {
     /// ``Request/authenticationCapabilities``: no fields.
     public static let authenticationCapabilities = Request.Kind.authenticationCapabilities.traits.wireTag
     /// ``Request/createTokenKey(_:)``: the access control (protection, flags UInt64), the size in bits (UInt32), the
-    /// kind (1 P-256, 2 Ed25519).
+    /// kind (1 P-256, 2 Ed25519), whether the key is tied to its item (boolean byte).
     public static let createTokenKey = Request.Kind.createTokenKey.traits.wireTag
     /// ``Request/useTokenKey(_:)``: the sealed key (length, bytes), the operation (1 sign, 2 decrypt, 3 key
     /// exchange, followed by the requested size: presence byte then UInt32, and the shared info: presence byte
