@@ -32,11 +32,12 @@ enum ProfilingLoop {
         print("add and sign loop: \(count) adds, \(count) software signatures, \(count) signatures by a kept key")
     }
 
-    private static func makeKey(enclave: Bool) throws -> SecKey {
+    /// A P-256 key: in software, or kept by the keychain (`enclave`), stored as a key item or not.
+    static func makeKey(enclave: Bool, stored: Bool = false) throws -> SecKey {
         var parameters: [String: Any] = [kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256]
         if enclave {
             parameters[kSecAttrTokenID as String] = kSecAttrTokenIDSecureEnclave
-            parameters[kSecPrivateKeyAttrs as String] = [kSecAttrIsPermanent as String: false]
+            parameters[kSecPrivateKeyAttrs as String] = [kSecAttrIsPermanent as String: stored]
         }
         var error: Unmanaged<CFError>?
         guard let key = SecKeyCreateRandomKey(parameters as CFDictionary, &error) else { throw KeychainStatus.internal }

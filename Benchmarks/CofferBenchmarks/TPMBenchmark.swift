@@ -58,7 +58,7 @@ enum TPMBenchmark {
         for (folder, label, tpm) in [("keys-keystore", "sealed by the keystore (no TPM)", "none"), ("keys-tpm", "inside the TPM", tcti)] {
             try SecurityTesting.withKeychain(at: scratch.appendingPathComponent(folder), environment: ["COFFER_TPM": tpm]) {
                 for stored in [false, true] {
-                    let key = try makeKey(enclave: true, stored: stored)
+                    let key = try ProfilingLoop.makeKey(enclave: true, stored: stored)
                     let kind = stored ? "stored as an item (the item checked at each use)" : "not stored"
                     rows.append(
                         try Measurement.run("`SecKeyCreateSignature`, Secure Enclave P-256 key \(label), \(kind)", rounds: rounds, operations: 20) {
@@ -69,7 +69,7 @@ enum TPMBenchmark {
                 }
             }
         }
-        let software = try makeKey(enclave: false)
+        let software = try ProfilingLoop.makeKey(enclave: false)
         rows.append(
             try Measurement.run("`SecKeyCreateSignature`, software P-256 key (swift-crypto)", rounds: rounds, operations: 2_000) {
                 guard SecKeyCreateSignature(software, .ecdsaSignatureMessageX962SHA256, message, nil) != nil else { throw KeychainStatus.internal }
@@ -81,17 +81,6 @@ enum TPMBenchmark {
         print(
             "\nTPM commands per unlock: \(commandsPerUnlock.first) for the first after an open (TPM2_Load of the passcode key, "
                 + "TPM2_HMAC), \(commandsPerUnlock.later) for the next (the key stays loaded).")
-    }
-
-    private static func makeKey(enclave: Bool, stored: Bool = false) throws -> SecKey {
-        var parameters: [String: Any] = [kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256]
-        if enclave {
-            parameters[kSecAttrTokenID as String] = kSecAttrTokenIDSecureEnclave
-            parameters[kSecPrivateKeyAttrs as String] = [kSecAttrIsPermanent as String: stored]
-        }
-        var error: Unmanaged<CFError>?
-        guard let key = SecKeyCreateRandomKey(parameters as CFDictionary, &error) else { throw KeychainStatus.internal }
-        return key
     }
 
     /// For profilers: `count` adds then `count` finds as Apple code makes them, on an embedded keychain bound to
