@@ -270,6 +270,28 @@ import TrustedPlatformModule
         #expect(whyNoTPM.contains("no TPM is selected"))
     }
 
+    @Test func aDamagedTPMFileIsReportedAndLeftUntouched() throws {
+        let software = try SoftwareTPM()
+        defer { software.stop() }
+        let folder = temporaryFolder()
+        do { _ = try Keystore.open(folder: folder, tpm: .tcti(software.tcti)) }
+        let original = try Data(contentsOf: folder.tpmDeviceKeyURL)
+        var flipped = original
+        flipped[80] ^= 1
+        for damaged in [original.prefix(40), Data(original.dropLast()), flipped] {
+            try damaged.write(to: folder.tpmDeviceKeyURL)
+            let refusal = #expect(throws: KeystoreError.self) { try Keystore.open(folder: folder, tpm: .tcti(software.tcti)) }
+            guard case .deviceKeyDamaged? = refusal else {
+                Issue.record("not reported as damage: \(String(describing: refusal))")
+                continue
+            }
+            #expect(refusal?.status == .notAvailable)
+            #expect(try Data(contentsOf: folder.tpmDeviceKeyURL) == damaged, "left untouched")
+        }
+        try original.write(to: folder.tpmDeviceKeyURL)
+        _ = try Keystore.open(folder: folder, tpm: .tcti(software.tcti))
+    }
+
     /// The 32-byte windows of the folder's small files that authenticate its keybag as the device key.
     private func deviceKeyCandidates(in folder: KeychainFolder) throws -> [Data] {
         let keybag = try Data(contentsOf: folder.keybagURL)

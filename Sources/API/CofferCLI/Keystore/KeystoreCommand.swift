@@ -128,7 +128,9 @@ enum KeystorePasscode {
     }
 }
 
-/// A recovery key on standard output, with what to do with it on standard error.
+/// A recovery key on standard output, with what to do with it on standard error: the one place the key is meant to be
+/// shown, on the person's own request. Its bytes go to the descriptor with write(2), never through a String, a log
+/// or an error.
 enum RecoveryKeyOutput {
     static func print(_ key: SecretBytes) {
         FileHandle.standardError.write(
