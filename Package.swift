@@ -101,7 +101,7 @@ let package = Package(
         // ECC keys that never leave it; one owner of the ESAPI context.
         .target(
             name: "TrustedPlatformModule",
-            dependencies: ["CTPM", "KeychainModel", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["CTPM", "KeychainModel", "CofferRuntime", .product(name: "Crypto", package: "swift-crypto")],
             path: "Sources/System/TrustedPlatformModule"),
         // The key hierarchy: device key, passcode KDF, keybag of class keys, lock state, throttling.
         .target(
@@ -394,7 +394,7 @@ let package = Package(
         .executableTarget(
             name: "CofferDaemon",
             dependencies: [
-                "Daemon", "ProgramIdentity", "Keystore", "KeychainModel", "CCofferSystem", "CofferDiagnostics",
+                "Daemon", "ProgramIdentity", "Keystore", "TrustedPlatformModule", "KeychainModel", "CCofferSystem", "CofferDiagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             path: "Sources/Seam/CofferDaemon"
@@ -475,7 +475,7 @@ let package = Package(
         .testTarget(
             name: "TPMTests",
             dependencies: [
-                "Keystore", "TrustedPlatformModule", "KeychainModel", "BackupFormat", "TPMFixture", "TestProcesses",
+                "Keystore", "Daemon", "TrustedPlatformModule", "KeychainModel", "BackupFormat", "TPMFixture", "TestProcesses",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(

@@ -178,6 +178,16 @@ void coffer_tpm_error_text(uint32_t code, char *text, size_t capacity) {
     snprintf(text, capacity, "%s (0x%x)", tss->Tss2_RC_Decode(code), code);
 }
 
+/// Puts `auth` in a new object's sensitive area.
+static uint32_t set_user_auth(TPM2B_SENSITIVE_CREATE *sensitive, const uint8_t *auth, size_t auth_length) {
+    if (auth_length > COFFER_TPM_AUTH_CAPACITY || auth_length > sizeof sensitive->sensitive.userAuth.buffer) {
+        return COFFER_TPM_ERROR_SIZE;
+    }
+    sensitive->sensitive.userAuth.size = (UINT16)auth_length;
+    if (auth_length > 0) memcpy(sensitive->sensitive.userAuth.buffer, auth, auth_length);
+    return TSS2_RC_SUCCESS;
+}
+
 /// Writes private ‖ public, each marshalled as the TPM's sized structure.
 static uint32_t marshal(
     coffer_tpm *tpm, const TPM2B_PRIVATE *private, const TPM2B_PUBLIC *public, uint8_t *blob, size_t capacity,
@@ -224,9 +234,11 @@ static uint32_t create(
 }
 
 uint32_t coffer_tpm_seal(
-    coffer_tpm *tpm, const uint8_t *data, size_t length, uint8_t *blob, size_t capacity, size_t *blob_length) {
+    coffer_tpm *tpm, const uint8_t *data, size_t length, const uint8_t *auth, size_t auth_length, uint8_t *blob,
+    size_t capacity, size_t *blob_length) {
     TPM2B_SENSITIVE_CREATE sensitive = { 0 };
     if (length > 128 || length > sizeof sensitive.sensitive.data.buffer) return COFFER_TPM_ERROR_SIZE;
+    if (set_user_auth(&sensitive, auth, auth_length) != TSS2_RC_SUCCESS) return COFFER_TPM_ERROR_SIZE;
     sensitive.sensitive.data.size = (UINT16)length;
     memcpy(sensitive.sensitive.data.buffer, data, length);
     TPM2B_PUBLIC template = {
@@ -244,9 +256,10 @@ uint32_t coffer_tpm_seal(
 }
 
 uint32_t coffer_tpm_unseal(
-    coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, uint8_t *data, size_t capacity, size_t *data_length) {
+    coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, const uint8_t *auth, size_t auth_length, uint8_t *data,
+    size_t capacity, size_t *data_length) {
     uint32_t handle = ESYS_TR_NONE;
-    uint32_t rc = coffer_tpm_load(tpm, blob, blob_length, &handle);
+    uint32_t rc = coffer_tpm_load(tpm, blob, blob_length, auth, auth_length, &handle);
     if (rc != TSS2_RC_SUCCESS) return rc;
     TPM2B_SENSITIVE_DATA *unsealed = NULL;
     rc = use_session(tpm, response_only);
@@ -269,8 +282,10 @@ uint32_t coffer_tpm_unseal(
     return rc != TSS2_RC_SUCCESS ? rc : flushed;
 }
 
-uint32_t coffer_tpm_create_hmac_key(coffer_tpm *tpm, uint8_t *blob, size_t capacity, size_t *blob_length) {
+uint32_t coffer_tpm_create_hmac_key(
+    coffer_tpm *tpm, const uint8_t *auth, size_t auth_length, uint8_t *blob, size_t capacity, size_t *blob_length) {
     TPM2B_SENSITIVE_CREATE sensitive = { 0 };
+    if (set_user_auth(&sensitive, auth, auth_length) != TSS2_RC_SUCCESS) return COFFER_TPM_ERROR_SIZE;
     TPM2B_PUBLIC template = {
         .publicArea = {
             .type = TPM2_ALG_KEYEDHASH,
@@ -283,12 +298,16 @@ uint32_t coffer_tpm_create_hmac_key(coffer_tpm *tpm, uint8_t *blob, size_t capac
             },
         },
     };
-    return create(tpm, &sensitive, &template, blob, capacity, blob_length, NULL);
+    uint32_t rc = create(tpm, &sensitive, &template, blob, capacity, blob_length, NULL);
+    explicit_bzero(&sensitive, sizeof sensitive);
+    return rc;
 }
 
 uint32_t coffer_tpm_create_ecc_key(
-    coffer_tpm *tpm, uint8_t *blob, size_t capacity, size_t *blob_length, uint8_t x[32], uint8_t y[32]) {
+    coffer_tpm *tpm, const uint8_t *auth, size_t auth_length, uint8_t *blob, size_t capacity, size_t *blob_length,
+    uint8_t x[32], uint8_t y[32]) {
     TPM2B_SENSITIVE_CREATE sensitive = { 0 };
+    if (set_user_auth(&sensitive, auth, auth_length) != TSS2_RC_SUCCESS) return COFFER_TPM_ERROR_SIZE;
     TPM2B_PUBLIC template = {
         .publicArea = {
             .type = TPM2_ALG_ECC,
@@ -305,13 +324,18 @@ uint32_t coffer_tpm_create_ecc_key(
     };
     TPM2B_PUBLIC *public = NULL;
     uint32_t rc = create(tpm, &sensitive, &template, blob, capacity, blob_length, &public);
+    explicit_bzero(&sensitive, sizeof sensitive);
     if (rc != TSS2_RC_SUCCESS) return rc;
     rc = copy_point(&public->publicArea.unique.ecc, x, y);
     tpm->tss->Esys_Free(public);
     return rc;
 }
 
-uint32_t coffer_tpm_load(coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, uint32_t *handle) {
+uint32_t coffer_tpm_load(
+    coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, const uint8_t *auth, size_t auth_length,
+    uint32_t *handle) {
+    TPM2B_AUTH value = { 0 };
+    if (auth_length > COFFER_TPM_AUTH_CAPACITY || auth_length > sizeof value.buffer) return COFFER_TPM_ERROR_SIZE;
     TPM2B_PRIVATE private = { 0 };
     TPM2B_PUBLIC public = { 0 };
     uint32_t rc = unmarshal(tpm, blob, blob_length, &private, &public);
@@ -326,9 +350,18 @@ uint32_t coffer_tpm_load(coffer_tpm *tpm, const uint8_t *blob, size_t blob_lengt
     ESYS_TR loaded = ESYS_TR_NONE;
     rc = tpm->tss->Esys_Load(
         tpm->esys, tpm->srk, tpm->session, ESYS_TR_NONE, ESYS_TR_NONE, &private, &public, &loaded);
-    if (rc == TSS2_RC_SUCCESS) {
-        tpm->loaded[slot] = loaded;
-        *handle = loaded;
+    if (rc != TSS2_RC_SUCCESS) return rc;
+    tpm->loaded[slot] = loaded;
+    *handle = loaded;
+    if (auth_length > 0) {
+        value.size = (UINT16)auth_length;
+        memcpy(value.buffer, auth, auth_length);
+        rc = tpm->tss->Esys_TR_SetAuth(tpm->esys, loaded, &value);
+        explicit_bzero(&value, sizeof value);
+        if (rc != TSS2_RC_SUCCESS) {
+            coffer_tpm_flush(tpm, loaded);
+            *handle = ESYS_TR_NONE;
+        }
     }
     return rc;
 }

@@ -16,6 +16,7 @@
     X(Esys_CreatePrimary) \
     X(Esys_StartAuthSession) \
     X(Esys_TRSess_SetAttributes) \
+    X(Esys_TR_SetAuth) \
     X(Esys_Create) \
     X(Esys_Load) \
     X(Esys_Unseal) \

@@ -7,6 +7,7 @@ import Dispatch
 import Foundation
 import KeychainModel
 import Keystore
+import TrustedPlatformModule
 
 #if canImport(Glibc)
 import Glibc
@@ -42,6 +43,12 @@ struct CofferDaemonCommand: ParsableCommand {
 
     @Flag(help: "Per-user mode: serve only this user, from their keychain folder (no isolation between their programs).")
     var user = false
+
+    @Option(
+        help: """
+            System mode: where to serve the TPM to keychains of users who may not open it (none: do not). Default:             tpm.socket beside --socket, when this daemon has a TPM.
+            """)
+    var tpmSocket: String?
 
     @Option(help: "Lock a keychain after this many seconds without a request (0: never).")
     var autoLock: Int = 0
@@ -119,18 +126,42 @@ struct CofferDaemonCommand: ParsableCommand {
             mode: mode, socketPath: socketPath, autoLockAfter: autoLock > 0 ? .seconds(autoLock) : nil, limits: limits)
         configuration.trustedFrontEndGroup = try trustedFrontEndGroup()
         let server = DaemonServer(configuration: configuration)
+        let tpmService = try startTPMService(configuration)
 
         signal(SIGTERM, SIG_IGN)
         signal(SIGINT, SIG_IGN)
         signal(SIGPIPE, SIG_IGN)
         let signals = [SIGTERM, SIGINT].map { number in
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { server.shutdown() }
+            source.setEventHandler {
+                tpmService?.stop()
+                server.shutdown()
+            }
             source.resume()
             return source
         }
         defer { signals.forEach { $0.cancel() } }
         try server.run(inheritedSocket: Self.systemdSocket(environment))
+    }
+
+    /// The system daemon's TPM service, when it has a TPM it opens itself and --tpm-socket is not `none`; nil
+    /// otherwise (a TPM that cannot be opened is logged, and the keychains run as they would without the service).
+    private func startTPMService(_ configuration: DaemonConfiguration) throws -> TPMServiceServer? {
+        guard case .system(let state) = configuration.mode, tpmSocket != "none",
+            let tcti = configuration.tpm.configuration, !tcti.hasPrefix(TPMServiceClient.scheme)
+        else { return nil }
+        let path = tpmSocket ?? URL(fileURLWithPath: configuration.socketPath).deletingLastPathComponent().appendingPathComponent("tpm.socket").path
+        let logger = DiagnosticsLevel.logger(label: "coffer.tpm-service")
+        let tpm: PlatformTPM
+        do {
+            tpm = try PlatformTPM(tcti: tcti)
+        } catch {
+            logger.notice("no TPM service: \(error.reason)")
+            return nil
+        }
+        let service = try TPMServiceServer(path: path, tpm: tpm, stateDirectory: state)
+        service.start()
+        return service
     }
 
     /// The gid of --trusted-group (which must exist), else of `coffer-cli` when it exists.

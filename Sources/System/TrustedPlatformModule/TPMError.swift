@@ -14,5 +14,11 @@ public struct TPMError: Error, Sendable, Equatable, CustomStringConvertible {
     /// tpm2-tss is not installed on this machine.
     public var isLibraryMissing: Bool { code == 0xC0FF_0001 }
 
+    /// The TPM refused the authorisation value an object was used with (TPM_RC_BAD_AUTH or TPM_RC_AUTH_FAIL, for any
+    /// session): the object was made for another caller.
+    public var isWrongAuthorization: Bool {
+        code & 0xFFFF_F000 == 0 && code & 0x80 != 0 && (code & 0x3F == 0x22 || code & 0x3F == 0x0E)
+    }
+
     public var description: String { reason }
 }

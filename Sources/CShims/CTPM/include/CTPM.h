@@ -24,6 +24,9 @@
 /// The TPM answered with something other than what the command promises.
 #define COFFER_TPM_ERROR_UNEXPECTED 0xC0FF0004u
 
+/// The longest authorisation value an object may be given (SHA-256's digest, the objects' name algorithm).
+#define COFFER_TPM_AUTH_CAPACITY 32
+
 /// The largest wrapped object this interface writes (TPM2B_PRIVATE and TPM2B_PUBLIC, marshalled).
 #define COFFER_TPM_BLOB_CAPACITY 1024
 
@@ -44,24 +47,34 @@ const char *coffer_tpm_library_error(void);
 /// Text for people about `code`, into `text` (always terminated).
 void coffer_tpm_error_text(uint32_t code, char *text, size_t capacity);
 
-/// Seals `length` (≤ 128) bytes under the SRK: a keyed-hash data object (fixedTPM, fixedParent, noDA, no
-/// authorisation value). Writes the wrapped object to `blob`.
+// Objects are made with the authorisation value `auth` (`auth_length` ≤ COFFER_TPM_AUTH_CAPACITY bytes; none when 0)
+// and used with it: the salted session's HMAC proves it to the TPM, which never sees it in the clear. Every object is
+// noDA, so a wrong value is refused (TPM_RC_BAD_AUTH) without counting towards the TPM's dictionary-attack lockout.
+
+/// Seals `length` (≤ 128) bytes under the SRK: a keyed-hash data object (fixedTPM, fixedParent, noDA). Writes the
+/// wrapped object to `blob`.
 uint32_t coffer_tpm_seal(
-    coffer_tpm *tpm, const uint8_t *data, size_t length, uint8_t *blob, size_t capacity, size_t *blob_length);
+    coffer_tpm *tpm, const uint8_t *data, size_t length, const uint8_t *auth, size_t auth_length, uint8_t *blob,
+    size_t capacity, size_t *blob_length);
 
 /// Loads a sealed object, unseals it into `data` and flushes it.
 uint32_t coffer_tpm_unseal(
-    coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, uint8_t *data, size_t capacity, size_t *data_length);
+    coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, const uint8_t *auth, size_t auth_length, uint8_t *data,
+    size_t capacity, size_t *data_length);
 
 /// Creates an HMAC-SHA256 key made inside the TPM (fixedTPM, fixedParent, sensitiveDataOrigin, noDA).
-uint32_t coffer_tpm_create_hmac_key(coffer_tpm *tpm, uint8_t *blob, size_t capacity, size_t *blob_length);
+uint32_t coffer_tpm_create_hmac_key(
+    coffer_tpm *tpm, const uint8_t *auth, size_t auth_length, uint8_t *blob, size_t capacity, size_t *blob_length);
 
 /// Creates an ECC P-256 key made inside the TPM that both signs (ECDSA) and agrees (ECDH), with its public point.
 uint32_t coffer_tpm_create_ecc_key(
-    coffer_tpm *tpm, uint8_t *blob, size_t capacity, size_t *blob_length, uint8_t x[32], uint8_t y[32]);
+    coffer_tpm *tpm, const uint8_t *auth, size_t auth_length, uint8_t *blob, size_t capacity, size_t *blob_length,
+    uint8_t x[32], uint8_t y[32]);
 
-/// Loads a wrapped object under the SRK; `handle` names it until coffer_tpm_flush.
-uint32_t coffer_tpm_load(coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, uint32_t *handle);
+/// Loads a wrapped object under the SRK, to be used with `auth`; `handle` names it until coffer_tpm_flush.
+uint32_t coffer_tpm_load(
+    coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, const uint8_t *auth, size_t auth_length,
+    uint32_t *handle);
 
 /// Unloads an object coffer_tpm_load loaded.
 uint32_t coffer_tpm_flush(coffer_tpm *tpm, uint32_t handle);

@@ -5,7 +5,7 @@ enum DeviceKeyBinding: Sendable {
     /// `device.key`, a file.
     case file
     /// Unsealed by this TPM from this file; the passcode goes through the TPM's HMAC key.
-    case tpm(PlatformTPM, TPMDeviceKeyFile)
+    case tpm(any TPMDevice, TPMDeviceKeyFile)
 
     var isTPM: Bool {
         if case .tpm = self { return true }

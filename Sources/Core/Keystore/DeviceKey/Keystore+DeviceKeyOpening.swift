@@ -30,16 +30,19 @@ extension Keystore {
         }
     }
 
-    /// Opens the TPM `selection` names and checks that it is the one `sealed` was sealed to.
-    static func unsealingTPM(for sealed: TPMDeviceKeyFile, selection: TPMSelection) throws(KeystoreError) -> PlatformTPM {
-        guard let tcti = selection.configuration else {
+    /// Opens the TPM `selection` names and checks that it is the one `sealed` was sealed to. Unless `COFFER_TPM` names
+    /// one, a keychain sealed through the system cofferd's TPM service goes on using it, even for a user who may now
+    /// open the TPM: its objects answer only through the service.
+    static func unsealingTPM(for sealed: TPMDeviceKeyFile, selection: TPMSelection) throws(KeystoreError) -> any TPMDevice {
+        let chosen = sealed.route == .systemService && (selection.isDefault || selection == .none) ? .systemServiceDefault : selection
+        guard let tcti = chosen.configuration else {
             throw .tpmUnavailable(
                 reason: "this keychain's device key is sealed by a TPM, and no TPM is selected (COFFER_TPM is none, or "
                     + "\(TPMSelection.kernelResourceManager) cannot be opened by this process); \(recoveryAdvice)")
         }
-        let tpm: PlatformTPM
+        let tpm: any TPMDevice
         do {
-            tpm = try PlatformTPM(tcti: tcti)
+            tpm = try TPMSelection.open(tcti)
         } catch {
             throw .tpmUnavailable(reason: "\(error.reason); \(recoveryAdvice)")
         }
@@ -52,7 +55,7 @@ extension Keystore {
         return tpm
     }
 
-    static func unsealDeviceKey(_ sealed: TPMDeviceKeyFile, with tpm: PlatformTPM) throws(KeystoreError) -> DeviceKey {
+    static func unsealDeviceKey(_ sealed: TPMDeviceKeyFile, with tpm: any TPMDevice) throws(KeystoreError) -> DeviceKey {
         do {
             return try DeviceKey.fromBytes(try tpm.unseal(sealed.sealedDeviceKey))
         } catch let error as TPMError {
@@ -83,15 +86,16 @@ extension Keystore {
         guard let tcti = selection.configuration else { return (try DeviceKey.create(at: folder.deviceKeyURL), .file) }
         let deviceKey = DeviceKey.generate()
         let recoveryKey = RecoveryKey.generate()
-        let tpm: PlatformTPM
+        let tpm: any TPMDevice
         let sealed: TPMDeviceKeyFile
         do {
-            tpm = try PlatformTPM(tcti: tcti)
+            tpm = try TPMSelection.open(tcti)
             sealed = TPMDeviceKeyFile(
                 storageRootKey: tpm.storageRootKey, sealedDeviceKey: try tpm.seal(deviceKey.bytes),
-                passcodeHMACKey: try tpm.createHMACKey(), escrow: Data(), pendingRecoveryKey: try tpm.seal(recoveryKey.key))
+                passcodeHMACKey: try tpm.createHMACKey(), escrow: Data(), pendingRecoveryKey: try tpm.seal(recoveryKey.key),
+                route: .init(of: tpm))
         } catch {
-            guard case .kernelDefault = selection else {
+            guard selection.isDefault else {
                 throw .tpmUnavailable(reason: "a new keychain cannot be bound to the TPM COFFER_TPM names: \(error.reason)")
             }
             DiagnosticsLevel.logger(label: "coffer.keystore").notice("the new keychain's device key is a file: \(error.reason)")

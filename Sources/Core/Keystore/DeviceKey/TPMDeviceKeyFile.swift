@@ -6,14 +6,15 @@ import TrustedPlatformModule
 /// The file of a keychain bound to a TPM (`device-key.tpm`, 0600): what opens the device key on this TPM, and on no
 /// other, and what opens it with the recovery key instead.
 ///
-/// `CFDT` ‖ version ‖ the storage root key's x and y (32 bytes each) ‖ four fields, each a UInt16 big-endian length
+/// `CFDT` ‖ version (2) ‖ how the TPM is reached (0 directly, 1 through the system cofferd's TPM service; absent in
+/// version 1, which is direct) ‖ the storage root key's x and y (32 bytes each) ‖ four fields, each a UInt16 big-endian length
 /// and its bytes: the device key sealed under that SRK, the passcode's HMAC key (made inside the TPM, usable only
 /// there), the device key under the recovery key (``DeviceKeyEscrow``) and the recovery key sealed under the SRK
 /// until a person has been shown it (empty after) ‖ the first 16 bytes of SHA-256 over what precedes. No field holds
 /// anything usable without this TPM or the recovery key.
 struct TPMDeviceKeyFile: Sendable, Equatable {
     private static let magic = Array("CFDT".utf8)
-    private static let version: UInt8 = 1
+    private static let version: UInt8 = 2
     private static let checksumLength = 16
 
     /// The storage root key the device key was sealed to.
@@ -26,10 +27,24 @@ struct TPMDeviceKeyFile: Sendable, Equatable {
     var escrow: Data
     /// The recovery key sealed under the SRK until it is shown; empty after.
     var pendingRecoveryKey: Data
+    /// How the TPM was reached when these objects were made: the service's objects answer only through it.
+    var route: Route = .direct
+
+    /// How a keychain reaches its TPM.
+    enum Route: UInt8, Sendable {
+        /// Through tpm2-tss, with objects that need no authorisation value.
+        case direct = 0
+        /// Through the system cofferd's TPM service, whose objects only the same user can use through it.
+        case systemService = 1
+
+        /// The route `tpm` takes.
+        init(of tpm: any TPMDevice) { self = tpm is TPMServiceClient ? .systemService : .direct }
+    }
 
     func encoded() -> Data {
         var file = Data(Self.magic)
         file.append(Self.version)
+        file.append(route.rawValue)
         file.append(storageRootKey.x)
         file.append(storageRootKey.y)
         for field in [sealedDeviceKey, passcodeHMACKey, escrow, pendingRecoveryKey] {
@@ -42,13 +57,17 @@ struct TPMDeviceKeyFile: Sendable, Equatable {
 
     static func decode(_ file: Data) throws(KeystoreError) -> TPMDeviceKeyFile {
         let bytes = [UInt8](file)
-        let fixed = magic.count + 1 + 64
+        guard bytes.count > magic.count else { throw .deviceKeyDamaged(reason: "its TPM file is truncated") }
+        let header = bytes[magic.count] == 1 ? magic.count + 1 : magic.count + 2
+        let fixed = header + 64
         guard bytes.count >= fixed + 8 + checksumLength else { throw .deviceKeyDamaged(reason: "its TPM file is truncated") }
         let body = bytes[..<(bytes.count - checksumLength)]
         guard SHA256.hash(data: body).prefix(checksumLength).elementsEqual(bytes.suffix(checksumLength)) else {
             throw .deviceKeyDamaged(reason: "its TPM file's checksum does not match")
         }
-        guard bytes.prefix(magic.count).elementsEqual(magic), bytes[magic.count] == version else {
+        guard bytes.prefix(magic.count).elementsEqual(magic), bytes[magic.count] == 1 || bytes[magic.count] == version,
+            let route = header == magic.count + 1 ? .direct : Route(rawValue: bytes[magic.count + 1])
+        else {
             throw .deviceKeyDamaged(reason: "its TPM file has an unknown format")
         }
         var offset = fixed
@@ -62,9 +81,10 @@ struct TPMDeviceKeyFile: Sendable, Equatable {
             offset += length
         }
         guard offset == body.count else { throw .deviceKeyDamaged(reason: "its TPM file has trailing bytes") }
-        let srk = StorageRootKey(x: Data(bytes[(magic.count + 1)..<(magic.count + 33)]), y: Data(bytes[(magic.count + 33)..<fixed]))
+        let srk = StorageRootKey(x: Data(bytes[header..<(header + 32)]), y: Data(bytes[(header + 32)..<fixed]))
         return TPMDeviceKeyFile(
-            storageRootKey: srk, sealedDeviceKey: fields[0], passcodeHMACKey: fields[1], escrow: fields[2], pendingRecoveryKey: fields[3])
+            storageRootKey: srk, sealedDeviceKey: fields[0], passcodeHMACKey: fields[1], escrow: fields[2], pendingRecoveryKey: fields[3],
+            route: route)
     }
 
     static func load(from url: URL) throws(KeystoreError) -> TPMDeviceKeyFile? {

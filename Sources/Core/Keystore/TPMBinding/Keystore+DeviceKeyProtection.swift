@@ -32,7 +32,7 @@ extension Keystore {
             return DeviceKeyProtection.noTPMSelected
         }
         do {
-            _ = try PlatformTPM(tcti: tcti)
+            _ = try TPMSelection.open(tcti)
             return nil
         } catch {
             return error.reason
@@ -40,13 +40,13 @@ extension Keystore {
     }
 
     /// The TPM `tpmSelection` names, opened, for binding.
-    func selectedTPM() throws(KeystoreError) -> PlatformTPM {
+    func selectedTPM() throws(KeystoreError) -> any TPMDevice {
         guard let tcti = tpmSelection.configuration else {
             throw .tpmUnavailable(
                 reason: "no TPM is selected: set COFFER_TPM to its TCTI, or make \(TPMSelection.kernelResourceManager) usable (group tss)")
         }
         do {
-            return try PlatformTPM(tcti: tcti)
+            return try TPMSelection.open(tcti)
         } catch {
             throw .tpmUnavailable(reason: error.reason)
         }

@@ -91,10 +91,11 @@ extension Keystore {
             return .file
         }
         do {
-            let tpm = try PlatformTPM(tcti: tcti)
+            let tpm = try TPMSelection.open(tcti)
             let sealed = TPMDeviceKeyFile(
                 storageRootKey: tpm.storageRootKey, sealedDeviceKey: try tpm.seal(deviceKey.bytes),
-                passcodeHMACKey: try tpm.createHMACKey(), escrow: old.escrow, pendingRecoveryKey: Data())
+                passcodeHMACKey: try tpm.createHMACKey(), escrow: old.escrow, pendingRecoveryKey: Data(),
+                route: .init(of: tpm))
             try sealed.write(to: folder.tpmDeviceKeyURL)
             return .tpm(tpm, sealed)
         } catch let error as TPMError {

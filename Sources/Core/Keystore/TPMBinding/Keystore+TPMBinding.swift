@@ -24,7 +24,7 @@ extension Keystore {
             sealed = TPMDeviceKeyFile(
                 storageRootKey: tpm.storageRootKey, sealedDeviceKey: try tpm.seal(deviceKey.bytes),
                 passcodeHMACKey: try tpm.createHMACKey(), escrow: try DeviceKeyEscrow.seal(deviceKey, recoveryKey: recoveryKey),
-                pendingRecoveryKey: Data())
+                pendingRecoveryKey: Data(), route: .init(of: tpm))
         } catch let error as TPMError {
             throw .tpmUnavailable(reason: error.reason)
         } catch {

@@ -42,7 +42,7 @@ extension Keystore {
         }
     }
 
-    private func boundTPM() throws(KeystoreError) -> PlatformTPM {
+    private func boundTPM() throws(KeystoreError) -> any TPMDevice {
         guard case .tpm(let tpm, _) = state.withLock({ $0.binding }) else {
             throw .tpmUnavailable(reason: "this key was made inside a TPM, and the keychain is not bound to one now")
         }

@@ -1,0 +1,137 @@
+import CofferRuntime
+import Foundation
+import KeychainModel
+import Logging
+import Synchronization
+import TrustedPlatformModule
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The system cofferd's TPM service: the TPM it owns (`/dev/tpmrm0`, as a member of group `tss`), offered on a
+/// socket every user may connect to (`/run/coffer/tpm.socket`, 0666) to the keychains of users who may not open it.
+///
+/// Each request is one TPM operation (seal, unseal, make the passcode's HMAC key, HMAC, make a P-256 key, sign,
+/// agree) on an object made with the caller's authorisation value (``TPMServiceSecret``; the uid is the kernel's
+/// `SO_PEERCRED`), so a user's objects are of no use to anyone else, whatever files they copy. Objects are noDA:
+/// one user's wrong attempts never lock the TPM for the others. A thread accepts; each connection has a thread of
+/// its own, so a request never holds Swift's cooperative pool; the TPM runs one command at a time for everyone.
+/// A user holds at most ``connectionsPerUser`` connections, and all together at most ``maximumConnections``.
+public final class TPMServiceServer: Sendable {
+    /// Connections one uid may hold at once.
+    public static let connectionsPerUser = 8
+    /// Connections held at once, all users together.
+    public static let maximumConnections = 128
+
+    /// The socket path.
+    public let path: String
+    private let answers: TPMServiceAnswers
+    private let listener: Int32
+    private let logger = Logger(label: "coffer.tpm-service")
+    /// Open connections and their uid.
+    private let connections = Mutex<[Int32: UInt32]>([:])
+    private let stopped = Atomic<Bool>(false)
+
+    /// Listens at `path` for the TPM `tpm`, with the secret kept in `stateDirectory`.
+    public init(path: String, tpm: PlatformTPM, stateDirectory: URL) throws(DaemonError) {
+        do {
+            answers = TPMServiceAnswers(tpm: tpm, secret: try TPMServiceSecret(stateDirectory: stateDirectory))
+        } catch {
+            throw .keychainUnavailable("the TPM service's secret: \(error)")
+        }
+        self.path = path
+        do {
+            listener = try UnixSocket.listen(at: path, mode: 0o666)
+        } catch {
+            throw .system("listen \(path)", (error as? UnixSocket.Failure)?.code ?? EIO)
+        }
+    }
+
+    /// Starts the accepting thread.
+    public func start() {
+        let thread = Thread { [self] in acceptLoop() }
+        thread.name = "coffer-tpm-service-accept"
+        thread.start()
+    }
+
+    /// Stops accepting, closes every connection and removes the socket.
+    public func stop() {
+        guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        unlink(path)
+        shutdown(listener, Int32(SHUT_RDWR))
+        connections.withLock { open in
+            for descriptor in open.keys { shutdown(descriptor, Int32(SHUT_RDWR)) }
+        }
+    }
+
+    /// The connections open now, for tests.
+    public var openConnections: Int { connections.withLock { $0.count } }
+
+    private func acceptLoop() {
+        defer { close(listener) }
+        while !stopped.load(ordering: .acquiring) {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else {
+                if stopped.load(ordering: .acquiring) { return }
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
+                    usleep(100_000)
+                    continue
+                }
+                logger.error("accept failed (errno \(errno)); the TPM service stops accepting")
+                return
+            }
+            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+            guard let peer = try? SocketPeer.read(from: connection) else {
+                close(connection)
+                continue
+            }
+            peer.closePidfd()
+            guard admit(connection, uid: peer.uid) else {
+                logger.notice("uid \(peer.uid) holds too many TPM service connections; one was closed")
+                close(connection)
+                continue
+            }
+            let thread = Thread { [self] in
+                serve(connection, uid: peer.uid)
+                connections.withLock { _ = $0.removeValue(forKey: connection) }
+                close(connection)
+            }
+            thread.name = "coffer-tpm-service-connection"
+            thread.start()
+        }
+    }
+
+    private func admit(_ connection: Int32, uid: UInt32) -> Bool {
+        connections.withLock { open in
+            guard open.count < Self.maximumConnections, open.values.count(where: { $0 == uid }) < Self.connectionsPerUser else { return false }
+            open[connection] = uid
+            return true
+        }
+    }
+
+    /// Answers `connection`'s requests in order until it closes or sends a frame that does not parse. A connection
+    /// may stay idle between requests (a keychain keeps one open); it is closed when cofferd stops.
+    private func serve(_ connection: Int32, uid: UInt32) {
+        // No receive time-out between requests: only within one.
+        UnixSocket.setSendTimeout(connection, .seconds(30))
+        var idle = timeval(tv_sec: 0, tv_usec: 0)
+        _ = setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &idle, socklen_t(MemoryLayout<timeval>.size))
+        while !stopped.load(ordering: .acquiring), let header = UnixSocket.readExactly(connection, count: 4) {
+            let length = header.reduce(0) { $0 << 8 | Int($1) }
+            guard length > 0, length <= TPMServiceMessage.maximumLength, var body = UnixSocket.readExactly(connection, count: length)
+            else { return }
+            let decoded = TPMServiceMessage.decode(body)
+            body.zeroize()
+            guard var request = decoded else { return }
+            var answer = answers.answer(request, for: uid)
+            request.zeroize()
+            var frame = answer.framed()
+            answer.zeroize()
+            let sent = UnixSocket.writeAll(connection, frame)
+            frame.zeroize()
+            guard sent else { return }
+        }
+    }
+}
