@@ -498,7 +498,7 @@ let package = Package(
             dependencies: [
                 "KeychainSelection", "Daemon", "ProgramIdentity", "Engine", "KeychainClient", "KeychainOperations", "KeychainService", "DaemonProtocol",
                 "Keystore",
-                "KeychainModel", "Query", "CofferTestSupport", "TestProcesses", "CofferRuntime",
+                "KeychainModel", "Query", "CofferTestSupport", "TestProcesses", "CofferRuntime", "TPMFixture",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),

@@ -54,7 +54,7 @@ install -d -m 0755 "$root/DEBIAN" "$root/usr/bin" "$root/lib/systemd/system" "$r
     "$root/usr/share/coffer/dbus-1/services" "$root/usr/share/bash-completion/completions" "$root/usr/share/doc/coffer" \
     "$root/usr/share/man/man1"
 for name in "${executables[@]}"; do install -m 0755 "$bin/$name" "$root/usr/bin/$name"; done
-for unit in cofferd.service cofferd.socket; do
+for unit in cofferd.service cofferd.socket cofferd-tpm.socket; do
     sed -e "s|/usr/local/bin/|/usr/bin/|g" -e "s|/usr/local/share/doc/|/usr/share/doc/|g" "packaging/systemd/$unit" > "$root/lib/systemd/system/$unit"
 done
 for unit in coffer-prompt-agent.service coffer-ssh-agent.socket coffer-ssh-agent.service coffer-secret-service.service cofferd-user.service; do
@@ -106,7 +106,7 @@ if [ "$1" = configure ]; then
     install -d -m 0700 -o coffer -g coffer /var/lib/coffer
     if [ -d /run/systemd/system ]; then
         systemctl daemon-reload
-        systemctl enable --now cofferd.socket || true
+        systemctl enable --now cofferd.socket cofferd-tpm.socket || true
     fi
 fi
 SCRIPT
@@ -115,7 +115,7 @@ cat > "$root/DEBIAN/prerm" <<'SCRIPT'
 #!/bin/sh
 set -e
 if [ -d /run/systemd/system ] && [ "$1" = remove ]; then
-    systemctl disable --now cofferd.socket cofferd.service 2>/dev/null || true
+    systemctl disable --now cofferd.socket cofferd-tpm.socket cofferd.service 2>/dev/null || true
 fi
 SCRIPT
 

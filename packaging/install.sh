@@ -63,12 +63,12 @@ can_run_systemctl() {
 
 if [ "$uninstall" = yes ]; then
     if can_run_systemctl; then
-        if [ "$mode" = system ]; then systemctl disable --now cofferd.socket cofferd.service 2>/dev/null || true; fi
+        if [ "$mode" = system ]; then systemctl disable --now cofferd.socket cofferd-tpm.socket cofferd.service 2>/dev/null || true; fi
         systemctl "${systemctl_user[@]}" daemon-reload 2>/dev/null || true
     fi
     for name in "${executables[@]}"; do rm -f "$bin_dir/$name"; done
     for unit in "${user_units[@]}"; do rm -f "$unit_dir/$unit"; done
-    if [ "$mode" = system ]; then rm -f /etc/systemd/system/cofferd.service /etc/systemd/system/cofferd.socket; fi
+    if [ "$mode" = system ]; then rm -f /etc/systemd/system/cofferd.service /etc/systemd/system/cofferd.socket /etc/systemd/system/cofferd-tpm.socket; fi
     rm -f "$bus_dir/org.freedesktop.secrets.service" "$completion_dir/coffer"
     for name in "${executables[@]}"; do rm -f "$man_dir/$name.1" "$man_dir/$name".*.1; done
     rm -rf "$doc_dir"
@@ -104,6 +104,7 @@ if [ "$mode" = system ]; then
     install -d -m 0700 -o coffer -g coffer /var/lib/coffer
     sed "s|/usr/local/bin/|$bin_dir/|g" packaging/systemd/cofferd.service > /etc/systemd/system/cofferd.service
     install -m 0644 packaging/systemd/cofferd.socket /etc/systemd/system/cofferd.socket
+    install -m 0644 packaging/systemd/cofferd-tpm.socket /etc/systemd/system/cofferd-tpm.socket
 else
     install -m 0755 "$bin/coffer" "$bin_dir/coffer"
     install -m 0755 "$bin/coffer-sync" "$bin_dir/coffer-sync"
@@ -126,7 +127,7 @@ fi
 if can_run_systemctl; then
     if [ "$mode" = system ]; then
         systemctl daemon-reload
-        systemctl enable --now cofferd.socket
+        systemctl enable --now cofferd.socket cofferd-tpm.socket
         echo "installed in $prefix; cofferd.socket is listening on /run/coffer/socket"
     else
         systemctl --user daemon-reload

@@ -63,14 +63,15 @@ struct MultiUserDaemonTests {
 
         func program(_ name: String) -> String { root.appendingPathComponent("bin/\(name)").path }
 
-        /// Starts cofferd as the service user with `extraArguments`, with CAP_SYS_PTRACE as an ambient
+        /// Starts cofferd as the service user with `environment` (NAME=VALUE) and `extraArguments`, with CAP_SYS_PTRACE as an ambient
         /// capability (as the unit grants it) unless told otherwise, and waits for its socket.
-        func startDaemon(withPtraceCapability: Bool = true, extraArguments: [String] = []) throws {
+        func startDaemon(withPtraceCapability: Bool = true, environment: [String] = [], extraArguments: [String] = []) throws {
             var command = ["/usr/bin/setpriv", "--reuid", MultiUserDaemonTests.serviceUser, "--regid", MultiUserDaemonTests.serviceUser, "--clear-groups"]
             if withPtraceCapability { command += ["--inh-caps", "+sys_ptrace", "--ambient-caps", "+sys_ptrace"] }
+            command += ["--"] + (environment.isEmpty ? [] : ["/usr/bin/env"] + environment)
             command +=
                 [
-                    "--", try SharedExecutables.path("cofferd"), "--state-dir", state.path, "--socket", socket,
+                    try SharedExecutables.path("cofferd"), "--state-dir", state.path, "--socket", socket,
                     "--trusted-group", MultiUserDaemonTests.frontEndGroup,
                 ] + extraArguments
             daemon = try ChildProcess(command, output: .null, errors: .null)

@@ -2,6 +2,7 @@ import Crypto
 import Foundation
 import KeychainModel
 import TPMFixture
+import TestProcesses
 import Testing
 import TrustedPlatformModule
 
@@ -165,6 +166,35 @@ import Glibc
         try service.restart()
         #expect(try client.unseal(blob) == SecretBytes(copying: Array("kept across restarts".utf8)))
         #expect(client.commandsSent == 3, "hello, seal, unseal (the reconnection's hello is not counted)")
+    }
+
+    @Test(arguments: [true, false]) func cofferdServesTheSocketSystemdPasses(withTPM: Bool) throws {
+        let software = try SoftwareTPM()
+        defer { software.stop() }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-tpm-activated-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("state"), withIntermediateDirectories: true)
+        chmod(root.path, 0o700)
+        let (main, tpmSocket) = (root.appendingPathComponent("socket").path, root.appendingPathComponent("tpm.socket").path)
+        // systemd-socket-activate (systemd's tool) listens on both, as cofferd.socket and cofferd-tpm.socket would, and
+        // starts cofferd with them as descriptors 3 and 4, named by LISTEN_FDNAMES.
+        let activator = try ChildProcess(
+            [
+                "/usr/bin/systemd-socket-activate", "-l", main, "-l", tpmSocket, "--fdname=socket:tpm",
+                "-E", "COFFER_TPM=\(withTPM ? software.tcti : "none")", try SharedExecutables.path("cofferd"),
+                "--state-dir", root.appendingPathComponent("state").path, "--socket", main,
+            ], output: .null, errors: .null)
+        defer { _ = activator.terminate() }
+        for _ in 0..<500 where !FileManager.default.fileExists(atPath: tpmSocket) { usleep(10_000) }
+        if withTPM {
+            let client = try TPMServiceClient(path: tpmSocket)
+            let blob = try client.seal(SecretBytes(copying: Array("activated".utf8)))
+            #expect(try client.unseal(blob) == SecretBytes(copying: Array("activated".utf8)))
+        } else {
+            // Without a TPM the passed socket is answered at once with why, so no keychain waits on it.
+            let refusal = #expect(throws: TPMError.self) { try TPMServiceClient(path: tpmSocket) }
+            #expect(refusal?.reason.contains("cofferd has no TPM to serve") == true, "\(String(describing: refusal))")
+        }
     }
 
     private func connectRaw(_ path: String) throws -> Int32 {

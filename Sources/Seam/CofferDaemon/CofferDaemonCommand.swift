@@ -126,7 +126,7 @@ struct CofferDaemonCommand: ParsableCommand {
             mode: mode, socketPath: socketPath, autoLockAfter: autoLock > 0 ? .seconds(autoLock) : nil, limits: limits)
         configuration.trustedFrontEndGroup = try trustedFrontEndGroup()
         let server = DaemonServer(configuration: configuration)
-        let tpmService = try startTPMService(configuration)
+        let tpmService = try startTPMService(configuration, inherited: Self.systemdSocket(environment, named: "tpm"))
 
         signal(SIGTERM, SIG_IGN)
         signal(SIGINT, SIG_IGN)
@@ -141,25 +141,32 @@ struct CofferDaemonCommand: ParsableCommand {
             return source
         }
         defer { signals.forEach { $0.cancel() } }
-        try server.run(inheritedSocket: Self.systemdSocket(environment))
+        try server.run(inheritedSocket: Self.systemdSocket(environment, named: "socket"))
     }
 
-    /// The system daemon's TPM service, when it has a TPM it opens itself and --tpm-socket is not `none`; nil
-    /// otherwise (a TPM that cannot be opened is logged, and the keychains run as they would without the service).
-    private func startTPMService(_ configuration: DaemonConfiguration) throws -> TPMServiceServer? {
-        guard case .system(let state) = configuration.mode, tpmSocket != "none",
-            let tcti = configuration.tpm.configuration, !tcti.hasPrefix(TPMServiceClient.scheme)
-        else { return nil }
+    /// The system daemon's TPM service, when it has a TPM it opens itself and --tpm-socket is not `none`, or when
+    /// systemd passed the service's socket (`cofferd-tpm.socket`, answered with why there is no TPM when there is
+    /// none); nil otherwise (a TPM that cannot be opened is logged, and keychains run as they would without it).
+    private func startTPMService(_ configuration: DaemonConfiguration, inherited: Int32?) throws -> TPMServiceServer? {
+        guard case .system(let state) = configuration.mode, tpmSocket != "none" else { return nil }
         let path = tpmSocket ?? URL(fileURLWithPath: configuration.socketPath).deletingLastPathComponent().appendingPathComponent("tpm.socket").path
-        let logger = DiagnosticsLevel.logger(label: "coffer.tpm-service")
-        let tpm: PlatformTPM
-        do {
-            tpm = try PlatformTPM(tcti: tcti)
-        } catch {
-            logger.notice("no TPM service: \(error.reason)")
+        let tpm: Result<PlatformTPM, TPMError>
+        switch configuration.tpm.configuration {
+        case let tcti? where !tcti.hasPrefix(TPMServiceClient.scheme):
+            tpm = Result { () throws(TPMError) in try PlatformTPM(tcti: tcti) }
+        default:
+            tpm = .failure(TPMError(code: 0xC0FF_0001, reason: "no TPM is selected (COFFER_TPM, or /dev/tpmrm0 is not usable)"))
+        }
+        let service: TPMServiceServer
+        switch (tpm, inherited) {
+        case (_, let listener?):
+            service = try TPMServiceServer(inheritedListener: listener, path: path, tpm: tpm, stateDirectory: state)
+        case (.success(let tpm), nil):
+            service = try TPMServiceServer(path: path, tpm: tpm, stateDirectory: state)
+        case (.failure(let error), nil):
+            DiagnosticsLevel.logger(label: "coffer.tpm-service").notice("no TPM service: \(error.reason)")
             return nil
         }
-        let service = try TPMServiceServer(path: path, tpm: tpm, stateDirectory: state)
         service.start()
         return service
     }
@@ -173,12 +180,19 @@ struct CofferDaemonCommand: ParsableCommand {
         return gid
     }
 
-    /// The listening socket systemd passed (socket activation), if any.
-    static func systemdSocket(_ environment: [String: String]) -> Int32? {
+    /// The listening socket systemd passed (socket activation) under `name` (`FileDescriptorName=`: `socket` for
+    /// cofferd.socket, `tpm` for cofferd-tpm.socket), if any. A socket passed without names is the main one.
+    static func systemdSocket(_ environment: [String: String], named name: String) -> Int32? {
         guard let pid = environment["LISTEN_PID"].flatMap(Int32.init), pid == getpid(),
             let count = environment["LISTEN_FDS"].flatMap(Int.init), count >= 1
         else { return nil }
-        return 3
+        guard let names = environment["LISTEN_FDNAMES"]?.split(separator: ":", omittingEmptySubsequences: false).map(String.init) else {
+            return name == "socket" ? 3 : nil
+        }
+        let passed = names.prefix(count)
+        // The main socket may carry its unit's name (an older cofferd.socket): it is the one that is not the TPM's.
+        guard let index = passed.firstIndex(of: name) ?? (name == "socket" ? passed.firstIndex { $0 != "tpm" } : nil) else { return nil }
+        return Int32(3 + index)
     }
 
     private func prepareFolders(mode: DaemonConfiguration.Mode, socketPath: String) throws {

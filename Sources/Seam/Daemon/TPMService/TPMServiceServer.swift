@@ -26,8 +26,12 @@ public final class TPMServiceServer: Sendable {
 
     /// The socket path.
     public let path: String
-    private let answers: TPMServiceAnswers
+    /// The answers, or why there are none: a socket systemd passed while cofferd has no TPM is answered with that
+    /// reason, so no keychain waits on it.
+    private let answers: Result<TPMServiceAnswers, TPMError>
     private let listener: Int32
+    /// Whether cofferd made the socket (and removes it when it stops), rather than systemd.
+    private let ownsSocket: Bool
     private let logger = Logger(label: "coffer.tpm-service")
     /// Open connections and their uid.
     private let connections = Mutex<[Int32: UInt32]>([:])
@@ -35,16 +39,34 @@ public final class TPMServiceServer: Sendable {
 
     /// Listens at `path` for the TPM `tpm`, with the secret kept in `stateDirectory`.
     public init(path: String, tpm: PlatformTPM, stateDirectory: URL) throws(DaemonError) {
-        do {
-            answers = TPMServiceAnswers(tpm: tpm, secret: try TPMServiceSecret(stateDirectory: stateDirectory))
-        } catch {
-            throw .keychainUnavailable("the TPM service's secret: \(error)")
-        }
+        answers = .success(try Self.answers(tpm: tpm, stateDirectory: stateDirectory))
         self.path = path
+        ownsSocket = true
         do {
             listener = try UnixSocket.listen(at: path, mode: 0o666)
         } catch {
             throw .system("listen \(path)", (error as? UnixSocket.Failure)?.code ?? EIO)
+        }
+    }
+
+    /// Serves on `listener`, a listening socket systemd passed (`cofferd-tpm.socket`): the TPM `tpm` opened, or why
+    /// it could not be, which every request is then answered with.
+    public init(inheritedListener listener: Int32, path: String, tpm: Result<PlatformTPM, TPMError>, stateDirectory: URL) throws(DaemonError) {
+        switch tpm {
+        case .success(let tpm): answers = .success(try Self.answers(tpm: tpm, stateDirectory: stateDirectory))
+        case .failure(let error): answers = .failure(TPMError(code: error.code, reason: "cofferd has no TPM to serve: \(error.reason)"))
+        }
+        self.path = path
+        self.listener = listener
+        ownsSocket = false
+        _ = fcntl(listener, F_SETFD, FD_CLOEXEC)
+    }
+
+    private static func answers(tpm: PlatformTPM, stateDirectory: URL) throws(DaemonError) -> TPMServiceAnswers {
+        do {
+            return TPMServiceAnswers(tpm: tpm, secret: try TPMServiceSecret(stateDirectory: stateDirectory))
+        } catch {
+            throw .keychainUnavailable("the TPM service's secret: \(error)")
         }
     }
 
@@ -58,7 +80,7 @@ public final class TPMServiceServer: Sendable {
     /// Stops accepting, closes every connection and removes the socket.
     public func stop() {
         guard !stopped.exchange(true, ordering: .acquiringAndReleasing) else { return }
-        unlink(path)
+        if ownsSocket { unlink(path) }
         shutdown(listener, Int32(SHUT_RDWR))
         connections.withLock { open in
             for descriptor in open.keys { shutdown(descriptor, Int32(SHUT_RDWR)) }
@@ -125,7 +147,11 @@ public final class TPMServiceServer: Sendable {
             let decoded = TPMServiceMessage.decode(body)
             body.zeroize()
             guard var request = decoded else { return }
-            var answer = answers.answer(request, for: uid)
+            var answer =
+                switch answers {
+                case .success(let answers): answers.answer(request, for: uid)
+                case .failure(let error): TPMServiceMessage(failure: error)
+                }
             request.zeroize()
             var frame = answer.framed()
             answer.zeroize()

@@ -34,6 +34,7 @@ public final class TPMServiceClient: TPMDevice {
         let descriptor = try Self.connect(path)
         do throws(TPMError) {
             let answer = try Self.exchange(TPMServiceMessage(.hello), on: descriptor, path: path)
+            if let failure = answer.failure { throw failure }
             guard answer.kind == .storageRootKey, answer.fields.count == 2, answer.fields.allSatisfy({ $0.count == 32 }) else {
                 throw Self.unexpected(path)
             }
