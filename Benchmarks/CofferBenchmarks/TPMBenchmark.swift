@@ -1,4 +1,5 @@
 import Crypto
+import Daemon
 import Foundation
 import KeychainModel
 import Keystore
@@ -10,38 +11,30 @@ import TrustedPlatformModule
 /// by the keystore and a software key's.
 enum TPMBenchmark {
     static func run(in scratch: URL, tcti: String, quick: Bool) throws {
-        let kdf = PasscodeKDF.production
-        let passcode = SecretBytes(copying: Array("benchmark-passcode".utf8))
         let rounds = quick ? 3 : 9
         var rows: [Measurement] = []
         var commandsPerUnlock = (first: 0, later: 0)
         for (label, selection) in [("file", TPMSelection.none), ("TPM", TPMSelection.tcti(tcti))] {
-            let folder = KeychainFolder(url: scratch.appendingPathComponent("tpm-\(label)"))
-            do {
-                let keystore = try Keystore.open(folder: folder, tpm: selection)
-                try keystore.setPasscode(passcode, kdf: kdf)
-            }
-            // One keystore at a time: swtpm, like any TPM reached without the kernel's resource manager, holds three
-            // objects, and an open keystore keeps its SRK and passcode key loaded.
-            do {
-                let keystore = try Keystore.open(folder: folder, tpm: selection)
-                let opened = keystore.tpmCommandsSent
-                try keystore.unlock(passcode: passcode)
-                if let opened { commandsPerUnlock.first = (keystore.tpmCommandsSent ?? 0) - opened }
-                rows.append(
-                    try Measurement.run(
-                        "unlock, device key in a \(label) (scrypt N=2^\(kdf.logN), HKDF, unwraps, 2 keybag writes)", rounds: rounds, operations: 1
-                    ) {
-                        try keystore.unlock(passcode: passcode)
-                    })
-                if let before = keystore.tpmCommandsSent {
-                    try keystore.unlock(passcode: passcode)
-                    commandsPerUnlock.later = (keystore.tpmCommandsSent ?? 0) - before
-                }
-            }
+            rows += try unlockAndOpen(label: label, selection: selection, in: scratch, rounds: rounds, commands: &commandsPerUnlock)
+        }
+        // The same TPM through the system cofferd's service, as a user outside group tss reaches it (the service in
+        // this process, on a Unix socket: one round trip per TPM operation).
+        do {
+            let service = try TPMServiceServer(
+                path: scratch.appendingPathComponent("tpm.socket").path, tpm: try PlatformTPM(tcti: tcti), stateDirectory: scratch)
+            service.start()
+            defer { service.stop() }
+            var throughService = (first: 0, later: 0)
+            rows += try unlockAndOpen(
+                label: "TPM through cofferd's TPM service", selection: .tcti("\(TPMServiceClient.scheme)\(service.path)"), in: scratch,
+                rounds: rounds, commands: &throughService)
+            let client = try TPMServiceClient(path: service.path)
+            let hmacKey = try client.createHMACKey()
+            let input = SecretBytes(copying: Array(repeating: 7, count: 32))
+            _ = try client.hmac(keyBlob: hmacKey, input)
             rows.append(
-                try Measurement.run("open a keystore, device key in a \(label)", rounds: rounds, operations: 10) {
-                    _ = try Keystore.open(folder: folder, tpm: selection)
+                try Measurement.run("TPM2_HMAC through cofferd's TPM service", rounds: rounds, operations: 20) {
+                    _ = try client.hmac(keyBlob: hmacKey, input)
                 })
         }
         do {
@@ -81,6 +74,43 @@ enum TPMBenchmark {
         print(
             "\nTPM commands per unlock: \(commandsPerUnlock.first) for the first after an open (TPM2_Load of the passcode key, "
                 + "TPM2_HMAC), \(commandsPerUnlock.later) for the next (the key stays loaded).")
+    }
+
+    /// An unlock and an open of a keychain whose device key `selection` protects, with the TPM commands one unlock sends.
+    private static func unlockAndOpen(
+        label: String, selection: TPMSelection, in scratch: URL, rounds: Int, commands: inout (first: Int, later: Int)
+    ) throws -> [Measurement] {
+        let kdf = PasscodeKDF.production
+        let passcode = SecretBytes(copying: Array("benchmark-passcode".utf8))
+        let folder = KeychainFolder(url: scratch.appendingPathComponent("tpm-\(label.split(separator: " ").joined(separator: "-"))"))
+        var rows: [Measurement] = []
+        do {
+            let keystore = try Keystore.open(folder: folder, tpm: selection)
+            try keystore.setPasscode(passcode, kdf: kdf)
+        }
+        // One keystore at a time: swtpm, like any TPM reached without the kernel's resource manager, holds three
+        // objects, and an open keystore keeps its SRK and passcode key loaded.
+        do {
+            let keystore = try Keystore.open(folder: folder, tpm: selection)
+            let opened = keystore.tpmCommandsSent
+            try keystore.unlock(passcode: passcode)
+            if let opened { commands.first = (keystore.tpmCommandsSent ?? 0) - opened }
+            rows.append(
+                try Measurement.run(
+                    "unlock, device key in a \(label) (scrypt N=2^\(kdf.logN), HKDF, unwraps, 2 keybag writes)", rounds: rounds, operations: 1
+                ) {
+                    try keystore.unlock(passcode: passcode)
+                })
+            if let before = keystore.tpmCommandsSent {
+                try keystore.unlock(passcode: passcode)
+                commands.later = (keystore.tpmCommandsSent ?? 0) - before
+            }
+        }
+        rows.append(
+            try Measurement.run("open a keystore, device key in a \(label)", rounds: rounds, operations: 10) {
+                _ = try Keystore.open(folder: folder, tpm: selection)
+            })
+        return rows
     }
 
     /// For profilers: `count` adds then `count` finds as Apple code makes them, on an embedded keychain bound to

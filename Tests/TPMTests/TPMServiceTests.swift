@@ -77,6 +77,13 @@ import Glibc
             #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) { try keystore.unlock(passcode: secret("wrong")) }
             try keystore.unlock(passcode: secret("through the service"))
             #expect(try keystore.unwrapItemKey(wrapped, protection: .whenUnlockedThisDeviceOnly) == itemKey)
+            // Enclave keys are made inside the TPM through the service too, and verify with swift-crypto.
+            #expect(keystore.keepsKeysInTPM)
+            let key = try keystore.createTPMKey()
+            let digest = SHA256.hash(data: Data("signed through cofferd".utf8))
+            let signature = try keystore.tpmSignature(wrapped: key.wrapped, value: Data(digest))
+            let publicKey = try P256.Signing.PublicKey(x963Representation: key.publicKey)
+            #expect(publicKey.isValidSignature(try P256.Signing.ECDSASignature(rawRepresentation: signature), for: digest))
         }
         // The file records the route, and the service's objects answer only through it: the TPM itself, asked
         // without the service's authorisation value, refuses to unseal the device key.
