@@ -384,7 +384,7 @@ let package = Package(
             dependencies: [
                 "Keystore", "KeychainModel", "KeychainOperations", "KeychainService", "CofferDiagnostics", "Engine",
                 "KeychainClient", "KeychainSelection", "CofferRuntime", "Query", "Daemon", "ProgramIdentity", "Security", "CCofferSystem", "SSHAgent",
-                "Coffer", "ProtectedFileFormat", "TrustedPlatformModule",
+                "Coffer", "ProtectedFileFormat", "TrustedPlatformModule", "CryptoKit",
                 .product(name: "Crypto", package: "swift-crypto"), .product(name: "CryptoExtras", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "X509", package: "swift-certificates"), .product(name: "SwiftASN1", package: "swift-asn1"),

@@ -1,6 +1,6 @@
 // Coffer's benchmarks. Run with Benchmarks/run.sh (release build); it writes BENCHMARKS.md.
 //
-//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: apple, keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, apple-loop, add-sign-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, add-find-loop, for profilers; tpm with COFFER_BENCH_TPM)
+//   CofferBenchmarks [--quick] [--sizes 1000,100000,1000000] [suite…]     suites: apple, keystore, items, security, access-control, keys, certificates, files, backup, ssh-agent, daemon, daemon-latency, daemon-cpu (and find-loop, security-loop, apple-loop, add-sign-loop, daemon-loop, daemon-loop-concurrent, certificates-loop, add-find-loop, post-quantum-loop, for profilers; tpm with COFFER_BENCH_TPM; post-quantum)
 import CofferDiagnostics
 import Foundation
 import KeychainModel
@@ -60,6 +60,14 @@ do {
         // The TPM beside the file (`Benchmarks/tpm.sh` starts swtpm and names it in COFFER_BENCH_TPM).
         guard let tcti = ProcessInfo.processInfo.environment["COFFER_BENCH_TPM"] else { throw KeychainStatus.param }
         try TPMBenchmark.run(in: scratch, tcti: tcti, quick: quick)
+    }
+    if requested.contains("post-quantum") {
+        // ML-KEM-768 and ML-DSA-65 with keys the keychain keeps, beside swift-crypto (`Benchmarks/post-quantum.sh`).
+        try PostQuantumBenchmark.run(in: scratch, quick: quick)
+    }
+    if requested.contains("post-quantum-loop") {
+        // For profilers: 200 decapsulations and signatures with swift-crypto's keys, then with kept keys.
+        try PostQuantumBenchmark.profilingLoop(in: scratch, count: 200)
     }
     if requested.contains("add-find-loop") {
         // For profilers: 300 adds then 300 finds on an embedded keychain (bound to the TPM COFFER_TPM names, or not).

@@ -44,6 +44,11 @@ struct RoundTripTests {
                 input: Data([4]), authentication: TokenKeyAuthentication(context: AuthenticationContextID.random(), prompt: "sign in", interactive: false))),
         .useTokenKey(TokenKeyUse(key: Data(), operation: .keyExchange(requestedSize: nil, sharedInfo: nil), algorithm: "", input: Data())),
         .useTokenKey(TokenKeyUse(key: Data([5]), operation: .decrypt, algorithm: "a", input: Data([6]))),
+        .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .afterFirstUnlockThisDeviceOnly, flags: []), kind: .mlkem768)),
+        .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlocked, flags: .userPresence), kind: .mldsa87)),
+        .useTokenKey(TokenKeyUse(key: Data([7]), operation: .decapsulate, algorithm: "algid:kem:ML-KEM", input: Data(count: 1088))),
+        .useTokenKey(TokenKeyUse(key: Data([8]), operation: .signWithContext(Data("ctx".utf8)), algorithm: "algid:sign:ML-DSA:message", input: Data([1]))),
+        .useTokenKey(TokenKeyUse(key: Data([8]), operation: .signWithContext(Data()), algorithm: "algid:sign:ML-DSA:message", input: Data())),
         .syncState(changedFrom: nil),
         .syncState(changedFrom: SyncState(isSyncing: false)),
         .syncState(

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import KeyCrypto
 import KeychainModel
 import KeychainOperations
 @testable import KeychainService
@@ -86,7 +87,7 @@ struct OpenedTokenKeysTests {
     @Test func theTableStartsOverWhenFull() throws {
         let table = OpenedTokenKeys()
         let opened = OpenedTokenKeys.Opened(
-            key: try .generate(type: .ellipticCurve, sizeInBits: 256), kind: .p256,
+            key: .classic(try AsymmetricKey.generate(type: .ellipticCurve, sizeInBits: 256)), kind: .p256,
             accessControl: AccessControl(protection: .whenUnlocked, flags: .privateKeyUsage))
         for index in 0..<OpenedTokenKeys.capacity { table.keep(opened, sealed: Data([UInt8(index)])) }
         #expect(table.count == OpenedTokenKeys.capacity)

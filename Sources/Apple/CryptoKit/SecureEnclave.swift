@@ -10,7 +10,16 @@ public enum SecureEnclave {
     /// Whether keys of this kind can be made: true wherever a Coffer keychain is available to this process.
     public static var isAvailable: Bool { true }
 
-    /// P-256 keys, the only kind the Secure Enclave keeps.
+    /// ML-KEM-768 keys (FIPS 203): decapsulation in the keychain.
+    public enum MLKEM768 {}
+    /// ML-KEM-1024 keys: decapsulation in the keychain.
+    public enum MLKEM1024 {}
+    /// ML-DSA-65 keys (FIPS 204): signing in the keychain.
+    public enum MLDSA65 {}
+    /// ML-DSA-87 keys: signing in the keychain.
+    public enum MLDSA87 {}
+
+    /// P-256 keys.
     public enum P256 {
         /// Signing keys (ECDSA with SHA-256).
         public enum Signing {}

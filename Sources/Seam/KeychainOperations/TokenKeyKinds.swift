@@ -10,25 +10,68 @@ extension TokenKeyCreation.Kind {
         case decrypt
         /// Agrees a secret with a peer's public key (ECDH).
         case keyExchange
+        /// Recovers a shared secret from a ciphertext made for its public key (ML-KEM).
+        case decapsulate
     }
 
-    /// The kind's `kSecAttrKeyType`, as Apple numbers it: 73 (`kSecAttrKeyTypeECSECPrimeRandom`) or 105
-    /// (`kSecAttrKeyTypeEd25519`).
+    /// The kind's `kSecAttrKeyType`, as Apple numbers it: 73 (`kSecAttrKeyTypeECSECPrimeRandom`), 105
+    /// (`kSecAttrKeyTypeEd25519`), and the numbers Apple's Security gives ML-KEM (110) and ML-DSA (111), which its
+    /// public interface does not offer.
     public var keyTypeCode: Int {
         switch self {
         case .p256: 73
         case .ed25519: 105
+        case .mlkem768, .mlkem1024: 110
+        case .mldsa65, .mldsa87: 111
         }
     }
 
-    /// The kind's one size: 256 bits.
-    public var sizeInBits: Int { 256 }
+    /// The kind's one size, as Apple's Security writes it: 256 bits for P-256 and Ed25519, the parameter set for
+    /// ML-KEM (768, 1024) and ML-DSA (65, 87).
+    public var sizeInBits: Int {
+        switch self {
+        case .p256, .ed25519: 256
+        case .mlkem768: 768
+        case .mlkem1024: 1024
+        case .mldsa65: 65
+        case .mldsa87: 87
+        }
+    }
 
-    /// What the kind's private key does: P-256 signs, decrypts and agrees keys; Ed25519 only signs.
+    /// The length of the kind's public key: 65 (X9.63), 32, and FIPS 203's and 204's encodings.
+    public var publicKeyLength: Int {
+        switch self {
+        case .p256: 65
+        case .ed25519: 32
+        case .mlkem768: 1184
+        case .mlkem1024: 1568
+        case .mldsa65: 1952
+        case .mldsa87: 2592
+        }
+    }
+
+    /// Whether the kind is one of the post-quantum kinds (ML-KEM, ML-DSA).
+    public var isPostQuantum: Bool { postQuantumName != nil }
+
+    /// The standard's name of a post-quantum kind's parameter set (`ML-KEM-768`…), which names it to the
+    /// cryptography; nil for P-256 and Ed25519.
+    public var postQuantumName: String? {
+        switch self {
+        case .p256, .ed25519: nil
+        case .mlkem768: "ML-KEM-768"
+        case .mlkem1024: "ML-KEM-1024"
+        case .mldsa65: "ML-DSA-65"
+        case .mldsa87: "ML-DSA-87"
+        }
+    }
+
+    /// What the kind's private key does: P-256 signs, decrypts and agrees keys; Ed25519 and ML-DSA only sign;
+    /// ML-KEM only decapsulates.
     public var uses: Set<Use> {
         switch self {
         case .p256: [.sign, .decrypt, .keyExchange]
-        case .ed25519: [.sign]
+        case .ed25519, .mldsa65, .mldsa87: [.sign]
+        case .mlkem768, .mlkem1024: [.decapsulate]
         }
     }
 
@@ -51,9 +94,10 @@ extension TokenKeyUse.Operation {
     /// The use, without its parameters.
     public var use: TokenKeyCreation.Kind.Use {
         switch self {
-        case .sign: .sign
+        case .sign, .signWithContext: .sign
         case .decrypt: .decrypt
         case .keyExchange: .keyExchange
+        case .decapsulate: .decapsulate
         }
     }
 }

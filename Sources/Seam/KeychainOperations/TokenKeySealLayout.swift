@@ -12,8 +12,10 @@ import Query
 /// scalar (32) and its tag (16). Version 2 (Ed25519) is the same with `02` first, a 32-byte public key, and the
 /// 32-byte seed (RFC 8032) sealed in place of the scalar. Version 3 (a P-256 key inside the TPM) is version 1 with
 /// `03` first and, sealed in place of the scalar, the TPM's wrapped key (TPM2B_PRIVATE ‖ TPM2B_PUBLIC, of any length):
-/// useless without that TPM, and without the class key that opens the seal. The version byte's high bit (`0x80`)
-/// marks a key tied to its key item (``TokenKeyCreation/tiedToItem``).
+/// useless without that TPM, and without the class key that opens the seal. Version 4 (ML-KEM and ML-DSA) puts the
+/// kind (one byte, ``TokenKeyCreation/Kind``) and the public key's length (UInt16, big-endian) before the public key,
+/// and seals the key's seed (64 bytes for ML-KEM, 32 for ML-DSA, FIPS 203's and 204's `seedRepresentation`) in place
+/// of the scalar. The version byte's high bit (`0x80`) marks a key tied to its key item (``TokenKeyCreation/tiedToItem``).
 public struct TokenKeySealLayout: Sendable, Hashable {
     /// The layout version of P-256 keys.
     public static let version: UInt8 = 1
@@ -21,6 +23,8 @@ public struct TokenKeySealLayout: Sendable, Hashable {
     public static let ed25519Version: UInt8 = 2
     /// The layout version of P-256 keys inside the TPM.
     public static let tpmVersion: UInt8 = 3
+    /// The layout version of post-quantum keys.
+    public static let postQuantumVersion: UInt8 = 4
     /// The length of a P-256 public key in X9.63 form.
     public static let publicKeyLength = 65
     /// The length of an Ed25519 public key.
@@ -28,8 +32,10 @@ public struct TokenKeySealLayout: Sendable, Hashable {
 
     /// The key's access control.
     public let accessControl: AccessControl
-    /// The public key, X9.63.
+    /// The public key: X9.63 for P-256, or the kind's raw encoding.
     public let publicKey: Data
+    /// The kind of key, from the layout (and, for versions 1 to 3, the public key's length).
+    public let kind: TokenKeyCreation.Kind
     /// The bytes of the public part: the associated data of the sealed scalar.
     public let header: Data
     /// The keychain's part that follows the header.
@@ -49,13 +55,20 @@ public struct TokenKeySealLayout: Sendable, Hashable {
         self.publicKey = publicKey
         isHeldByTPM = heldByTPM
         isTiedToItem = tiedToItem
+        kind = TokenKey(sealed: Data(), publicKey: publicKey, accessControl: accessControl).kind
         let version =
-            heldByTPM ? Self.tpmVersion : publicKey.count == Self.ed25519PublicKeyLength ? Self.ed25519Version : Self.version
+            heldByTPM
+            ? Self.tpmVersion
+            : kind.isPostQuantum ? Self.postQuantumVersion : kind == .ed25519 ? Self.ed25519Version : Self.version
         var header = Data([version | (tiedToItem ? Self.tiedToItemBit : 0), UInt8(accessControl.protection.keyclassNumber)])
         withUnsafeBytes(of: accessControl.flags.rawValue.bigEndian) { header.append(contentsOf: $0) }
         let set = (accessControl.boundBiometrySet ?? []).prefix(Int(UInt8.max))
         header.append(UInt8(set.count))
         header.append(contentsOf: set)
+        if kind.isPostQuantum {
+            header.append(kind.rawValue)
+            withUnsafeBytes(of: UInt16(publicKey.count).bigEndian) { header.append(contentsOf: $0) }
+        }
         header.append(publicKey)
         self.header = header
         sealedPart = Data()
@@ -66,18 +79,32 @@ public struct TokenKeySealLayout: Sendable, Hashable {
         let bytes = [UInt8](sealed)
         guard let first = bytes.first else { return nil }
         let version = first & ~Self.tiedToItemBit
-        guard bytes.count > 11, [Self.version, Self.ed25519Version, Self.tpmVersion].contains(version),
+        guard bytes.count > 11, [Self.version, Self.ed25519Version, Self.tpmVersion, Self.postQuantumVersion].contains(version),
             let protection = ProtectionClass(keyclassNumber: Int(bytes[1]))
         else { return nil }
         isHeldByTPM = version == Self.tpmVersion
         isTiedToItem = first & Self.tiedToItemBit != 0
-        let isEd25519 = version == Self.ed25519Version
         let flags = bytes[2..<10].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         let setLength = Int(bytes[10])
-        let publicStart = 11 + setLength
-        let headerEnd = publicStart + (isEd25519 ? Self.ed25519PublicKeyLength : Self.publicKeyLength)
-        guard bytes.count > headerEnd, isEd25519 || bytes[publicStart] == 0x04 else { return nil }
-        let set = Array(bytes[11..<publicStart])
+        let setEnd = 11 + setLength
+        let publicStart: Int
+        switch version {
+        case Self.postQuantumVersion:
+            guard bytes.count > setEnd + 3, let stated = TokenKeyCreation.Kind(rawValue: bytes[setEnd]), stated.isPostQuantum,
+                Int(bytes[setEnd + 1]) << 8 | Int(bytes[setEnd + 2]) == stated.publicKeyLength
+            else { return nil }
+            kind = stated
+            publicStart = setEnd + 3
+        case Self.ed25519Version:
+            kind = .ed25519
+            publicStart = setEnd
+        default:
+            kind = .p256
+            publicStart = setEnd
+        }
+        let headerEnd = publicStart + kind.publicKeyLength
+        guard bytes.count > headerEnd, kind != .p256 || bytes[publicStart] == 0x04 else { return nil }
+        let set = Array(bytes[11..<setEnd])
         accessControl = AccessControl(
             protection: protection, flags: AccessControlFlags(rawValue: flags), boundBiometrySet: set.isEmpty ? nil : set)
         publicKey = Data(bytes[publicStart..<headerEnd])

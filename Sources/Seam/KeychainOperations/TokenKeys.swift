@@ -3,8 +3,9 @@ import KeychainModel
 import Query
 
 /// `SecKeyCreateRandomKey` with `kSecAttrTokenID = kSecAttrTokenIDSecureEnclave`, and CryptoKit's
-/// `SecureEnclave` keys: a P-256 private key made inside the keystore, which never leaves it (§7.5). Coffer
-/// also makes Ed25519 keys this way (`coffer create-key --ssh -t ed25519`), which Apple's enclave does not.
+/// `SecureEnclave` keys: a P-256 private key made inside the keystore, which never leaves it (§7.5), and the
+/// post-quantum keys of CryptoKit's `SecureEnclave.MLKEM768`, `.MLKEM1024`, `.MLDSA65` and `.MLDSA87`. Coffer also
+/// makes Ed25519 keys this way (`coffer create-key --ssh -t ed25519`), which Apple's enclave does not.
 public struct TokenKeyCreation: Sendable, Hashable {
     /// The kinds of key the keystore makes.
     public enum Kind: UInt8, Sendable, Hashable, CaseIterable {
@@ -12,12 +13,21 @@ public struct TokenKeyCreation: Sendable, Hashable {
         case p256 = 1
         /// Ed25519 signatures (a Coffer extension).
         case ed25519 = 2
+        /// ML-KEM-768 key encapsulation (FIPS 203), as CryptoKit's `SecureEnclave.MLKEM768`.
+        case mlkem768 = 3
+        /// ML-KEM-1024 key encapsulation, as `SecureEnclave.MLKEM1024`.
+        case mlkem1024 = 4
+        /// ML-DSA-65 signatures (FIPS 204), as `SecureEnclave.MLDSA65`.
+        case mldsa65 = 5
+        /// ML-DSA-87 signatures, as `SecureEnclave.MLDSA87`.
+        case mldsa87 = 6
     }
 
     /// The key's protection class and the authentication its use needs (`privateKeyUsage` with any
     /// constraints; Apple's default is `WhenUnlockedThisDeviceOnly` with `privateKeyUsage` alone).
     public var accessControl: AccessControl
-    /// The key's size: only 256 is made (P-256, or Ed25519).
+    /// The key's size, as Apple's `kSecAttrKeySizeInBits` names it: 256 (P-256, Ed25519), 768 or 1024 (ML-KEM),
+    /// 65 or 87 (ML-DSA), each kind's one size (``Kind/sizeInBits``).
     public var sizeInBits: Int
     /// The kind of key.
     public var kind: Kind
@@ -25,10 +35,10 @@ public struct TokenKeyCreation: Sendable, Hashable {
     /// item, and once no key item holds it the keychain refuses to use it, so deleting the item deletes the key.
     public var tiedToItem: Bool
 
-    /// A creation request.
-    public init(accessControl: AccessControl, sizeInBits: Int = 256, kind: Kind = .p256, tiedToItem: Bool = false) {
+    /// A creation request; `sizeInBits` is the kind's own size when nil.
+    public init(accessControl: AccessControl, sizeInBits: Int? = nil, kind: Kind = .p256, tiedToItem: Bool = false) {
         self.accessControl = accessControl
-        self.sizeInBits = sizeInBits
+        self.sizeInBits = sizeInBits ?? kind.sizeInBits
         self.kind = kind
         self.tiedToItem = tiedToItem
     }
@@ -46,7 +56,8 @@ public struct TokenKeyCreation: Sendable, Hashable {
 public struct TokenKey: Sendable, Hashable {
     /// The sealed private key: the keychain opens it (and keeps it open while its class is unlocked), and no other keychain can.
     public var sealed: Data
-    /// The public key: X9.63 (`04‖X‖Y`) for P-256, the 32-byte point for Ed25519.
+    /// The public key: X9.63 (`04‖X‖Y`) for P-256, the 32-byte point for Ed25519, FIPS 203's or 204's encoding
+    /// (`rawRepresentation`) for ML-KEM and ML-DSA.
     public var publicKey: Data
     /// The key's access control, as sealed with it.
     public var accessControl: AccessControl
@@ -58,9 +69,9 @@ public struct TokenKey: Sendable, Hashable {
         self.accessControl = accessControl
     }
 
-    /// The kind of key, told by its public key's length (65 bytes for P-256, 32 for Ed25519).
+    /// The kind of key, told by its public key's length (``TokenKeyCreation/Kind/publicKeyLength``, one per kind).
     public var kind: TokenKeyCreation.Kind {
-        publicKey.count == TokenKeySealLayout.ed25519PublicKeyLength ? .ed25519 : .p256
+        TokenKeyCreation.Kind.allCases.first { $0.publicKeyLength == publicKey.count } ?? .p256
     }
 }
 
@@ -75,6 +86,12 @@ public struct TokenKeyUse: Sendable, Hashable {
         /// `SecKeyCopyKeyExchangeResult`: `input` is the peer's public key (X9.63); with the X9.63 KDF
         /// algorithms, the requested size and shared info.
         case keyExchange(requestedSize: Int?, sharedInfo: Data?)
+        /// An ML-DSA signature of the message `input` with FIPS 204's context string (at most 255 bytes; empty
+        /// for none), as CryptoKit's `signature(for:context:)`.
+        case signWithContext(Data)
+        /// ML-KEM decapsulation (CryptoKit's `decapsulate`): `input` is the ciphertext, the answer the 32-byte
+        /// shared secret.
+        case decapsulate
     }
 
     /// The sealed private key (``TokenKey/sealed``).

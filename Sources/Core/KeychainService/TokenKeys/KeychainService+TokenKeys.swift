@@ -8,8 +8,9 @@ import Keystore
 import Query
 
 extension KeychainService {
-    /// Makes a P-256 (or, Coffer's extension, an Ed25519) private key that never leaves this process (§7.5):
-    /// only its public key and its seal are answered. A key whose access control names `biometryCurrentSet` is bound to the fingers
+    /// Makes a P-256 (or, Coffer's extension, an Ed25519), ML-KEM or ML-DSA private key that never leaves this
+    /// process (§7.5): only its public key and its seal are answered. Post-quantum keys are sealed by the keystore
+    /// (bound to the TPM when the keychain is), since TPMs make none. A key whose access control names `biometryCurrentSet` is bound to the fingers
     /// enrolled now; without enrolled biometry it cannot be made (-25293, as Apple's failed evaluation).
     func createTokenKey(_ creation: TokenKeyCreation) -> Response {
         guard creation.sizeInBits == creation.kind.sizeInBits else {
@@ -29,22 +30,28 @@ extension KeychainService {
             return createTPMKey(control: control, tiedToItem: creation.tiedToItem, keystore: keystore)
         }
         let publicKey: Data
-        var scalar: Data
+        let secret: SecretBytes
         switch creation.kind {
         case .p256:
             let privateKey = P256.Signing.PrivateKey()
             publicKey = privateKey.publicKey.x963Representation
-            scalar = privateKey.rawRepresentation
+            secret = privateKey.rawRepresentation.withUnsafeBytes { SecretBytes(copying: $0) }
         case .ed25519:
             let privateKey = Curve25519.Signing.PrivateKey()
             publicKey = privateKey.publicKey.rawRepresentation
-            scalar = privateKey.rawRepresentation
+            secret = privateKey.rawRepresentation.withUnsafeBytes { SecretBytes(copying: $0) }
+        case .mlkem768, .mlkem1024, .mldsa65, .mldsa87:
+            guard let algorithm = PostQuantumAlgorithm(standardName: creation.kind.postQuantumName),
+                let made = try? PostQuantumPrivateKey.generate(algorithm)
+            else {
+                return .failure(.internal, reason: "the key could not be made")
+            }
+            (secret, publicKey) = made
         }
-        defer { scalar.resetBytes(in: 0..<scalar.count) }
         do {
             let keystore = try engine().keystore
             let sealed = try TokenKeySeal.seal(
-                scalar: SecretBytes(copying: scalar), publicKey: publicKey, control: control, tiedToItem: creation.tiedToItem, keystore: keystore)
+                scalar: secret, publicKey: publicKey, control: control, tiedToItem: creation.tiedToItem, keystore: keystore)
             return .tokenKey(TokenKey(sealed: sealed, publicKey: publicKey, accessControl: control))
         } catch {
             return .failure(error, reason: Self.tokenKeyReason(error))
@@ -94,19 +101,44 @@ extension KeychainService {
             return Response(error)
         }
         do throws(KeyCryptoError) {
-            let key = opened.key
-            let algorithm = KeyAlgorithm(rawValue: use.algorithm)
-            switch use.operation {
-            case .sign:
-                return .value(.data(try key.signature(for: use.input, algorithm: algorithm)))
-            case .decrypt:
-                return .value(.data(try key.decrypt(use.input, algorithm: algorithm)))
-            case .keyExchange(let requestedSize, let sharedInfo):
-                let peer = try AsymmetricKey(externalRepresentation: use.input, type: .ellipticCurve, keyClass: .publicKey)
-                return .value(.data(try key.sharedSecret(with: peer, algorithm: algorithm, requestedSize: requestedSize, sharedInfo: sharedInfo)))
+            switch opened.key {
+            case .classic(let key): return try Self.run(use, with: key)
+            case .postQuantum(let key): return try Self.run(use, with: key)
             }
         } catch {
             return .failure(KeychainStatus(code: error.status), reason: error.message)
+        }
+    }
+
+    /// `use` run with a P-256 or Ed25519 key, with Apple's algorithm.
+    private static func run(_ use: TokenKeyUse, with key: AsymmetricKey) throws(KeyCryptoError) -> Response {
+        let algorithm = KeyAlgorithm(rawValue: use.algorithm)
+        switch use.operation {
+        case .sign:
+            return .value(.data(try key.signature(for: use.input, algorithm: algorithm)))
+        case .decrypt:
+            return .value(.data(try key.decrypt(use.input, algorithm: algorithm)))
+        case .keyExchange(let requestedSize, let sharedInfo):
+            let peer = try AsymmetricKey(externalRepresentation: use.input, type: .ellipticCurve, keyClass: .publicKey)
+            return .value(.data(try key.sharedSecret(with: peer, algorithm: algorithm, requestedSize: requestedSize, sharedInfo: sharedInfo)))
+        case .signWithContext, .decapsulate:
+            throw KeyCryptoError(status: -50, message: "\(use.algorithm): algorithm not supported by the key")
+        }
+    }
+
+    /// `use` run with an ML-KEM or ML-DSA key, whose algorithms are the ones Apple's Security names for them
+    /// (`algid:kem:ML-KEM`, `algid:sign:ML-DSA:message`).
+    private static func run(_ use: TokenKeyUse, with key: PostQuantumPrivateKey) throws(KeyCryptoError) -> Response {
+        switch use.operation {
+        case .decapsulate where use.algorithm == PostQuantumAlgorithm.keyEncapsulationIdentifier:
+            let secret = try key.decapsulate(use.input)
+            return .value(.data(secret.withUnsafeBytes { Data($0) }))
+        case .sign where use.algorithm == PostQuantumAlgorithm.signatureIdentifier:
+            return .value(.data(try key.signature(for: use.input, context: Data())))
+        case .signWithContext(let context) where use.algorithm == PostQuantumAlgorithm.signatureIdentifier:
+            return .value(.data(try key.signature(for: use.input, context: context)))
+        default:
+            throw KeyCryptoError(status: -50, message: "\(use.algorithm): algorithm not supported by the key")
         }
     }
 
@@ -117,18 +149,22 @@ extension KeychainService {
         if let kept = openedTokenKeys.key(sealed: sealed) { return kept }
         let keystore = try engine().keystore
         let seal = try TokenKeySeal.open(sealed, keystore: keystore)
-        guard let type = KeyType(rawValue: seal.kind.keyTypeCode) else { throw .authFailed }
-        let key: AsymmetricKey
+        let key: OpenedTokenKeys.OpenedKey
         do {
             switch seal.secret {
+            case .privateKey(let seed) where PostQuantumAlgorithm(standardName: seal.kind.postQuantumName) != nil:
+                guard let algorithm = PostQuantumAlgorithm(standardName: seal.kind.postQuantumName) else { throw KeyCryptoError(status: -25293, message: "") }
+                key = .postQuantum(try PostQuantumPrivateKey(algorithm, seed: seed, publicKey: seal.publicKey))
             case .privateKey(let privateKey):
-                key = try privateKey.withUnsafeBytes { bytes throws(KeyCryptoError) in
-                    var representation = Data(bytes)
-                    defer { representation.resetBytes(in: 0..<representation.count) }
-                    return try AsymmetricKey(externalRepresentation: representation, type: type, keyClass: .privateKey)
-                }
+                guard let type = KeyType(rawValue: seal.kind.keyTypeCode) else { throw KeyCryptoError(status: -25293, message: "") }
+                key = .classic(
+                    try privateKey.withUnsafeBytes { bytes throws(KeyCryptoError) in
+                        var representation = Data(bytes)
+                        defer { representation.resetBytes(in: 0..<representation.count) }
+                        return try AsymmetricKey(externalRepresentation: representation, type: type, keyClass: .privateKey)
+                    })
             case .tpmKey(let wrapped):
-                key = try AsymmetricKey(held: Self.heldKey(wrapped, publicKey: seal.publicKey, keystore: keystore))
+                key = .classic(try AsymmetricKey(held: Self.heldKey(wrapped, publicKey: seal.publicKey, keystore: keystore)))
             }
         } catch {
             throw .authFailed

@@ -15,9 +15,15 @@ import Synchronization
 /// The key's access control is checked at every use, as for a key just opened. At most ``capacity``
 /// keys are kept; when full, the table starts over.
 final class OpenedTokenKeys: Sendable {
+    /// The private key itself: Apple's kinds as KeyCrypto holds them, or a post-quantum key.
+    enum OpenedKey: Sendable {
+        case classic(AsymmetricKey)
+        case postQuantum(PostQuantumPrivateKey)
+    }
+
     /// A key opened from its seal, with the access control the seal carried.
     struct Opened: Sendable {
-        let key: AsymmetricKey
+        let key: OpenedKey
         let kind: TokenKeyCreation.Kind
         let accessControl: AccessControl
     }

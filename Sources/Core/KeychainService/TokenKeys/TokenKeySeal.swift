@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import KeyCrypto
 import KeychainModel
 import KeychainOperations
 import Keystore
@@ -13,8 +14,8 @@ import Query
 enum TokenKeySeal {
     static let scalarLength = 32
 
-    /// What a seal holds: the private key's bytes (X9.63 `04‖X‖Y‖K` for P-256, the 32-byte seed for Ed25519,
-    /// zeroized when released), or the TPM's wrapped key.
+    /// What a seal holds: the private key's bytes (X9.63 `04‖X‖Y‖K` for P-256, the 32-byte seed for Ed25519, the
+    /// seed for ML-KEM and ML-DSA, zeroized when released), or the TPM's wrapped key.
     enum Secret {
         case privateKey(SecretBytes)
         case tpmKey(Data)
@@ -28,8 +29,9 @@ enum TokenKeySeal {
         let accessControl: AccessControl
     }
 
-    /// Seals `scalar` (the 32-byte private scalar, or Ed25519 seed) with `publicKey` (65 bytes for P-256, 32
-    /// for Ed25519) and `control`; `tiedToItem` for a key to be stored as a key item.
+    /// Seals `scalar` (the 32-byte private scalar, an Ed25519 seed, an ML-KEM or ML-DSA seed) with `publicKey` (65
+    /// bytes for P-256, 32 for Ed25519, the kind's raw encoding for the others) and `control`; `tiedToItem` for a key
+    /// to be stored as a key item.
     static func seal(
         scalar: SecretBytes, publicKey: Data, control: AccessControl, tiedToItem: Bool, keystore: Keystore
     ) throws(KeychainStatus) -> Data {
@@ -79,7 +81,7 @@ enum TokenKeySeal {
         let part = [UInt8](layout.sealedPart)
         guard let wrappedLength = part.first.map(Int.init) else { throw .authFailed }
         let sealedLength = part.count - (1 + wrappedLength + 12 + 16)
-        guard layout.isHeldByTPM ? sealedLength > 0 : sealedLength == scalarLength else { throw .authFailed }
+        guard layout.isHeldByTPM ? sealedLength > 0 : sealedLength == secretLength(of: layout.kind) else { throw .authFailed }
         let wrapped = Data(part[1..<1 + wrappedLength])
         let nonceStart = 1 + wrappedLength
         let dataKey: SymmetricKey
@@ -96,11 +98,11 @@ enum TokenKeySeal {
                 tag: part[(nonceStart + 12 + sealedLength)...])
             var scalar = try AES.GCM.open(box, using: dataKey, authenticating: layout.header)
             defer { scalar.resetBytes(in: 0..<scalar.count) }
-            let kind = TokenKey(sealed: sealed, publicKey: layout.publicKey, accessControl: layout.accessControl).kind
+            let kind = layout.kind
             if layout.isHeldByTPM {
                 return Opened(secret: .tpmKey(scalar), publicKey: layout.publicKey, kind: kind, accessControl: layout.accessControl)
             }
-            var privateKey = kind == .ed25519 ? Data() : layout.publicKey
+            var privateKey = kind == .p256 ? layout.publicKey : Data()
             privateKey.append(scalar)
             defer { privateKey.resetBytes(in: 0..<privateKey.count) }
             return Opened(
@@ -108,5 +110,10 @@ enum TokenKeySeal {
         } catch {
             throw .authFailed
         }
+    }
+
+    /// The length of what a seal of `kind` holds, for a key the keystore seals.
+    static func secretLength(of kind: TokenKeyCreation.Kind) -> Int {
+        PostQuantumAlgorithm(standardName: kind.postQuantumName)?.seedLength ?? scalarLength
     }
 }

@@ -30,6 +30,10 @@ enum TokenKeyCoding {
             if let requestedSize { writer.uint32(UInt32(clamping: requestedSize)) }
             writer.bool(sharedInfo != nil)
             if let sharedInfo { try writer.bytes(sharedInfo) }
+        case .signWithContext(let context):
+            writer.byte(4)
+            try writer.bytes(context)
+        case .decapsulate: writer.byte(5)
         }
         try writer.text(use.algorithm)
         try writer.bytes(use.input)
@@ -49,6 +53,8 @@ enum TokenKeyCoding {
             let requestedSize = try reader.bool("requested size presence") ? Int(try reader.uint32()) : nil
             let sharedInfo = try reader.bool("shared info presence") ? try reader.data() : nil
             operation = .keyExchange(requestedSize: requestedSize, sharedInfo: sharedInfo)
+        case 4: operation = .signWithContext(try reader.data())
+        case 5: operation = .decapsulate
         default: throw .malformedPayload(.invalidField("token key operation"))
         }
         let algorithm = try reader.text()

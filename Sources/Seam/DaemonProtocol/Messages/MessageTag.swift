@@ -56,11 +56,13 @@ public enum MessageTag {
     /// ``Request/authenticationCapabilities``: no fields.
     public static let authenticationCapabilities = Request.Kind.authenticationCapabilities.traits.wireTag
     /// ``Request/createTokenKey(_:)``: the access control (protection, flags UInt64), the size in bits (UInt32), the
-    /// kind (1 P-256, 2 Ed25519), whether the key is tied to its item (boolean byte).
+    /// kind (1 P-256, 2 Ed25519, 3 ML-KEM-768, 4 ML-KEM-1024, 5 ML-DSA-65, 6 ML-DSA-87), whether the key is tied to
+    /// its item (boolean byte).
     public static let createTokenKey = Request.Kind.createTokenKey.traits.wireTag
     /// ``Request/useTokenKey(_:)``: the sealed key (length, bytes), the operation (1 sign, 2 decrypt, 3 key
     /// exchange, followed by the requested size: presence byte then UInt32, and the shared info: presence byte
-    /// then length and bytes), the algorithm (text), the input (length, bytes), the context (presence byte, then
+    /// then length and bytes; 4 sign with a context, followed by the context: length and bytes; 5 decapsulate), the
+    /// algorithm (text), the input (length, bytes), the context (presence byte, then
     /// length and bytes), the prompt (text), interactive (boolean byte).
     public static let useTokenKey = Request.Kind.useTokenKey.traits.wireTag
     /// ``Request/makeFileKey(_:)``: the file protection class (one byte, Apple's number 1–4).

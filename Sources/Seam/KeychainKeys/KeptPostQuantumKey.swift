@@ -1,0 +1,68 @@
+import Foundation
+import KeyCrypto
+import KeychainClient
+import KeychainModel
+import KeychainOperations
+import Query
+
+/// An ML-KEM or ML-DSA key whose private part the keychain keeps (CryptoKit's `SecureEnclave.MLKEM768` and its
+/// siblings): its handle, its kind, and how its uses authenticate. The keychain decapsulates and signs; this process
+/// holds the public key and the seal.
+public struct KeptPostQuantumKey: Sendable, Hashable {
+    /// The keychain's handle of the key.
+    public let handle: TokenKey
+    /// The kind of key: one of the post-quantum kinds.
+    public let kind: TokenKeyCreation.Kind
+    /// The context, prompt and interactivity the key's uses carry.
+    public var authentication: TokenKeyAuthentication
+
+    /// The key whose seal is `sealed`; nil when the bytes are no post-quantum key's handle of `kind`, or its
+    /// public key is not one of that kind.
+    public init?(sealed: Data, kind: TokenKeyCreation.Kind, authentication: TokenKeyAuthentication = .init()) {
+        guard let handle = TokenKey(sealed: sealed), handle.kind == kind else { return nil }
+        self.init(handle, authentication: authentication)
+    }
+
+    private init?(_ handle: TokenKey, authentication: TokenKeyAuthentication) {
+        guard let algorithm = PostQuantumAlgorithm(standardName: handle.kind.postQuantumName),
+            PostQuantumPrivateKey.isValidPublicKey(handle.publicKey, of: algorithm)
+        else { return nil }
+        self.handle = handle
+        kind = handle.kind
+        self.authentication = authentication
+    }
+
+    /// A new key of `kind` made inside the keychain under `accessControl`, waiting on the keychain.
+    public static func generate(
+        _ kind: TokenKeyCreation.Kind, accessControl: AccessControl, authentication: TokenKeyAuthentication = .init(),
+        through client: any KeychainClient
+    ) throws(KeychainFailure) -> KeptPostQuantumKey {
+        guard kind.isPostQuantum else { throw KeychainFailure(.param, reason: "\(kind) is not a post-quantum kind") }
+        let creation = TokenKeyCreation(accessControl: accessControl, kind: kind)
+        let handle = try client.sendBlocking(.createTokenKey(creation)).tokenKeyResult()
+        guard let key = KeptPostQuantumKey(handle, authentication: authentication) else {
+            throw KeychainFailure(.internal, reason: "the keychain answered with a key of another kind")
+        }
+        return key
+    }
+
+    /// The public key (`rawRepresentation`), checked when the handle was read.
+    public var publicKey: Data { handle.publicKey }
+
+    /// The 32-byte shared secret the ML-KEM ciphertext `ciphertext` carries, recovered in the keychain.
+    public func decapsulate(_ ciphertext: Data, through client: any KeychainClient) throws(KeychainFailure) -> Data {
+        try use(.decapsulate, algorithm: PostQuantumAlgorithm.keyEncapsulationIdentifier, input: ciphertext, through: client)
+    }
+
+    /// An ML-DSA signature of `message` with FIPS 204's `context` (empty for none), made in the keychain.
+    public func signature(for message: Data, context: Data, through client: any KeychainClient) throws(KeychainFailure) -> Data {
+        try use(.signWithContext(context), algorithm: PostQuantumAlgorithm.signatureIdentifier, input: message, through: client)
+    }
+
+    private func use(
+        _ operation: TokenKeyUse.Operation, algorithm: String, input: Data, through client: any KeychainClient
+    ) throws(KeychainFailure) -> Data {
+        let use = TokenKeyUse(key: handle.sealed, operation: operation, algorithm: algorithm, input: input, authentication: authentication)
+        return try client.sendBlocking(.useTokenKey(use)).tokenKeyUseResult()
+    }
+}

@@ -1,0 +1,210 @@
+import CofferTestSupport
+import CryptoKit
+import Foundation
+import KeychainModel
+import KeychainOperations
+import KeychainSelection
+import Keystore
+@_spi(Testing) import Security
+import Testing
+
+/// CryptoKit's post-quantum Secure Enclave keys (`SecureEnclave.MLKEM768`, `.MLKEM1024`, `.MLDSA65`, `.MLDSA87`), written
+/// the way Apple's documentation uses them, on both transports: the keychain decapsulates and signs, swift-crypto's
+/// own keys encapsulate and verify, and the seed is in no file.
+@Suite(.timeLimit(.minutes(10))) struct CryptoKitPostQuantumTests {
+    @Test(arguments: Transport.allCases) func mlkemKeysDecapsulateWhatSoftwareKeysEncapsulate(transport: Transport) throws {
+        try withFreshKeychain(transport: transport) {
+            let key = try SecureEnclave.MLKEM768.PrivateKey()
+            let sent = try key.publicKey.encapsulate()
+            #expect(try key.decapsulate(sent.encapsulated) == sent.sharedSecret)
+            // A handle kept in a file and read back is the same key.
+            let restored = try SecureEnclave.MLKEM768.PrivateKey(dataRepresentation: key.dataRepresentation)
+            #expect(restored.publicKey.rawRepresentation == key.publicKey.rawRepresentation)
+            #expect(try restored.decapsulate(sent.encapsulated) == sent.sharedSecret)
+            // ML-KEM's implicit rejection: an altered ciphertext gives another secret, not an error.
+            var altered = sent.encapsulated
+            altered[altered.startIndex] ^= 1
+            #expect(try key.decapsulate(altered) != sent.sharedSecret)
+            #expect(throws: CryptoKitError.self) { try key.decapsulate(sent.encapsulated.dropLast()) }
+
+            let larger = try SecureEnclave.MLKEM1024.PrivateKey(accessControl: Self.whenUnlocked)
+            let toLarger = try MLKEM1024.PublicKey(rawRepresentation: larger.publicKey.rawRepresentation).encapsulate()
+            #expect(toLarger.encapsulated.count == 1568)
+            #expect(try larger.decapsulate(toLarger.encapsulated) == toLarger.sharedSecret)
+            #expect(throws: CryptoKitError.self) { try larger.decapsulate(sent.encapsulated) }
+        }
+    }
+
+    @Test(arguments: Transport.allCases) func mldsaSignaturesMadeInTheKeychainVerifyWithSwiftCrypto(transport: Transport) throws {
+        try withFreshKeychain(transport: transport) {
+            let key = try SecureEnclave.MLDSA65.PrivateKey()
+            let message = Data("release v2.0 tarball".utf8)
+            let signature = try key.signature(for: message)
+            #expect(signature.count == 3309)
+            let verifier = try MLDSA65.PublicKey(rawRepresentation: key.publicKey.rawRepresentation)
+            #expect(verifier.isValidSignature(signature, for: message))
+            #expect(!verifier.isValidSignature(signature, for: message + Data([0])))
+            let context = Data("coffer-test".utf8)
+            let bound = try key.signature(for: message, context: context)
+            #expect(verifier.isValidSignature(bound, for: message, context: context))
+            #expect(!verifier.isValidSignature(bound, for: message))
+            #expect(throws: CryptoKitError.self) { try key.signature(for: message, context: Data(count: 256)) }
+
+            let strongest = try SecureEnclave.MLDSA87.PrivateKey(dataRepresentation: try SecureEnclave.MLDSA87.PrivateKey().dataRepresentation)
+            let strong = try strongest.signature(for: message)
+            #expect(strong.count == 4627)
+            #expect(strongest.publicKey.isValidSignature(strong, for: message))
+        }
+    }
+
+    @Test(arguments: Transport.allCases) func keysWorkThroughCryptoKitsGenericInterfaces(transport: Transport) throws {
+        func roundTrip<Key: KEMPrivateKey>(_: Key.Type) throws -> Bool {
+            let key = try Key.generate()
+            let sent = try key.publicKey.encapsulate()
+            return try key.decapsulate(sent.encapsulated) == sent.sharedSecret
+        }
+        try withFreshKeychain(transport: transport) {
+            #expect(try roundTrip(SecureEnclave.MLKEM768.PrivateKey.self))
+            #expect(try roundTrip(SecureEnclave.MLKEM1024.PrivateKey.self))
+            // The HPKE suite Apple's systems default to, with a software X-Wing key, beside the enclave keys.
+            let recipient = try XWingMLKEM768X25519.PrivateKey.generate()
+            let suite = HPKE.Ciphersuite.XWingMLKEM768X25519_SHA256_AES_GCM_256
+            var sender = try HPKE.Sender(recipientKey: recipient.publicKey, ciphersuite: suite, info: Data("info".utf8))
+            let sealed = try sender.seal(Data("hello".utf8))
+            var opener = try HPKE.Recipient(privateKey: recipient, ciphersuite: suite, info: Data("info".utf8), encapsulatedKey: sender.encapsulatedKey)
+            #expect(try opener.open(sealed) == Data("hello".utf8))
+        }
+    }
+
+    @Test(arguments: Transport.allCases) func handlesOfAnotherKindAnotherKeychainOrAlteredAreRefused(transport: Transport) throws {
+        let (kem, dsa) = try withFreshKeychain(transport: transport) {
+            (try SecureEnclave.MLKEM768.PrivateKey().dataRepresentation, try SecureEnclave.MLDSA65.PrivateKey().dataRepresentation)
+        }
+        try withFreshKeychain(transport: transport) {
+            // Bytes that are no handle of the type, or a handle of another kind: CryptoKitError at once.
+            #expect(throws: CryptoKitError.self) { try SecureEnclave.MLKEM768.PrivateKey(dataRepresentation: Data([4, 1, 2])) }
+            #expect(throws: CryptoKitError.self) { try SecureEnclave.MLKEM1024.PrivateKey(dataRepresentation: kem) }
+            #expect(throws: CryptoKitError.self) { try SecureEnclave.MLDSA65.PrivateKey(dataRepresentation: kem) }
+            #expect(throws: CryptoKitError.self) { try SecureEnclave.MLDSA87.PrivateKey(dataRepresentation: dsa) }
+            let p256 = try SecureEnclave.P256.Signing.PrivateKey().dataRepresentation
+            #expect(throws: CryptoKitError.self) { try SecureEnclave.MLDSA65.PrivateKey(dataRepresentation: p256) }
+            // Another keychain's handle, and an altered one of this keychain: errSecAuthFailed when used.
+            let foreign = try SecureEnclave.MLDSA65.PrivateKey(dataRepresentation: dsa)
+            #expect(Self.status { _ = try foreign.signature(for: Data("m".utf8)) } == Int(errSecAuthFailed))
+            var altered = try SecureEnclave.MLKEM768.PrivateKey().dataRepresentation
+            altered[altered.count - 20] ^= 0x40
+            let tampered = try SecureEnclave.MLKEM768.PrivateKey(dataRepresentation: altered)
+            let ciphertext = try tampered.publicKey.encapsulate().encapsulated
+            #expect(Self.status { _ = try tampered.decapsulate(ciphertext) } == Int(errSecAuthFailed))
+        }
+    }
+
+    @Test(arguments: Transport.allCases) func aKeyDoesOnlyWhatItsKindDoes(transport: Transport) throws {
+        try withFreshKeychain(transport: transport) {
+            let client = SharedKeychainClient.current
+            let kem = try SecureEnclave.MLKEM768.PrivateKey().dataRepresentation
+            let dsa = try SecureEnclave.MLDSA65.PrivateKey().dataRepresentation
+            let p256 = try SecureEnclave.P256.Signing.PrivateKey().dataRepresentation
+            let misuses: [TokenKeyUse] = [
+                TokenKeyUse(key: kem, operation: .signWithContext(Data()), algorithm: "algid:sign:ML-DSA:message", input: Data([1])),
+                TokenKeyUse(key: dsa, operation: .decapsulate, algorithm: "algid:kem:ML-KEM", input: Data(count: 1088)),
+                TokenKeyUse(key: p256, operation: .decapsulate, algorithm: "algid:kem:ML-KEM", input: Data(count: 1088)),
+                // The right operation with another algorithm's name.
+                TokenKeyUse(key: dsa, operation: .sign, algorithm: "algid:sign:ECDSA:message-X962:SHA256", input: Data([1])),
+                // A raw client's ciphertext of the wrong length, and a context too long.
+                TokenKeyUse(key: kem, operation: .decapsulate, algorithm: "algid:kem:ML-KEM", input: Data(count: 1087)),
+                TokenKeyUse(key: dsa, operation: .signWithContext(Data(count: 256)), algorithm: "algid:sign:ML-DSA:message", input: Data([1])),
+            ]
+            for use in misuses {
+                let answer = try client.sendBlocking(.useTokenKey(use))
+                guard case .failure(let status, _) = answer else {
+                    Issue.record("\(use.operation) answered \(answer)")
+                    continue
+                }
+                #expect(status == .param, "\(use.operation)")
+            }
+        }
+    }
+
+    @Test(arguments: Transport.allCases) func theSeedIsInNoFileOfTheKeychain(transport: Transport) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-pq-at-rest-\(UUID().uuidString)", isDirectory: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let handles: [(kind: TokenKeyCreation.Kind, sealed: Data)] = try Self.withKeychain(at: folder, transport: transport) {
+            let kem = try SecureEnclave.MLKEM768.PrivateKey()
+            let dsa = try SecureEnclave.MLDSA65.PrivateKey()
+            // Stored the way apps keep such handles: as a generic password's data.
+            for (account, handle) in [("kem", kem.dataRepresentation), ("dsa", dsa.dataRepresentation)] {
+                let add: [String: Any] = [
+                    kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "pq", kSecAttrAccount as String: account,
+                    kSecValueData as String: handle,
+                ]
+                #expect(SecItemAdd(add as CFDictionary, nil) == errSecSuccess)
+            }
+            return [(.mlkem768, kem.dataRepresentation), (.mldsa65, dsa.dataRepresentation)]
+        }
+        // The test opens the seals with the keystore, as only the keychain can, to learn the seeds it then looks for.
+        let keystore = try Keystore.open(folder: KeychainFolder(url: folder))
+        let files = try Self.files(under: folder)
+        #expect(!files.isEmpty)
+        for handle in handles {
+            let seed = try Self.openSeal(handle.sealed, keystore: keystore)
+            #expect(seed.count == (handle.kind == .mlkem768 ? 64 : 32))
+            let publicKey = try #require(TokenKeySealLayout(parsing: handle.sealed)).publicKey
+            if handle.kind == .mlkem768 {
+                #expect(try MLKEM768.PrivateKey(seedRepresentation: seed, publicKey: nil).publicKey.rawRepresentation == publicKey)
+            } else {
+                #expect(try MLDSA65.PrivateKey(seedRepresentation: seed, publicKey: nil).publicKey.rawRepresentation == publicKey)
+            }
+            #expect(handle.sealed.range(of: seed) == nil, "the handle holds the seed sealed, never in the clear")
+            for (path, contents) in files {
+                #expect(contents.range(of: seed) == nil, "\(handle.kind)'s seed found in \(path)")
+            }
+        }
+    }
+
+    private static var whenUnlocked: SecAccessControl {
+        SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, [], nil)!
+    }
+
+    /// The OSStatus the `NSError` `body` throws carries; 0 when it throws none.
+    private static func status(_ body: () throws -> Void) -> Int {
+        do {
+            try body()
+            return 0
+        } catch let error as NSError {
+            return error.domain == "NSOSStatusErrorDomain" ? error.code : -1
+        }
+    }
+
+    private static func withKeychain<Result>(at folder: URL, transport: Transport, _ body: () throws -> Result) throws -> Result {
+        switch transport {
+        case .embedded:
+            return try SecurityTesting.withKeychain(at: folder, body)
+        case .daemon:
+            let daemon = try InProcessDaemon(folder: KeychainFolder(url: folder), groups: nil)
+            return try withExtendedLifetime(daemon) { try SecurityTesting.withKeychain(socket: daemon.socketPath, body) }
+        }
+    }
+
+    /// Every regular file under `folder` (the database, its journal, the keybag, the device key…), read whole.
+    private static func files(under folder: URL) throws -> [(String, Data)] {
+        let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]))
+        return try enumerator.compactMap { entry in
+            guard let url = entry as? URL, try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { return nil }
+            return (url.path, try Data(contentsOf: url))
+        }
+    }
+
+    /// What a seal holds, opened with the class key as the keychain opens it.
+    private static func openSeal(_ sealed: Data, keystore: Keystore) throws -> Data {
+        let layout = try #require(TokenKeySealLayout(parsing: sealed))
+        let part = [UInt8](layout.sealedPart)
+        let wrappedLength = Int(part[0])
+        let dataKey = try keystore.unwrapItemKey(Data(part[1..<1 + wrappedLength]), protection: layout.accessControl.protection)
+        let nonceStart = 1 + wrappedLength
+        let box = try AES.GCM.SealedBox(
+            nonce: AES.GCM.Nonce(data: part[nonceStart..<nonceStart + 12]), ciphertext: part[(nonceStart + 12)..<(part.count - 16)],
+            tag: part[(part.count - 16)...])
+        return try AES.GCM.open(box, using: dataKey, authenticating: layout.header)
+    }
+}
