@@ -27,7 +27,7 @@ import Testing
 
     /// Runs `body` with an event loop group and a server presenting `credential` with `configure` applied to ATS's
     /// server configuration; shuts both down afterwards.
-    private func withServer<Result>(
+    func withServer<Result>(
         _ credential: ServerCredential, configure: (inout TLSConfiguration) -> Void = { _ in },
         _ body: (EventLoopGroup, TestTLSServer) async throws -> Result
     ) async throws -> Result {
@@ -53,7 +53,7 @@ import Testing
         }
     }
 
-    private func verifier(pins: PinSet?, anchors: TrustAnchors? = nil, outcomes: Recorder<PeerVerificationOutcome>) -> PeerTrustVerifier {
+    func verifier(pins: PinSet?, anchors: TrustAnchors? = nil, outcomes: Recorder<PeerVerificationOutcome>) -> PeerTrustVerifier {
         PeerTrustVerifier(peer: .server(hostname: "localhost"), anchors: anchors ?? .only([pki.anchor]), pins: pins) { outcomes.record($0) }
     }
 

@@ -7,6 +7,9 @@ import NIOSSL
 /// - Forward secrecy only: for TLS 1.2, the ECDHE suites with AES-GCM or ChaCha20-Poly1305 (``cipherSuites``); TLS
 ///   1.3's suites are all forward secret and are not configurable in swift-nio-ssl.
 /// - SHA-2 signatures only in the handshake (``signatureAlgorithms``): no SHA-1.
+/// - Post-quantum hybrid key exchange first (``keyExchangeGroups``: X25519MLKEM768, as Apple's systems offer since iOS 26
+///   and macOS 26), so a recorded session cannot be decrypted later with a quantum computer; X25519 and the NIST
+///   curves after it, for peers without it.
 /// - Certificate verification on. Pass a ``PeerTrustVerifier`` to the handler to verify with Coffer's trust
 ///   evaluation (and pins); without one, swift-nio-ssl verifies with BoringSSL against the system's roots.
 ///
@@ -37,6 +40,11 @@ public enum AppTransportSecurity {
         .rsaPkcs1Sha256, .rsaPkcs1Sha384, .rsaPkcs1Sha512,
         .ed25519,
     ]
+
+    /// The key-exchange groups offered and accepted, in order of preference: the hybrid X25519MLKEM768 (ML-KEM-768
+    /// with X25519, IANA 0x11EC), then X25519, P-256 and P-384. A client sends key shares for the first two, so a
+    /// server without the hybrid costs no extra round trip.
+    public static let keyExchangeGroups: [NIOTLSCurve] = [.x25519_MLKEM768, .x25519, .secp256r1, .secp384r1]
 
     /// A client configuration with ATS's defaults: full verification of the server's certificate and host name.
     /// With `identity`, the client presents it when the server asks for a certificate (mutual TLS).
@@ -69,9 +77,11 @@ public enum AppTransportSecurity {
         return configuration
     }
 
-    /// Sets the protocol versions, cipher suites and signature algorithms of ATS on `configuration`.
+    /// Sets the protocol versions, cipher suites, signature algorithms and key-exchange groups of ATS on
+    /// `configuration`.
     public static func apply(to configuration: inout TLSConfiguration) {
         configuration.minimumTLSVersion = minimumTLSVersion
+        configuration.curves = keyExchangeGroups
         configuration.maximumTLSVersion = nil
         configuration.cipherSuiteValues = cipherSuites
         configuration.verifySignatureAlgorithms = signatureAlgorithms
