@@ -16,6 +16,7 @@
 @_exported import enum BackupFormat.BackupSecret
 @_exported import enum BackupFormat.BackupSecretKind
 @_exported import struct BackupFormat.RecoveryKey
+@_exported import struct BackupFormat.BackupRecipient
 @_exported import enum BackupFormat.RecoveryKeyError
 @_exported import struct BackupFormat.BackupKDF
 @_exported import enum KeychainOperations.RestorePolicy

@@ -26,7 +26,7 @@ struct CofferCommand: ParsableCommand {
             DumpKeychain.self, CreateKeyCommand.self, FindKeyCommand.self, ExportPublicKeyCommand.self,
             SignCommand.self, VerifyCommand.self, DeleteKeyCommand.self, ImportCommand.self, FindCertificateCommand.self,
             VerifyCertCommand.self, FindIdentityCommand.self, ExportCommand.self, AppsCommand.self, PromptAgentCommand.self,
-            SSHAgentCommand.self, ImportSecretServiceCommand.self, FileCommand.self, BackupCommand.self, RestoreCommand.self,
+            SSHAgentCommand.self, ImportSecretServiceCommand.self, FileCommand.self, BackupCommand.self, BackupRecipientCommand.self, RestoreCommand.self,
             SyncCommand.self, KeystoreCommand.self,
         ]
     )

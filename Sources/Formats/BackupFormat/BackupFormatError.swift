@@ -20,8 +20,10 @@ public enum BackupFormatError: Error, Sendable, Equatable, CustomStringConvertib
         case .unsupportedVersion(let version): "the backup's format version \(version) is not supported by this version of Coffer"
         case .wrongSecret(.password): "wrong backup password"
         case .wrongSecret(.recoveryKey): "wrong recovery key"
+        case .wrongSecret(.recipient): "this keychain's recipient key does not open this backup: it was made for another keychain"
         case .secretKindMismatch(.password): "this backup is protected by a password, not a recovery key"
         case .secretKindMismatch(.recoveryKey): "this backup is protected by a recovery key, not a password"
+        case .secretKindMismatch(.recipient): "this backup was made for a keychain's recipient key, not a password or a recovery key"
         case .damaged(let reason): "the backup file is damaged or was modified (\(reason))"
         case .unacceptableParameters(let reason): "the backup file is damaged or was modified (\(reason))"
         }

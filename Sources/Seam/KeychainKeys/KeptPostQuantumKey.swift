@@ -46,17 +46,23 @@ public struct KeptPostQuantumKey: Sendable, Hashable {
         return key
     }
 
+    /// The key's parameter set.
+    public var algorithm: PostQuantumAlgorithm {
+        // Checked when the handle was read: a post-quantum kind.
+        PostQuantumAlgorithm(standardName: kind.postQuantumName) ?? .mlkem768
+    }
+
     /// The public key (`rawRepresentation`), checked when the handle was read.
     public var publicKey: Data { handle.publicKey }
 
-    /// The 32-byte shared secret the ML-KEM ciphertext `ciphertext` carries, recovered in the keychain.
+    /// The 32-byte shared secret the ML-KEM or X-Wing ciphertext `ciphertext` carries, recovered in the keychain.
     public func decapsulate(_ ciphertext: Data, through client: any KeychainClient) throws(KeychainFailure) -> Data {
-        try use(.decapsulate, algorithm: PostQuantumAlgorithm.keyEncapsulationIdentifier, input: ciphertext, through: client)
+        try use(.decapsulate, algorithm: algorithm.useIdentifier, input: ciphertext, through: client)
     }
 
     /// An ML-DSA signature of `message` with FIPS 204's `context` (empty for none), made in the keychain.
     public func signature(for message: Data, context: Data, through client: any KeychainClient) throws(KeychainFailure) -> Data {
-        try use(.signWithContext(context), algorithm: PostQuantumAlgorithm.signatureIdentifier, input: message, through: client)
+        try use(.signWithContext(context), algorithm: algorithm.useIdentifier, input: message, through: client)
     }
 
     private func use(

@@ -16,13 +16,14 @@ extension TokenKeyCreation.Kind {
 
     /// The kind's `kSecAttrKeyType`, as Apple numbers it: 73 (`kSecAttrKeyTypeECSECPrimeRandom`), 105
     /// (`kSecAttrKeyTypeEd25519`), and the numbers Apple's Security gives ML-KEM (110) and ML-DSA (111), which its
-    /// public interface does not offer.
+    /// public interface does not offer; 0 for X-Wing, which Apple's Security has no type for.
     public var keyTypeCode: Int {
         switch self {
         case .p256: 73
         case .ed25519: 105
         case .mlkem768, .mlkem1024: 110
         case .mldsa65, .mldsa87: 111
+        case .xwing: 0
         }
     }
 
@@ -30,7 +31,7 @@ extension TokenKeyCreation.Kind {
     /// ML-KEM (768, 1024) and ML-DSA (65, 87).
     public var sizeInBits: Int {
         switch self {
-        case .p256, .ed25519: 256
+        case .p256, .ed25519, .xwing: 256
         case .mlkem768: 768
         case .mlkem1024: 1024
         case .mldsa65: 65
@@ -38,7 +39,8 @@ extension TokenKeyCreation.Kind {
         }
     }
 
-    /// The length of the kind's public key: 65 (X9.63), 32, and FIPS 203's and 204's encodings.
+    /// The length of the kind's public key: 65 (X9.63), 32, FIPS 203's and 204's encodings, and X-Wing's (ML-KEM-768's
+    /// then X25519's).
     public var publicKeyLength: Int {
         switch self {
         case .p256: 65
@@ -47,13 +49,14 @@ extension TokenKeyCreation.Kind {
         case .mlkem1024: 1568
         case .mldsa65: 1952
         case .mldsa87: 2592
+        case .xwing: 1216
         }
     }
 
     /// Whether the kind is one of the post-quantum kinds (ML-KEM, ML-DSA).
     public var isPostQuantum: Bool { postQuantumName != nil }
 
-    /// The standard's name of a post-quantum kind's parameter set (`ML-KEM-768`…), which names it to the
+    /// The standard's name of a post-quantum kind's parameter set (`ML-KEM-768`…, `X-Wing`), which names it to the
     /// cryptography; nil for P-256 and Ed25519.
     public var postQuantumName: String? {
         switch self {
@@ -62,16 +65,17 @@ extension TokenKeyCreation.Kind {
         case .mlkem1024: "ML-KEM-1024"
         case .mldsa65: "ML-DSA-65"
         case .mldsa87: "ML-DSA-87"
+        case .xwing: "X-Wing"
         }
     }
 
     /// What the kind's private key does: P-256 signs, decrypts and agrees keys; Ed25519 and ML-DSA only sign;
-    /// ML-KEM only decapsulates.
+    /// ML-KEM and X-Wing only decapsulate.
     public var uses: Set<Use> {
         switch self {
         case .p256: [.sign, .decrypt, .keyExchange]
         case .ed25519, .mldsa65, .mldsa87: [.sign]
-        case .mlkem768, .mlkem1024: [.decapsulate]
+        case .mlkem768, .mlkem1024, .xwing: [.decapsulate]
         }
     }
 

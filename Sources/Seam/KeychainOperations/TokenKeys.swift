@@ -21,6 +21,9 @@ public struct TokenKeyCreation: Sendable, Hashable {
         case mldsa65 = 5
         /// ML-DSA-87 signatures, as `SecureEnclave.MLDSA87`.
         case mldsa87 = 6
+        /// X-Wing (ML-KEM-768 with X25519) key encapsulation, a Coffer extension: the key backups are made for
+        /// (``TokenKeyCreation/Kind/xwing``), which Apple's enclave does not keep.
+        case xwing = 7
     }
 
     /// The key's protection class and the authentication its use needs (`privateKeyUsage` with any

@@ -119,7 +119,7 @@ extension Keychain {
         return try await OwnThread.run(named: "coffer-backup") { () throws(BackupError) in
             progress(.file)
             let reader = try BackupFileReader(url.path)
-            let prefix = try reader.read(at: 0, count: min(reader.length, BackupHeader.length))
+            let prefix = try reader.read(at: 0, count: min(reader.length, BackupHeader.maximumLength))
             let version: UInt8
             do throws(BackupFormatError) { version = try BackupFile.header(of: prefix).version } catch { throw BackupError(error) }
             guard version != BackupHeader.itemsOnlyVersion else {
@@ -171,7 +171,7 @@ extension Keychain {
 
     /// Runs `body`, whose errors are a ``BackupError`` or a ``BackupFormatError``, as one ``BackupError``; any
     /// other error is a file error described by `otherwise` (by the error itself when nil).
-    private static func mappingErrors<Value>(otherwise: String? = nil, _ body: () throws -> Value) throws(BackupError) -> Value {
+    static func mappingErrors<Value>(otherwise: String? = nil, _ body: () throws -> Value) throws(BackupError) -> Value {
         do {
             return try body()
         } catch let error as BackupError {
@@ -188,12 +188,10 @@ extension Keychain {
         try await restore(from: url, protection: .password(password), policy: policy)
     }
 
-    /// What protects the backup at `url` (a password or a recovery key), read from its header alone.
+    /// What protects the backup at `url` (a password, a recovery key or a recipient keychain's key), read from its
+    /// header alone.
     public static func backupProtection(of url: URL) throws(BackupError) -> BackupSecretKind {
-        try mappingErrors(otherwise: "cannot read \(url.path)") {
-            let reader = try BackupFileReader(url.path)
-            return try BackupFile.header(of: reader.read(at: 0, count: min(reader.length, BackupHeader.length))).secretKind
-        }
+        try backupHeader(of: url).secretKind
     }
 
     /// Opens and checks the whole file, then checks the structure of every record and file entry.

@@ -8,7 +8,7 @@ import KeychainModel
 import Glibc
 #endif
 
-/// `coffer backup -o FILE [--recovery-key] [--file PATH]…`.
+/// `coffer backup -o FILE [--recovery-key | --to RECIPIENT] [--file PATH]…`.
 struct BackupCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "backup",
@@ -18,7 +18,10 @@ struct BackupCommand: ParsableCommand {
             attributes; ThisDeviceOnly and WhenPasscodeSetThisDeviceOnly items, token and non-extractable keys \
             and items bound to this device's fingerprints stay behind. It is encrypted with a backup password \
             (asked twice on a terminal; read from standard input otherwise, after the keychain passcode when \
-            one is set), or with --recovery-key, a random key printed once on standard output: write it down. \
+            one is set), or with --recovery-key, a random key printed once on standard output: write it down, \
+            or with --to, for another keychain: its recipient key (the text `coffer backup-recipient` prints \
+            there, or a file holding it), so only that keychain opens the backup, with no password to pass on, \
+            and a file recorded now stays closed to a future quantum computer (X-Wing: ML-KEM-768 with X25519). \
             Each --file adds a protected file (or every protected file under a folder, recursively): its content, \
             protection class and path, read through the keychain now (a complete file needs it unlocked). A path \
             that is missing or not a protected file is refused before anything is written. A backup with files \
@@ -29,6 +32,8 @@ struct BackupCommand: ParsableCommand {
     var output: String
     @Flag(name: .customLong("recovery-key"), help: "Protect the backup with a printed recovery key instead of a password.")
     var recoveryKey = false
+    @Option(name: .customLong("to"), help: "Make the backup for another keychain: its recipient key (`coffer backup-recipient` there), or a file holding it.")
+    var recipient: String?
     @Option(name: .customLong("file"), help: "A protected file (or a folder of them) to include; repeatable.")
     var files: [String] = []
     @Flag(name: .customLong("force"), help: "Replace the backup file if it exists.")
@@ -38,6 +43,9 @@ struct BackupCommand: ParsableCommand {
 
     func validate() throws {
         if recoveryKey && allowWeakPassphrase { throw ValidationError("--allow-weak-passphrase applies to a backup password, not --recovery-key") }
+        if recipient != nil && (recoveryKey || allowWeakPassphrase) {
+            throw ValidationError("--to makes the backup for another keychain's key: it takes neither --recovery-key nor a password option")
+        }
     }
 
     func run() throws {
@@ -52,7 +60,9 @@ struct BackupCommand: ParsableCommand {
         }
         let protection: BackupSecret
         var printedKey: SecretBytes?
-        if recoveryKey {
+        if let recipient {
+            protection = .recipient(try Self.parseRecipient(recipient))
+        } else if recoveryKey {
             let key = RecoveryKey.generate()
             protection = .recoveryKey(key)
             printedKey = key.formatted()
@@ -87,6 +97,39 @@ struct BackupCommand: ParsableCommand {
         for path in summary.files { line += "\nfile: \(path)" }
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
+
+    /// The recipient `argument` names: its text form, or a file holding it.
+    static func parseRecipient(_ argument: String) throws -> BackupRecipient {
+        if let recipient = BackupRecipient(text: argument) { return recipient }
+        guard !argument.hasPrefix(BackupRecipient.textPrefix) else {
+            throw CLIFailure("backup: --to: the recipient key is damaged (cut short, or mistyped)")
+        }
+        guard let contents = try? String(contentsOfFile: argument, encoding: .utf8) else {
+            throw CLIFailure("backup: --to: \(argument) is neither a recipient key (\(BackupRecipient.textPrefix)…) nor a readable file")
+        }
+        guard let recipient = BackupRecipient(text: contents) else {
+            throw CLIFailure("backup: --to: \(argument) does not hold a recipient key (\(BackupRecipient.textPrefix)…)")
+        }
+        return recipient
+    }
+}
+
+/// `coffer backup-recipient`: this keychain's recipient key, for backups made for it elsewhere.
+struct BackupRecipientCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "backup-recipient",
+        abstract: "Print this keychain's recipient key, so a backup can be made for it elsewhere (coffer backup --to).",
+        discussion: """
+            The key is made inside this keychain the first time (X-Wing: ML-KEM-768 with X25519; kept after first \
+            unlock, on this device only) and never leaves it; what is printed is its public half, safe to send. \
+            A backup made for it is restored here with `coffer restore FILE`, with no password.
+            """)
+
+    func run() throws {
+        let keychain = Keychain(client: CLIKeychain.shared)
+        let recipient = try BackupCalls.blocking { () async throws(BackupError) in try await keychain.backupRecipient() }
+        print(recipient.text)
+    }
 }
 
 /// `coffer restore FILE [--policy keep|replace|both] [--files-to DIR]`.
@@ -96,7 +139,8 @@ struct RestoreCommand: ParsableCommand {
         abstract: "Restore a backup into this keychain, all items or none.",
         discussion: """
             The whole file is checked (password or recovery key, authentication, length, every item) before \
-            anything is written; then every item is written in one transaction. An item whose primary key is \
+            anything is written; then every item is written in one transaction. A backup made for this keychain \
+            (coffer backup --to) is opened with its recipient key, inside the keychain, with no password. An item whose primary key is \
             taken by a different item follows --policy: keep (the keychain's item wins, the default), replace \
             (the backup's wins), both (a password is restored under its account followed by " (restored)"; a \
             certificate or key cannot be kept twice and is reported). Exit status: 2 for a wrong password or \
@@ -129,6 +173,8 @@ struct RestoreCommand: ParsableCommand {
             } catch {
                 throw CLIFailure("restore: \(error)", exitCode: 2)
             }
+        case .recipient:
+            protection = try BackupCalls.blocking { () async throws(BackupError) in try await keychain.recipientSecret(forBackupAt: url) }
         }
         let progress = BackupStageDisplay()
         let chosen = policy.policy

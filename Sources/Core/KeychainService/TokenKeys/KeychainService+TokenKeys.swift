@@ -40,7 +40,7 @@ extension KeychainService {
             let privateKey = Curve25519.Signing.PrivateKey()
             publicKey = privateKey.publicKey.rawRepresentation
             secret = privateKey.rawRepresentation.withUnsafeBytes { SecretBytes(copying: $0) }
-        case .mlkem768, .mlkem1024, .mldsa65, .mldsa87:
+        case .mlkem768, .mlkem1024, .mldsa65, .mldsa87, .xwing:
             guard let algorithm = PostQuantumAlgorithm(standardName: creation.kind.postQuantumName),
                 let made = try? PostQuantumPrivateKey.generate(algorithm)
             else {
@@ -126,16 +126,19 @@ extension KeychainService {
         }
     }
 
-    /// `use` run with an ML-KEM or ML-DSA key, whose algorithms are the ones Apple's Security names for them
-    /// (`algid:kem:ML-KEM`, `algid:sign:ML-DSA:message`).
+    /// `use` run with an ML-KEM, ML-DSA or X-Wing key, whose algorithms are the ones Apple's Security names for them
+    /// (`algid:kem:ML-KEM`, `algid:sign:ML-DSA:message`) and Coffer's for X-Wing (`coffer:kem:X-Wing`).
     private static func run(_ use: TokenKeyUse, with key: PostQuantumPrivateKey) throws(KeyCryptoError) -> Response {
+        guard use.algorithm == key.algorithm.useIdentifier else {
+            throw KeyCryptoError(status: -50, message: "\(use.algorithm): algorithm not supported by the key")
+        }
         switch use.operation {
-        case .decapsulate where use.algorithm == PostQuantumAlgorithm.keyEncapsulationIdentifier:
+        case .decapsulate:
             let secret = try key.decapsulate(use.input)
             return .value(.data(secret.withUnsafeBytes { Data($0) }))
-        case .sign where use.algorithm == PostQuantumAlgorithm.signatureIdentifier:
+        case .sign:
             return .value(.data(try key.signature(for: use.input, context: Data())))
-        case .signWithContext(let context) where use.algorithm == PostQuantumAlgorithm.signatureIdentifier:
+        case .signWithContext(let context):
             return .value(.data(try key.signature(for: use.input, context: context)))
         default:
             throw KeyCryptoError(status: -50, message: "\(use.algorithm): algorithm not supported by the key")

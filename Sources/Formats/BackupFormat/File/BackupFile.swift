@@ -55,7 +55,7 @@ public enum BackupFile {
     public static func open(
         _ file: Data, with secret: BackupSecret, progress: (Int, Int) -> Void = { _, _ in }
     ) throws(BackupFormatError) -> SecretBytes {
-        let opener = try BackupFileOpener(fileLength: file.count, prefix: file.prefix(BackupHeader.length), secret: secret)
+        let opener = try BackupFileOpener(fileLength: file.count, prefix: file.prefix(BackupHeader.maximumLength), secret: secret)
         let total = opener.plaintextCount
         do {
             return try SecretBytes(capacity: total) { buffer in

@@ -16,16 +16,16 @@ public struct BackupFileOpener {
     private let chunkCount: Int
     private let sealedChunk: Int
 
-    /// Checks the header (`prefix`: the file's first ``BackupHeader/length`` bytes or all of a shorter file),
+    /// Checks the header (`prefix`: the file's first ``BackupHeader/maximumLength`` bytes or all of a shorter file),
     /// the secret (``BackupFormatError/wrongSecret(_:)``) and the layout a file of `fileLength` bytes has
     /// (``BackupFormatError/damaged(_:)`` when it is cut short or extended).
     public init(fileLength: Int, prefix: Data, secret: BackupSecret) throws(BackupFormatError) {
         let (header, keyCheck) = try BackupHeader.decode(prefix)
         let keys = try BackupKeys(secret, header: header)
-        let headerBytes = Data(prefix.prefix(BackupHeader.length))
+        let headerBytes = Data(prefix.prefix(header.encodedLength))
         guard HMAC<SHA256>.isValidAuthenticationCode(keyCheck, authenticating: headerBytes.prefix(BackupHeader.checkedLength), using: keys.check)
         else { throw .wrongSecret(header.secretKind) }
-        let body = fileLength - BackupHeader.length
+        let body = fileLength - header.encodedLength
         let overhead = BackupFile.nonceLength + BackupFile.tagLength
         let sealedChunk = header.chunkSize + overhead
         let fullChunks = body / sealedChunk
@@ -52,7 +52,7 @@ public struct BackupFileOpener {
     public func forEachChunk(read: (_ offset: Int, _ count: Int) throws -> Data, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
         let overhead = BackupFile.nonceLength + BackupFile.tagLength
         for index in 0..<chunkCount {
-            let offset = BackupHeader.length + index * sealedChunk
+            let offset = header.encodedLength + index * sealedChunk
             let length = index == chunkCount - 1 ? plaintextCount - index * header.chunkSize + overhead : sealedChunk
             let sealed = try read(offset, length)
             guard sealed.count == length else { throw BackupFormatError.damaged("the file changed while it was read") }

@@ -29,8 +29,18 @@ public final class BackupFileSealer {
             var generator = SystemRandomNumberGenerator()
             for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &generator) }
         }
-        let header = BackupHeader(version: version, secretKind: secret.kind, kdf: kdf, chunkSize: BackupHeader.defaultChunkSize, salt: salt)
-        keys = try BackupKeys(secret, header: header)
+        var header = BackupHeader(version: version, secretKind: secret.kind, kdf: kdf, chunkSize: BackupHeader.defaultChunkSize, salt: salt)
+        var encapsulated: SymmetricKey?
+        switch secret {
+        case .recipient(let recipient):
+            let result = try recipient.publicKey.encapsulate()
+            header.recipientBlock = BackupRecipientBlock(keyID: recipient.keyID, encapsulated: result.encapsulated)
+            encapsulated = result.sharedSecret
+        case .decapsulated:
+            throw BackupFormatError.damaged("a backup for a recipient is sealed with the recipient's public key")
+        case .password, .recoveryKey: break
+        }
+        keys = try BackupKeys(secret, header: header, master: encapsulated)
         headerBytes = header.encoded(checkKey: keys.check)
         chunk = SecretScratch(capacity: header.chunkSize)
         self.write = write

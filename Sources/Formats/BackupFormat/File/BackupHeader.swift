@@ -15,6 +15,11 @@ import Foundation
 /// | 48 | 32 | key check: HMAC-SHA256 of bytes 0–47 under the check key |
 /// | 80 | 16 | checksum: the first 16 bytes of SHA-256 of bytes 0–79 |
 ///
+/// A backup made for a recipient (secret kind 3) has its ``BackupRecipientBlock`` right after: a UInt16 length
+/// (1,136), the recipient key's identifier (16 bytes) and the X-Wing ciphertext (1,120 bytes). The chunks follow.
+/// The block is part of every chunk's associated data, and changing it changes the decapsulated secret, so an
+/// altered block fails the key check.
+///
 /// The checksum tells a damaged header from a wrong password before any key is derived; the key check tells
 /// a wrong password from damaged content; the whole header is also the associated data of every chunk.
 public struct BackupHeader: Sendable, Equatable {
@@ -43,6 +48,14 @@ public struct BackupHeader: Sendable, Equatable {
     public var chunkSize: Int
     /// The random salt (also salts the HKDF of both keys).
     public var salt: Data
+    /// For a backup made for a recipient: which key, and the ciphertext it decapsulates.
+    public var recipientBlock: BackupRecipientBlock? = nil
+
+    /// The most bytes a header takes, with a recipient block: what to read before ``BackupFile/header(of:)``.
+    public static let maximumLength = length + BackupRecipientBlock.encodedLength
+
+    /// The bytes this header takes in the file: 96, and the recipient block when there is one.
+    public var encodedLength: Int { Self.length + (recipientBlock == nil ? 0 : BackupRecipientBlock.encodedLength) }
 
     /// The fields before the key check.
     var checkedBytes: Data {
@@ -56,11 +69,12 @@ public struct BackupHeader: Sendable, Equatable {
         return bytes
     }
 
-    /// The whole header, with the key check made with `checkKey`.
+    /// The whole header, with the key check made with `checkKey`, and the recipient block after it.
     func encoded(checkKey: SymmetricKey) -> Data {
         var bytes = checkedBytes
         bytes.append(contentsOf: HMAC<SHA256>.authenticationCode(for: bytes, using: checkKey))
         bytes.append(contentsOf: SHA256.hash(data: bytes).prefix(16))
+        if let recipientBlock { bytes.append(recipientBlock.encoded) }
         return bytes
     }
 
@@ -83,7 +97,10 @@ public struct BackupHeader: Sendable, Equatable {
         guard chunkSizes.contains(chunkSize) else { throw .damaged("the chunk size is out of bounds") }
         let kdf = BackupKDF(logN: bytes[6], blockSize: bytes[7], parallelism: bytes[8])
         if kind == .password { try kdf.validate() }
-        let header = BackupHeader(version: bytes[4], secretKind: kind, kdf: kdf, chunkSize: chunkSize, salt: Data(bytes[16..<48]))
+        var header = BackupHeader(version: bytes[4], secretKind: kind, kdf: kdf, chunkSize: chunkSize, salt: Data(bytes[16..<48]))
+        if kind == .recipient {
+            header.recipientBlock = try BackupRecipientBlock.decode(Data(file.dropFirst(length)))
+        }
         return (header, Data(bytes[48..<80]))
     }
 }

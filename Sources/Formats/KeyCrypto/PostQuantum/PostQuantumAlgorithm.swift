@@ -1,13 +1,15 @@
 /// The post-quantum parameter sets a kept key may have: ML-KEM (FIPS 203) and ML-DSA (FIPS 204), as CryptoKit names
-/// them.
+/// them, and X-Wing.
 public enum PostQuantumAlgorithm: Sendable, Hashable, CaseIterable {
     case mlkem768, mlkem1024, mldsa65, mldsa87
+    /// X-Wing: ML-KEM-768 with X25519 (draft-connolly-cfrg-xwing-kem), CryptoKit's `XWingMLKEM768X25519`.
+    case xwing
 
     /// The length of the private key's seed, its `seedRepresentation`: 64 bytes for ML-KEM (d ‖ z), 32 for ML-DSA (ξ).
     public var seedLength: Int {
         switch self {
         case .mlkem768, .mlkem1024: 64
-        case .mldsa65, .mldsa87: 32
+        case .mldsa65, .mldsa87, .xwing: 32
         }
     }
 
@@ -16,6 +18,7 @@ public enum PostQuantumAlgorithm: Sendable, Hashable, CaseIterable {
         switch self {
         case .mlkem768: 1088
         case .mlkem1024: 1568
+        case .xwing: 1120
         case .mldsa65, .mldsa87: nil
         }
     }
@@ -36,6 +39,16 @@ public enum PostQuantumAlgorithm: Sendable, Hashable, CaseIterable {
         case .mlkem1024: "ML-KEM-1024"
         case .mldsa65: "ML-DSA-65"
         case .mldsa87: "ML-DSA-87"
+        case .xwing: "X-Wing"
+        }
+    }
+
+    /// The algorithm a kept key's use names: Apple Security's for ML-KEM and ML-DSA, Coffer's for X-Wing.
+    public var useIdentifier: String {
+        switch self {
+        case .mlkem768, .mlkem1024: Self.keyEncapsulationIdentifier
+        case .mldsa65, .mldsa87: Self.signatureIdentifier
+        case .xwing: "coffer:kem:X-Wing"
         }
     }
 }

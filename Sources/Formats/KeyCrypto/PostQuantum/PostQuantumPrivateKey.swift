@@ -9,6 +9,7 @@ public enum PostQuantumPrivateKey: Sendable {
     case mlkem1024(MLKEM1024.PrivateKey)
     case mldsa65(MLDSA65.PrivateKey)
     case mldsa87(MLDSA87.PrivateKey)
+    case xwing(XWingMLKEM768X25519.PrivateKey)
 
     /// A new key of `algorithm`: its seed (zeroize after sealing it) and its public key (`rawRepresentation`).
     public static func generate(_ algorithm: PostQuantumAlgorithm) throws(KeyCryptoError) -> (seed: SecretBytes, publicKey: Data) {
@@ -27,6 +28,9 @@ public enum PostQuantumPrivateKey: Sendable {
                 (seed, publicKey) = (key.seedRepresentation, key.publicKey.rawRepresentation)
             case .mldsa87:
                 let key = try MLDSA87.PrivateKey()
+                (seed, publicKey) = (key.seedRepresentation, key.publicKey.rawRepresentation)
+            case .xwing:
+                let key = try XWingMLKEM768X25519.PrivateKey.generate()
                 (seed, publicKey) = (key.seedRepresentation, key.publicKey.rawRepresentation)
             }
             defer { seed.zeroize() }
@@ -53,6 +57,9 @@ public enum PostQuantumPrivateKey: Sendable {
                     return .mldsa65(try MLDSA65.PrivateKey(seedRepresentation: seed, publicKey: MLDSA65.PublicKey(rawRepresentation: publicKey)))
                 case .mldsa87:
                     return .mldsa87(try MLDSA87.PrivateKey(seedRepresentation: seed, publicKey: MLDSA87.PublicKey(rawRepresentation: publicKey)))
+                case .xwing:
+                    return .xwing(
+                        try XWingMLKEM768X25519.PrivateKey(seedRepresentation: seed, publicKey: XWingMLKEM768X25519.PublicKey(rawRepresentation: publicKey)))
                 }
             }
         } catch {
@@ -67,6 +74,7 @@ public enum PostQuantumPrivateKey: Sendable {
         case .mlkem1024: (try? MLKEM1024.PublicKey(rawRepresentation: publicKey)) != nil
         case .mldsa65: (try? MLDSA65.PublicKey(rawRepresentation: publicKey)) != nil
         case .mldsa87: (try? MLDSA87.PublicKey(rawRepresentation: publicKey)) != nil
+        case .xwing: (try? XWingMLKEM768X25519.PublicKey(rawRepresentation: publicKey)) != nil
         }
     }
 
@@ -77,10 +85,11 @@ public enum PostQuantumPrivateKey: Sendable {
         case .mlkem1024: .mlkem1024
         case .mldsa65: .mldsa65
         case .mldsa87: .mldsa87
+        case .xwing: .xwing
         }
     }
 
-    /// The shared secret an ML-KEM ciphertext carries (32 bytes). A ciphertext of the wrong length is `errSecParam`;
+    /// The shared secret an ML-KEM or X-Wing ciphertext carries (32 bytes). A ciphertext of the wrong length is `errSecParam`;
     /// one of the right length always gives a secret (ML-KEM's implicit rejection: a tampered ciphertext gives a
     /// different one). An ML-DSA key does not decapsulate.
     public func decapsulate(_ ciphertext: Data) throws(KeyCryptoError) -> SecretBytes {
@@ -95,6 +104,7 @@ public enum PostQuantumPrivateKey: Sendable {
             switch self {
             case .mlkem768(let key): secret = try key.decapsulate(ciphertext)
             case .mlkem1024(let key): secret = try key.decapsulate(ciphertext)
+            case .xwing(let key): secret = try key.decapsulate(ciphertext)
             case .mldsa65, .mldsa87: throw KeyCryptoError(status: -50, message: "\(algorithm.name) keys do not decapsulate")
             }
         } catch {
@@ -113,7 +123,7 @@ public enum PostQuantumPrivateKey: Sendable {
             switch self {
             case .mldsa65(let key): return try key.signature(for: message, context: context)
             case .mldsa87(let key): return try key.signature(for: message, context: context)
-            case .mlkem768, .mlkem1024: break
+            case .mlkem768, .mlkem1024, .xwing: break
             }
         } catch {
             throw KeyCryptoError(status: -26276, message: "\(algorithm.name) signing failed")
