@@ -542,7 +542,7 @@ let package = Package(
             name: "BackupTests",
             dependencies: [
                 "KeychainSelection", "Coffer", "BackupFormat", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "Engine",
-                "CofferTestSupport", "TestProcesses",
+                "CofferTestSupport", "TestProcesses", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
