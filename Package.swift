@@ -167,7 +167,8 @@ let package = Package(
             path: "Sources/Seam/KeychainClient"),
         // One key layer for every front end: a key handle, software or kept by the keychain, and what it does.
         .target(
-            name: "KeychainKeys", dependencies: ["KeyCrypto", "KeychainClient", "KeychainModel", "KeychainOperations", "Query"],
+            name: "KeychainKeys",
+            dependencies: ["KeyCrypto", "KeychainClient", "KeychainModel", "KeychainOperations", "Query", .product(name: "Crypto", package: "swift-crypto")],
             path: "Sources/Seam/KeychainKeys"),
         // The daemon transport: a connection to cofferd and where a per-user daemon listens. Never the engine.
         .target(
@@ -491,7 +492,7 @@ let package = Package(
             name: "CofferTests",
             dependencies: [
                 "KeychainSelection", "Coffer", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query", "CofferTestSupport",
-                "TestProcesses",
+                "TestProcesses", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "DaemonTests",

@@ -124,6 +124,8 @@ extension KeychainError {
         case decrypt = "SecKeyCreateDecryptedData"
         /// Agreeing a key (`SecKeyCopyKeyExchangeResult`).
         case keyExchange = "SecKeyCopyKeyExchangeResult"
+        /// Recovering a shared secret with an ML-KEM key the keychain keeps.
+        case decapsulate = "decapsulating with a post-quantum key"
         /// Reading a certificate from its DER or PEM (`SecCertificateCreateWithData`).
         case readCertificate = "SecCertificateCreateWithData"
         /// Reading what the keychain knows of its sync.

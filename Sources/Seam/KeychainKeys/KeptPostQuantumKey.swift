@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import KeyCrypto
 import KeychainClient
@@ -32,13 +33,14 @@ public struct KeptPostQuantumKey: Sendable, Hashable {
         self.authentication = authentication
     }
 
-    /// A new key of `kind` made inside the keychain under `accessControl`, waiting on the keychain.
+    /// A new key of `kind` made inside the keychain under `accessControl`, waiting on the keychain; `tiedToItem` for
+    /// a key about to be stored as a key item (``TokenKeyCreation/tiedToItem``).
     public static func generate(
-        _ kind: TokenKeyCreation.Kind, accessControl: AccessControl, authentication: TokenKeyAuthentication = .init(),
-        through client: any KeychainClient
+        _ kind: TokenKeyCreation.Kind, accessControl: AccessControl, tiedToItem: Bool = false,
+        authentication: TokenKeyAuthentication = .init(), through client: any KeychainClient
     ) throws(KeychainFailure) -> KeptPostQuantumKey {
         guard kind.isPostQuantum else { throw KeychainFailure(.param, reason: "\(kind) is not a post-quantum kind") }
-        let creation = TokenKeyCreation(accessControl: accessControl, kind: kind)
+        let creation = TokenKeyCreation(accessControl: accessControl, kind: kind, tiedToItem: tiedToItem)
         let handle = try client.sendBlocking(.createTokenKey(creation)).tokenKeyResult()
         guard let key = KeptPostQuantumKey(handle, authentication: authentication) else {
             throw KeychainFailure(.internal, reason: "the keychain answered with a key of another kind")
@@ -71,4 +73,26 @@ public struct KeptPostQuantumKey: Sendable, Hashable {
         let use = TokenKeyUse(key: handle.sealed, operation: operation, algorithm: algorithm, input: input, authentication: authentication)
         return try client.sendBlocking(.useTokenKey(use)).tokenKeyUseResult()
     }
+}
+
+extension KeptPostQuantumKey {
+    /// The key item's attributes, as Apple's Security writes a Secure Enclave ML-KEM or ML-DSA key's (its private
+    /// `kSecAttrKeyType` numbers 110 and 111, the parameter set as the size): a private key, sensitive, never
+    /// extractable, that decapsulates (`decr`, `unwp`) or signs, labelled with the SHA-1 of its public key; the
+    /// seal as its token object.
+    public func attributeDictionary() -> [String: KeychainValue] {
+        let decapsulates = kind.uses.contains(.decapsulate)
+        let numbers: [(String, Int)] = [
+            ("kcls", 1), ("type", kind.keyTypeCode), ("bsiz", kind.sizeInBits), ("esiz", kind.sizeInBits), ("perm", 1), ("priv", 1),
+            ("modi", 1), ("sens", 1), ("asen", 1), ("extr", 0), ("next", 1), ("encr", 0), ("decr", decapsulates ? 1 : 0), ("drve", 0),
+            ("sign", decapsulates ? 0 : 1), ("vrfy", 0), ("snrc", 0), ("vyrc", 0), ("wrap", 0), ("unwp", decapsulates ? 1 : 0),
+        ]
+        var attributes: [String: KeychainValue] = [:]
+        for (code, number) in numbers { attributes[code] = KeyItem.appleForm(code: code, number: Int64(number)) }
+        attributes["klbl"] = .data(Data(Insecure.SHA1.hash(data: publicKey)))
+        return KeyItem.tokenKeyAttributes(attributes, sealed: handle.sealed, accessControl: handle.accessControl)
+    }
+
+    /// The key as the value of `kSecValueRef` in a dictionary the keychain reads.
+    public var itemReference: ItemReference { KeyItem.reference(attributes: attributeDictionary()) }
 }

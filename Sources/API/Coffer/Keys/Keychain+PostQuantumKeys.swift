@@ -1,0 +1,108 @@
+import CofferRuntime
+import Foundation
+import KeychainKeys
+import KeychainModel
+import KeychainOperations
+import Query
+
+/// Post-quantum keys the keychain keeps, stored as key items under a tag: generated, found, used and deleted.
+extension Keychain {
+    /// Makes an ML-KEM or ML-DSA key inside the keychain and stores it as a private key item under `tag`, as Apple's
+    /// Security stores a Secure Enclave key of these kinds (`kSecAttrKeyType` 110 or 111, the parameter set as its
+    /// size). Its access control defaults to after first unlock, this device only, with no constraint (CryptoKit's
+    /// default for these keys). The key lives as long as its item.
+    public func generatePostQuantumKey(
+        _ kind: PostQuantumKey.Kind, tag: Data, label: String? = nil, accessGroup: String? = nil, accessControl: AccessControl? = nil
+    ) async throws(KeychainError) -> PostQuantumKey {
+        let control = accessControl ?? AccessControl(protection: .afterFirstUnlockThisDeviceOnly, flags: [])
+        let client = self.client
+        let made = await OwnThread.run(named: "coffer-keygen") { () -> Result<KeptPostQuantumKey, KeychainFailure> in
+            Result { () throws(KeychainFailure) in
+                try KeptPostQuantumKey.generate(kind.tokenKind, accessControl: control, tiedToItem: true, through: client)
+            }
+        }
+        let key: KeptPostQuantumKey
+        switch made {
+        case .success(let made): key = made
+        case .failure(let error): throw KeychainError(error, operation: .generateKey)
+        }
+        var attributes = QueryDictionary()
+        attributes[QueryKey.isPermanent] = .bool(true)
+        attributes[QueryKey.applicationTag] = .data(tag)
+        attributes[QueryKey.label] = label.map { .string($0) }
+        attributes[QueryKey.accessGroup] = accessGroup.map { .string($0) }
+        let query = KeyItem.addDictionary(storing: key.itemReference, attributes: attributes)
+        try await perform(.add, query) { () async throws(KeychainFailure) in try await client.add(query) }
+        return PostQuantumKey(key)
+    }
+
+    /// The first post-quantum key stored under `tag`; nil when there is none.
+    public func postQuantumKey(tagged tag: Data) async throws(KeychainError) -> PostQuantumKey? {
+        var query = QueryDictionary()
+        query[QueryKey.itemClass] = .string(ItemClass.key.rawValue)
+        query[QueryKey.keyClass] = .string("1")
+        query[QueryKey.applicationTag] = .data(tag)
+        query[QueryKey.tokenID] = .string(KeyItem.secureEnclaveTokenID)
+        query[QueryKey.returnRef] = .bool(true)
+        query[QueryKey.matchLimit] = .string(QueryConstant.matchLimitAll)
+        let result: KeychainValue?
+        do {
+            result = try await client.copyMatching(query)
+        } catch  where error.status == .itemNotFound {
+            return nil
+        } catch {
+            throw KeychainError(error, operation: .copyMatching, query: query)
+        }
+        let references: [ItemReference] =
+            switch result {
+            case .array(let values)?: values.compactMap { if case .itemReference(let found) = $0 { found } else { nil } }
+            case .itemReference(let found)?: [found]
+            default: []
+            }
+        return references.lazy.compactMap { reference in
+            reference.data.flatMap { sealed in
+                TokenKey(sealed: sealed).flatMap { KeptPostQuantumKey(sealed: sealed, kind: $0.kind) }
+            }
+        }.first.map(PostQuantumKey.init)
+    }
+
+    /// Deletes the post-quantum key items under `tag`: the keys with them, since the keychain uses a stored key only
+    /// while its item holds it. Throws `errSecItemNotFound` (-25300) when there is none.
+    public func deletePostQuantumKeys(tagged tag: Data) async throws(KeychainError) {
+        var query = QueryDictionary()
+        query[QueryKey.itemClass] = .string(ItemClass.key.rawValue)
+        query[QueryKey.keyClass] = .string("1")
+        query[QueryKey.applicationTag] = .data(tag)
+        query[QueryKey.tokenID] = .string(KeyItem.secureEnclaveTokenID)
+        try await perform(.delete, query) { () async throws(KeychainFailure) in try await client.delete(query) }
+    }
+
+    /// The 32-byte shared secret the ML-KEM ciphertext `ciphertext` carries, recovered by `key` inside the keychain.
+    public func decapsulate(_ ciphertext: Data, with key: PostQuantumKey) async throws(KeychainError) -> SecretBytes {
+        let client = self.client
+        let kept = key.kept
+        let result = await OwnThread.run(named: "coffer-key") { () -> Result<Data, KeychainFailure> in
+            Result { () throws(KeychainFailure) in try kept.decapsulate(ciphertext, through: client) }
+        }
+        switch result {
+        case .success(var secret):
+            defer { secret.resetBytes(in: 0..<secret.count) }
+            return SecretBytes(copying: secret)
+        case .failure(let error):
+            throw KeychainError(error, operation: .decapsulate)
+        }
+    }
+
+    /// An ML-DSA signature of `message` with FIPS 204's `context` (empty for none), made by `key` inside the keychain.
+    public func signature(for message: Data, context: Data = Data(), with key: PostQuantumKey) async throws(KeychainError) -> Data {
+        let client = self.client
+        let kept = key.kept
+        let result = await OwnThread.run(named: "coffer-key") { () -> Result<Data, KeychainFailure> in
+            Result { () throws(KeychainFailure) in try kept.signature(for: message, context: context, through: client) }
+        }
+        switch result {
+        case .success(let signature): return signature
+        case .failure(let error): throw KeychainError(error, operation: .sign)
+        }
+    }
+}
