@@ -8,11 +8,12 @@ extension SecureEnclave.P256.KeyAgreement {
     public struct PrivateKey: Sendable {
         let key: EnclaveKey
 
-        /// Makes a key in the keychain, whose uses `accessControl` governs (by default: while unlocked, on this
-        /// device only). `compactRepresentable` is accepted for Apple's signature; every P-256 key here is.
+        /// Makes a key in the keychain, whose uses `accessControl` governs (by default: after first unlock, on this
+        /// device only, no constraint: Apple's default). `compactRepresentable` is accepted for Apple's signature; every P-256
+        /// key here is.
         public init(
             compactRepresentable: Bool = true,
-            accessControl: SecAccessControl = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .privateKeyUsage, nil)!,
+            accessControl: SecAccessControl = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly, [], nil)!,
             authenticationContext: LAContext? = nil
         ) throws {
             key = try EnclaveKey(accessControl: accessControl, context: authenticationContext)
