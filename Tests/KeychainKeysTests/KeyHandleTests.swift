@@ -20,10 +20,15 @@ struct KeyHandleTests {
         #expect(TokenKeyCreation.Kind(keyTypeCode: KeyType.rsa.rawValue, sizeInBits: 2048) == nil)
         #expect(TokenKeyCreation.Kind.p256.uses == [.sign, .decrypt, .keyExchange])
         #expect(TokenKeyCreation.Kind.ed25519.uses == [.sign])
-        for kind in TokenKeyCreation.Kind.allCases {
-            #expect(KeyType(rawValue: kind.keyTypeCode) != nil, "every kind is a key type Apple names")
+        for kind in TokenKeyCreation.Kind.allCases where !kind.isPostQuantum {
+            #expect(KeyType(rawValue: kind.keyTypeCode) != nil, "every SecKey kind is a key type Apple names")
             #expect(try KeyHandle.keptKind(type: #require(KeyType(rawValue: kind.keyTypeCode)), sizeInBits: kind.sizeInBits) == kind)
         }
+        // The post-quantum kinds carry the numbers Apple's Security keeps private (110 ML-KEM, 111 ML-DSA; X-Wing none):
+        // no SecKey type, so SecKeyCreateRandomKey never reaches them.
+        #expect(TokenKeyCreation.Kind.allCases.filter(\.isPostQuantum).map(\.keyTypeCode) == [110, 110, 111, 111, 0])
+        #expect(TokenKeyCreation.Kind.allCases.filter(\.isPostQuantum).allSatisfy { KeyType(rawValue: $0.keyTypeCode) == nil })
+        #expect(TokenKeyCreation.Kind.mlkem768.uses == [.decapsulate] && TokenKeyCreation.Kind.mldsa65.uses == [.sign])
         let refused = #expect(throws: KeychainFailure.self) { try KeyHandle.keptKind(type: .rsa, sizeInBits: 2048) }
         #expect(refused?.status == .param)
         #expect(refused?.reason == "Failed to generate keypair: \(TokenKeyCreation.Kind.rule)")

@@ -129,7 +129,7 @@ import Testing
     @Test(arguments: Transport.allCases) func theSeedIsInNoFileOfTheKeychain(transport: Transport) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-pq-at-rest-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let handles: [(kind: TokenKeyCreation.Kind, sealed: Data)] = try Self.withKeychain(at: folder, transport: transport) {
+        let handles: [(kind: TokenKeyCreation.Kind, sealed: Data)] = try withKeychain(at: folder, transport: transport) {
             let kem = try SecureEnclave.MLKEM768.PrivateKey()
             let dsa = try SecureEnclave.MLDSA65.PrivateKey()
             // Stored the way apps keep such handles: as a generic password's data.
@@ -173,16 +173,6 @@ import Testing
             return 0
         } catch let error as NSError {
             return error.domain == "NSOSStatusErrorDomain" ? error.code : -1
-        }
-    }
-
-    private static func withKeychain<Result>(at folder: URL, transport: Transport, _ body: () throws -> Result) throws -> Result {
-        switch transport {
-        case .embedded:
-            return try SecurityTesting.withKeychain(at: folder, body)
-        case .daemon:
-            let daemon = try InProcessDaemon(folder: KeychainFolder(url: folder), groups: nil)
-            return try withExtendedLifetime(daemon) { try SecurityTesting.withKeychain(socket: daemon.socketPath, body) }
         }
     }
 

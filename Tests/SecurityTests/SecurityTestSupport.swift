@@ -17,6 +17,11 @@ func withFreshKeychain<Result>(
         try Keystore.open(folder: KeychainFolder(url: folder))
             .setPasscode(SecretBytes(copying: Array(passcode.utf8)), kdf: .insecureForTesting)
     }
+    return try withKeychain(at: folder, transport: transport, body)
+}
+
+/// Runs `body` with Apple's calls reaching the keychain in `folder` over `transport` (the folder is kept after).
+func withKeychain<Result>(at folder: URL, transport: Transport, _ body: () throws -> Result) throws -> Result {
     switch transport {
     case .embedded:
         return try SecurityTesting.withKeychain(at: folder, body)
