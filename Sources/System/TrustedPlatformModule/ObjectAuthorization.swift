@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 
 /// The authorisation value a TPM object is made and used with: empty for a keychain's own objects, 32 bytes derived
@@ -18,6 +19,9 @@ public struct ObjectAuthorization: Sendable, CustomStringConvertible {
         }
         self.bytes = bytes
     }
+
+    /// An HMAC-SHA256 as the value: 32 bytes, the most an object with a SHA-256 name may have.
+    public init(_ code: HashedAuthenticationCode<SHA256>) { bytes = Data(code) }
 
     /// Never the value.
     public var description: String { bytes.isEmpty ? "none" : "<redacted>" }

@@ -40,7 +40,6 @@ struct TPMServiceSecret: Sendable {
     func authorization(for uid: UInt32) -> ObjectAuthorization {
         var message = Data("coffer tpm service object v1".utf8)
         withUnsafeBytes(of: uid.bigEndian) { message.append(contentsOf: $0) }
-        // 32 bytes, the most an object with a SHA-256 name may have: the initialiser cannot fail.
-        return (try? ObjectAuthorization(Data(HMAC<SHA256>.authenticationCode(for: message, using: key)))) ?? ObjectAuthorization()
+        return ObjectAuthorization(HMAC<SHA256>.authenticationCode(for: message, using: key))
     }
 }
