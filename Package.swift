@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "docker-credential-coffer", targets: ["DockerCredentialCoffer"]),
         .executable(name: "coffer-secret-service", targets: ["CofferSecretService"]),
         .executable(name: "coffer-sync", targets: ["CofferSync"]),
+        .executable(name: "coffer-lint", targets: ["CofferLintCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -27,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
         // The shared vocabulary: item and protection classes, Apple statuses, lock state and keystore errors,
@@ -400,6 +402,17 @@ let package = Package(
             ],
             path: "Sources/Seam/CofferDaemon"
         ),
+        // `coffer lint`: the keychain pitfalls of Apple's SecItem calls found in Swift source, with Query's rules.
+        .target(
+            name: "CofferLint",
+            dependencies: [
+                "Query", "KeychainModel", .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"), .product(name: "SwiftOperators", package: "swift-syntax"),
+            ],
+            path: "Sources/Tools/CofferLint"),
+        .executableTarget(
+            name: "CofferLintCommand", dependencies: ["CofferLint", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/Tools/CofferLintCommand"),
         // Test support shared by the test targets (not a product).
         .target(
             name: "CofferTestSupport",
@@ -547,6 +560,7 @@ let package = Package(
             ]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
+        .testTarget(name: "CofferLintTests", dependencies: ["CofferLint", "Query"]),
         .testTarget(
             name: "AccessControlTests",
             dependencies: ["KeychainSelection", "KeychainClient", "KeychainService", "KeychainOperations", "KeychainModel", "Query", "Keystore"]),

@@ -132,3 +132,31 @@ enum AppleNames {
         QueryConstant.accessibleUntilReboot: "kSecAttrAccessibleUntilReboot",
     ]
 }
+
+/// The reverse of Apple's names: the string a `kSec…` constant stands for, from the same tables that name a
+/// dictionary's keys and values in rejections (for tools that read source code, such as `coffer lint`).
+public enum AppleConstantNames {
+    /// The string the constant `name` stands for (`kSecAttrService` → `svce`, `kSecClassGenericPassword` → `genp`,
+    /// `kSecAttrAccessibleWhenUnlocked` → `ak`); nil for a name these tables do not hold.
+    public static func code(of name: String) -> String? { codes[name] }
+
+    private static let codes: [String: String] = {
+        var codes: [String: String] = [:]
+        for itemClass in [ItemClass.genericPassword, .internetPassword, .certificate, .key] {
+            for descriptor in AttributeCatalogue.descriptors(for: itemClass) {
+                if let name = descriptor.constantName, codes[name] == nil { codes[name] = descriptor.code }
+            }
+        }
+        for table in [AppleNames.otherKeysByCode, AppleNames.classNamesByCode, AppleNames.constantNamesByCode] {
+            for (code, name) in table where codes[name] == nil { codes[name] = code }
+        }
+        for protection in ProtectionClass.allCases { codes[AppleNames.protection(protection)] = protection.rawValue }
+        return codes
+    }()
+}
+
+extension AppleNames {
+    static var otherKeysByCode: [String: String] { otherKeys }
+    static var classNamesByCode: [String: String] { classNames }
+    static var constantNamesByCode: [String: String] { constantNames }
+}
