@@ -1,4 +1,5 @@
 import CofferLint
+import Foundation
 import Testing
 
 /// Each rule on code written the way keychain wrappers are: one case that the rule flags, with its rule and line,
@@ -124,5 +125,35 @@ import Testing
                 }
                 """
             ).isEmpty)
+    }
+}
+
+/// What silences a finding, and what the tools read.
+@Suite struct LintOutputTests {
+    private let flaggedSource = """
+        func save() {
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrServer as String: "x"]
+            SecItemAdd(query as CFDictionary, nil)
+        }
+        """
+
+    @Test func disableCommentsSilenceTheirRuleOnTheirLineTheNextOrTheFile() {
+        #expect(CofferLinter.lint(source: flaggedSource, path: "A.swift").count == 1)
+        let lineBefore = flaggedSource.replacingOccurrences(
+            of: "    let query", with: "    // coffer-lint:disable attribute-not-in-class\n    let query")
+        #expect(CofferLinter.lint(source: lineBefore, path: "A.swift").isEmpty)
+        let otherRule = flaggedSource.replacingOccurrences(of: "    let query", with: "    // coffer-lint:disable match-limit-in-add\n    let query")
+        #expect(CofferLinter.lint(source: otherRule, path: "A.swift").count == 1)
+        #expect(CofferLinter.lint(source: "// coffer-lint:disable-file all\n" + flaggedSource, path: "A.swift").isEmpty)
+    }
+
+    @Test func theJSONReportCarriesTheRuleSeverityAndReason() throws {
+        let json = JSONReport.render(CofferLinter.lint(source: flaggedSource, path: "A.swift"))
+        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(objects.count == 1)
+        #expect(objects.first?["rule"] as? String == "attribute-not-in-class")
+        #expect(objects.first?["severity"] as? String == "error")
+        #expect(objects.first?["line"] as? Int == 2)
+        #expect((objects.first?["reason"] as? String)?.contains("G4") == true)
     }
 }

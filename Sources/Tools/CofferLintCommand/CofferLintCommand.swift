@@ -16,6 +16,14 @@ struct CofferLintCommand: ParsableCommand {
     @Argument(help: "Swift files, or folders searched for them (default: the current folder).")
     var paths: [String] = []
 
+    /// How the findings are written.
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case compiler, json
+    }
+
+    @Option(help: "compiler (file:line:col: severity: [rule] message) or json.")
+    var format: Format = .compiler
+
     func run() throws {
         var findings: [LintDiagnostic] = []
         for file in try SwiftFiles.find(in: paths.isEmpty ? ["."] : paths) {
@@ -24,7 +32,10 @@ struct CofferLintCommand: ParsableCommand {
             }
             findings += CofferLinter.lint(source: source, path: file)
         }
-        for finding in findings { print(finding.compilerStyle) }
+        switch format {
+        case .compiler: for finding in findings { print(finding.compilerStyle) }
+        case .json: print(JSONReport.render(findings))
+        }
         let worst = findings.map(\.rule.severity).max()
         if let worst { throw ExitCode(worst == .error ? 2 : 1) }
     }
