@@ -12,14 +12,8 @@ enum CallRules {
     }
 
     static func check(_ call: KeychainCall) -> [Finding] {
-        var findings: [Finding] = []
         let name = call.function.rawValue
-        switch call.function {
-        case .add, .copyMatching, .delete:
-            findings += attributesOfOtherClasses(call.query, in: name)
-        case .update:
-            findings += attributesOfOtherClasses(call.query, in: name)
-        }
+        var findings = attributesOfOtherClasses(call.query)
         if call.function == .add, let limit = call.query.entry(QueryKey.matchLimit) {
             findings.append(Finding(rule: .matchLimitInAdd, message: "\(limit.constantName) in \(name): a search key in an add", position: limit.position))
         }
@@ -57,7 +51,7 @@ enum CallRules {
     }
 
     /// Keys that are attributes of some item class but not of the class the dictionary names.
-    private static func attributesOfOtherClasses(_ dictionary: TrackedDictionary, in function: String) -> [Finding] {
+    private static func attributesOfOtherClasses(_ dictionary: TrackedDictionary) -> [Finding] {
         guard let code = dictionary.itemClassCode, let itemClass = ItemClass(rawValue: code), itemClass != .identity else { return [] }
         let ownCodes = Set(AttributeCatalogue.descriptors(for: itemClass).map(\.code))
         let anyClass = Set([ItemClass.genericPassword, .internetPassword, .certificate, .key].flatMap { AttributeCatalogue.descriptors(for: $0).map(\.code) })

@@ -19,9 +19,6 @@ enum ExpressionResolver {
         {
             return constant(argument)
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base == nil {
-            return nil
-        }
         return nil
     }
 
