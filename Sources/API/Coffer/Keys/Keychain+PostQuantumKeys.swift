@@ -38,21 +38,10 @@ extension Keychain {
 
     /// The first post-quantum key stored under `tag`; nil when there is none.
     public func postQuantumKey(tagged tag: Data) async throws(KeychainError) -> PostQuantumKey? {
-        var query = QueryDictionary()
-        query[QueryKey.itemClass] = .string(ItemClass.key.rawValue)
-        query[QueryKey.keyClass] = .string("1")
-        query[QueryKey.applicationTag] = .data(tag)
-        query[QueryKey.tokenID] = .string(KeyItem.secureEnclaveTokenID)
+        var query = Self.postQuantumSelection(tag: tag)
         query[QueryKey.returnRef] = .bool(true)
         query[QueryKey.matchLimit] = .string(QueryConstant.matchLimitAll)
-        let result: KeychainValue?
-        do {
-            result = try await client.copyMatching(query)
-        } catch  where error.status == .itemNotFound {
-            return nil
-        } catch {
-            throw KeychainError(error, operation: .copyMatching, query: query)
-        }
+        guard case .found(let result) = try await search(query) else { return nil }
         let references: [ItemReference] =
             switch result {
             case .array(let values)?: values.compactMap { if case .itemReference(let found) = $0 { found } else { nil } }
@@ -69,11 +58,7 @@ extension Keychain {
     /// Deletes the post-quantum key items under `tag`: the keys with them, since the keychain uses a stored key only
     /// while its item holds it. Throws `errSecItemNotFound` (-25300) when there is none.
     public func deletePostQuantumKeys(tagged tag: Data) async throws(KeychainError) {
-        var query = QueryDictionary()
-        query[QueryKey.itemClass] = .string(ItemClass.key.rawValue)
-        query[QueryKey.keyClass] = .string("1")
-        query[QueryKey.applicationTag] = .data(tag)
-        query[QueryKey.tokenID] = .string(KeyItem.secureEnclaveTokenID)
+        let query = Self.postQuantumSelection(tag: tag)
         try await perform(.delete, query) { () async throws(KeychainFailure) in try await client.delete(query) }
     }
 
@@ -104,5 +89,15 @@ extension Keychain {
         case .success(let signature): return signature
         case .failure(let error): throw KeychainError(error, operation: .sign)
         }
+    }
+
+    /// The private keys kept inside the keychain under `tag`.
+    private static func postQuantumSelection(tag: Data) -> QueryDictionary {
+        var query = QueryDictionary()
+        query[QueryKey.itemClass] = .string(ItemClass.key.rawValue)
+        query[QueryKey.keyClass] = .string("1")
+        query[QueryKey.applicationTag] = .data(tag)
+        query[QueryKey.tokenID] = .string(KeyItem.secureEnclaveTokenID)
+        return query
     }
 }
