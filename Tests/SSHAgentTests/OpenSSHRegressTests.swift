@@ -60,6 +60,9 @@ private struct RegressRun {
     let folder: String
 
     init() throws {
+        // sshd run as root wants its privilege separation folder, which systemd makes at boot and a fresh container
+        // does not have.
+        if getuid() == 0 { mkdir("/run/sshd", 0o755) }
         var template = Array("/tmp/coffer-regress-XXXXXX".utf8CString)
         guard let made = mkdtemp(&template) else { throw HarnessFailure("mkdtemp failed") }
         folder = String(cString: made)
