@@ -17,6 +17,7 @@ let package = Package(
         .executable(name: "coffer-secret-service", targets: ["CofferSecretService"]),
         .executable(name: "coffer-sync", targets: ["CofferSync"]),
         .executable(name: "coffer-lint", targets: ["CofferLintCommand"]),
+        .plugin(name: "CofferLintPlugin", targets: ["CofferLintPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
@@ -413,6 +414,14 @@ let package = Package(
         .executableTarget(
             name: "CofferLintCommand", dependencies: ["CofferLint", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/Tools/CofferLintCommand"),
+        // `swift package coffer-lint`: coffer-lint over the package's targets.
+        .plugin(
+            name: "CofferLintPlugin",
+            capability: .command(
+                intent: .custom(verb: "coffer-lint", description: "Find the pitfalls of Apple's keychain calls in the package's Swift sources"),
+                permissions: []),
+            dependencies: ["CofferLintCommand"],
+            path: "Plugins/CofferLintPlugin"),
         // Test support shared by the test targets (not a product).
         .target(
             name: "CofferTestSupport",
@@ -560,7 +569,7 @@ let package = Package(
             ]),
         .testTarget(name: "DaemonProtocolTests", dependencies: ["DaemonProtocol", "KeychainOperations", "Query", "KeychainModel"]),
         .testTarget(name: "QueryTests", dependencies: ["Query", "KeychainModel"]),
-        .testTarget(name: "CofferLintTests", dependencies: ["CofferLint", "Query"]),
+        .testTarget(name: "CofferLintTests", dependencies: ["CofferLint", "Query", "KeychainModel"], exclude: ["Fixtures"]),
         .testTarget(
             name: "AccessControlTests",
             dependencies: ["KeychainSelection", "KeychainClient", "KeychainService", "KeychainOperations", "KeychainModel", "Query", "Keystore"]),

@@ -111,7 +111,11 @@ def main() -> int:
                     module = dependency[kind][0]
                     declared.add(PRODUCT_MODULES.get(module, module))
         imported = {}
+        # What the target excludes is not compiled into it (fixtures such as coffer-lint's sample sources).
+        excluded = [os.path.join(path, item) for item in target.get("exclude", [])]
         for folder, _, files in os.walk(path):
+            if any(folder == item or folder.startswith(item + os.sep) for item in excluded):
+                continue
             for file in files:
                 if not file.endswith(".swift"):
                     continue

@@ -2,158 +2,240 @@ import CofferLint
 import Foundation
 import Testing
 
-/// Each rule on code written the way keychain wrappers are: one case that the rule flags, with its rule and line,
-/// and one that it leaves alone.
+/// The rules that judge one call by its dictionaries, on code written the way keychain wrappers are: for each,
+/// code it flags (with its rule and line) and code it leaves alone.
 @Suite struct CallRuleTests {
-    private func findings(_ source: String) -> [String] {
-        CofferLinter.lint(source: source, path: "Wrapper.swift").map(\.compilerStyle)
-    }
-
     @Test func anAttributeOfAnotherClassIsFlaggedWhereItIsWritten() {
-        let flagged = findings(
-            """
-            func save(password: Data) -> OSStatus {
-                var query: [String: Any] = [
-                    kSecClass as String: kSecClassGenericPassword,
-                    kSecAttrService as String: "com.example",
-                ]
-                query[kSecAttrServer as String] = "example.com"
-                query[kSecValueData as String] = password
-                return SecItemAdd(query as CFDictionary, nil)
-            }
-            """)
+        let flagged = CofferLinter.lint(
+            source: """
+                func save(password: Data) -> OSStatus {
+                    var query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrService as String: "com.example",
+                    ]
+                    query[kSecAttrServer as String] = "example.com"
+                    query[kSecValueData as String] = password
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+                """, path: "Wrapper.swift")
         #expect(
-            flagged == [
+            flagged.map(\.compilerStyle) == [
                 "Wrapper.swift:6:11: error: [attribute-not-in-class] kSecAttrServer is not an attribute of kSecClassGenericPassword"
             ])
-        let fine = findings(
-            """
-            func save(password: Data) -> OSStatus {
-                let query = [kSecClass: kSecClassInternetPassword, kSecAttrServer: "example.com", kSecValueData: password] as [CFString: Any]
-                return SecItemAdd(query as CFDictionary, nil)
-            }
-            """)
-        #expect(fine.isEmpty)
+        #expect(
+            LintProbe.lines(
+                """
+                func save(password: Data) -> OSStatus {
+                    let query = [kSecClass: kSecClassInternetPassword, kSecAttrServer: "example.com", kSecValueData: password] as [CFString: Any]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+                """
+            ).isEmpty)
     }
 
-    @Test func aMatchLimitInAnAddIsFlaggedAndInASearchIsNot() {
+    @Test func aNewKeysAttributesAreAKeysNestedOnesToo() {
         #expect(
-            findings(
+            LintProbe.lines(
                 """
-                func add() {
-                    let attributes: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecMatchLimit as String: kSecMatchLimitOne]
-                    SecItemAdd(attributes as CFDictionary, nil)
+                func makeKey() -> SecKey? {
+                    let attributes: [String: Any] = [
+                        kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                        kSecAttrKeySizeInBits as String: 256,
+                        kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrService as String: "signing"],
+                    ]
+                    return SecKeyCreateRandomKey(attributes as CFDictionary, nil)
                 }
-                """) == ["Wrapper.swift:2:85: error: [match-limit-in-add] kSecMatchLimit in SecItemAdd: a search key in an add"])
+                """) == ["5 attribute-not-in-class"])
         #expect(
-            findings(
+            LintProbe.lines(
                 """
-                func find() {
-                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecMatchLimit as String: kSecMatchLimitOne]
+                func makeKey(tag: Data) -> SecKey? {
+                    let attributes: [String: Any] = [
+                        kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                        kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrApplicationTag as String: tag],
+                    ]
+                    return SecKeyCreateRandomKey(attributes as CFDictionary, nil)
+                }
+                """
+            ).isEmpty)
+    }
+
+    @Test func aMatchLimitInAnAddIsFlaggedWithItsRemovalAndInASearchIsNot() throws {
+        let flagged = CofferLinter.lint(
+            source: """
+                func add() -> OSStatus {
+                    let attributes: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecMatchLimit as String: kSecMatchLimitOne]
+                    return SecItemAdd(attributes as CFDictionary, nil)
+                }
+                """, path: "Wrapper.swift")
+        #expect(flagged.map(\.compilerStyle) == ["Wrapper.swift:2:85: error: [match-limit-in-add] kSecMatchLimit in SecItemAdd: a search key in an add"])
+        let fix = try #require(flagged.first?.fixIt)
+        // From the comma after the class to the end of the limit's entry.
+        #expect(fix.summary == "remove kSecMatchLimit")
+        #expect((fix.start.line, fix.start.column, fix.end.line, fix.end.column, fix.replacement) == (2, 83, 2, 128, ""))
+        #expect(
+            LintProbe.lines(
+                """
+                func find() -> Data? {
+                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecMatchLimit as String: kSecMatchLimitOne, kSecReturnData as String: true]
                     var result: CFTypeRef?
-                    SecItemCopyMatching(query as CFDictionary, &result)
+                    guard SecItemCopyMatching(query as CFDictionary, &result) == errSecSuccess else { return nil }
+                    return result as? Data
                 }
                 """
             ).isEmpty)
     }
 
     @Test func anUpdateWithReturnKeysDataInItsQueryOrAClassToChangeIsFlagged() {
-        let flagged = findings(
-            """
-            func update(_ secret: Data) {
-                let query: [String: Any] = [
-                    kSecClass as String: kSecClassGenericPassword,
-                    kSecValueData as String: secret,
-                    kSecReturnData as String: true,
-                ]
-                let changes: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
-                SecItemUpdate(query as CFDictionary, changes as CFDictionary)
-            }
-            """)
         #expect(
-            flagged == [
-                "Wrapper.swift:4:9: error: [value-in-update-query] kSecValueData in SecItemUpdate's query: the new data goes in the attributes to update",
-                "Wrapper.swift:5:9: error: [return-in-update] kSecReturnData in SecItemUpdate, which returns nothing",
-                "Wrapper.swift:7:35: error: [class-in-update-attributes] kSecClass in SecItemUpdate's attributes to update: an item's class cannot change",
-            ])
-        #expect(
-            findings(
+            LintProbe.lines(
                 """
-                func update(_ secret: Data) {
+                func update(_ secret: Data) -> OSStatus {
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecValueData as String: secret,
+                        kSecReturnData as String: true,
+                    ]
+                    let changes: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
+                    return SecItemUpdate(query as CFDictionary, changes as CFDictionary)
+                }
+                """) == ["4 value-in-update-query", "5 return-in-update", "7 class-in-update-attributes"])
+        #expect(
+            LintProbe.lines(
+                """
+                func update(_ secret: Data) -> OSStatus {
                     let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "me"]
-                    SecItemUpdate(query as CFDictionary, [kSecValueData as String: secret] as CFDictionary)
+                    return SecItemUpdate(query as CFDictionary, [kSecValueData as String: secret] as CFDictionary)
                 }
                 """
             ).isEmpty)
     }
 
-    @Test func theDeprecatedAlwaysProtectionIsAWarningMergedOrNot() {
+    @Test func theDeprecatedAlwaysProtectionIsAWarningWithItsReplacement() throws {
         let flagged = CofferLinter.lint(
             source: """
-                func keep(_ secret: Data) {
+                func keep(_ secret: Data) -> OSStatus {
                     var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword]
-                    query.merge([kSecAttrAccessible as String: kSecAttrAccessibleAlways]) { $1 }
-                    SecItemAdd(query as CFDictionary, nil)
+                    query.merge([kSecAttrAccessible as String: kSecAttrAccessibleAlwaysThisDeviceOnly as String]) { $1 }
+                    return SecItemAdd(query as CFDictionary, nil)
                 }
                 """, path: "Wrapper.swift")
         #expect(flagged.map(\.rule) == [.accessibleAlways])
         #expect(flagged.first?.rule.severity == .warning)
-        #expect(flagged.first?.line == 3)
+        let fix = try #require(flagged.first?.fixIt)
+        #expect(fix.replacement == "kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly")
+        #expect((fix.start.line, fix.start.column, fix.end.column) == (3, 48, 48 + "kSecAttrAccessibleAlwaysThisDeviceOnly".count))
         #expect(
-            findings(
+            LintProbe.lines(
                 """
-                func keep(_ secret: Data) {
+                func keep(_ secret: Data) -> OSStatus {
                     let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlock]
-                    SecItemAdd(query as CFDictionary, nil)
+                    return SecItemAdd(query as CFDictionary, nil)
                 }
                 """
             ).isEmpty)
     }
 
-    @Test func dictionariesAreFollowedWithinTheirFunctionOnly() {
-        // The same name in another function is another dictionary.
+    @Test func synchronizableWithThisDeviceOnlyOrAConstrainedAccessControlIsFlagged() {
         #expect(
-            findings(
+            LintProbe.lines(
                 """
-                func first() {
-                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrServer as String: "x"]
-                    _ = query
+                func keep(_ token: Data) -> OSStatus {
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrAccessible as String: kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly,
+                        kSecAttrSynchronizable as String: true,
+                        kSecValueData as String: token,
+                    ]
+                    return SecItemAdd(query as CFDictionary, nil)
                 }
-                func second() {
-                    let query: [String: Any] = [kSecClass as String: kSecClassInternetPassword, kSecAttrServer as String: "x"]
-                    SecItemDelete(query as CFDictionary)
+                func guarded(_ token: Data) -> OSStatus {
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, .userPresence, nil)!
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrAccessControl as String: access,
+                        kSecAttrSynchronizable as String: kCFBooleanTrue!,
+                        kSecValueData as String: token,
+                    ]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+                """) == ["5 synchronizable-this-device-only", "15 synchronizable-access-control"])
+        #expect(
+            LintProbe.lines(
+                """
+                func keep(_ token: Data) -> OSStatus {
+                    let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, [], nil)!
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrAccessControl as String: access,
+                        kSecAttrSynchronizable as String: true,
+                        kSecValueData as String: token,
+                    ]
+                    return SecItemAdd(query as CFDictionary, nil)
                 }
                 """
             ).isEmpty)
     }
-}
 
-/// What silences a finding, and what the tools read.
-@Suite struct LintOutputTests {
-    private let flaggedSource = """
-        func save() {
-            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrServer as String: "x"]
-            SecItemAdd(query as CFDictionary, nil)
-        }
-        """
-
-    @Test func disableCommentsSilenceTheirRuleOnTheirLineTheNextOrTheFile() {
-        #expect(CofferLinter.lint(source: flaggedSource, path: "A.swift").count == 1)
-        let lineBefore = flaggedSource.replacingOccurrences(
-            of: "    let query", with: "    // coffer-lint:disable attribute-not-in-class\n    let query")
-        #expect(CofferLinter.lint(source: lineBefore, path: "A.swift").isEmpty)
-        let otherRule = flaggedSource.replacingOccurrences(of: "    let query", with: "    // coffer-lint:disable match-limit-in-add\n    let query")
-        #expect(CofferLinter.lint(source: otherRule, path: "A.swift").count == 1)
-        #expect(CofferLinter.lint(source: "// coffer-lint:disable-file all\n" + flaggedSource, path: "A.swift").isEmpty)
+    @Test func aSecretWrittenIntoTheSourceIsFlagged() {
+        #expect(
+            LintProbe.lines(
+                """
+                func seed() -> OSStatus {
+                    let apiKey = "sk_live_0123456789"
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrService as String: "billing",
+                        kSecValueData as String: apiKey.data(using: .utf8)!,
+                    ]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+                func seedBytes() -> OSStatus {
+                    SecItemAdd([kSecClass: kSecClassKey, kSecValueData: Data([0x01, 0x02, 0x03])] as CFDictionary, nil)
+                }
+                """) == ["6 hard-coded-secret", "11 hard-coded-secret"])
+        #expect(
+            LintProbe.lines(
+                """
+                func store(_ apiKey: String) -> OSStatus {
+                    let service = "billing"
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrService as String: service,
+                        kSecValueData as String: Data(apiKey.utf8),
+                    ]
+                    return SecItemAdd(query as CFDictionary, nil)
+                }
+                """
+            ).isEmpty)
     }
 
-    @Test func theJSONReportCarriesTheRuleSeverityAndReason() throws {
-        let json = JSONReport.render(CofferLinter.lint(source: flaggedSource, path: "A.swift"))
-        let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-        #expect(objects.count == 1)
-        #expect(objects.first?["rule"] as? String == "attribute-not-in-class")
-        #expect(objects.first?["severity"] as? String == "error")
-        #expect(objects.first?["line"] as? Int == 2)
-        #expect((objects.first?["reason"] as? String)?.contains("G4") == true)
+    @Test func theMacOSBranchWithoutTheDataProtectionKeychainIsFlagged() {
+        #expect(
+            LintProbe.lines(
+                """
+                func remove(account: String) -> OSStatus {
+                    var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+                    #if os(iOS)
+                    return SecItemDelete(query as CFDictionary)
+                    #else
+                    return SecItemDelete(query as CFDictionary)
+                    #endif
+                }
+                """) == ["6 data-protection-keychain-missing"])
+        #expect(
+            LintProbe.lines(
+                """
+                func remove(account: String) -> OSStatus {
+                    var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+                    #if canImport(UIKit)
+                    return SecItemDelete(query as CFDictionary)
+                    #else
+                    query[kSecUseDataProtectionKeychain as String] = true
+                    return SecItemDelete(query as CFDictionary)
+                    #endif
+                }
+                """
+            ).isEmpty)
     }
 }

@@ -151,6 +151,19 @@ public enum AppleConstantNames {
             for (code, name) in table where codes[name] == nil { codes[name] = code }
         }
         for protection in ProtectionClass.allCases { codes[AppleNames.protection(protection)] = protection.rawValue }
+        for (suffix, code) in QueryConstant.protocols { codes["kSecAttrProtocol" + suffix] = code }
+        for (suffix, code) in QueryConstant.authenticationTypes { codes["kSecAttrAuthenticationType" + suffix] = code }
+        codes.merge(QueryConstant.keyAttributeValues) { current, _ in current }
+        // Other names of keys: macOS's older name of kSecUseDataProtectionKeychain, and Apple's misspelt alias.
+        codes["kSecAttrNoLegacy"] = QueryKey.useDataProtectionKeychain
+        codes["kSecAttrPersistantReference"] = QueryKey.persistentReference
+        // The keys only macOS's SecItem functions know, which the Security module's shim removes.
+        let macOSKeys = [
+            "kSecUseKeychain": "u_Keychain", "kSecAttrAccess": "acls", "kSecMatchDiacriticInsensitive": "m_DiacriticInsensitive",
+            "kSecMatchWidthInsensitive": "m_WidthInsensitive", "kSecMatchSubjectStartsWith": "m_SubjectStartsWith",
+            "kSecMatchSubjectEndsWith": "m_SubjectEndsWith", "kSecMatchSubjectWholeString": "m_SubjectWholeString",
+        ]
+        codes.merge(macOSKeys) { current, _ in current }
         return codes
     }()
 }

@@ -44,6 +44,19 @@ public enum QueryConstant {
         "POP3S": "pops",
     ]
 
+    /// Key attribute values (keychain reference §7), by Apple's constant name: key classes and types as the decimal
+    /// strings the keychain stores as numbers (§7.1), the Secure Enclave's token, the nested dictionaries of a new
+    /// key pair, and Coffer's own names of where a kept key's private half lives.
+    public static let keyAttributeValues: [String: String] = [
+        "kSecAttrKeyClassPublic": "0", "kSecAttrKeyClassPrivate": "1", "kSecAttrKeyClassSymmetric": "2", "kSecAttrKeyTypeRSA": "42",
+        "kSecAttrKeyTypeEC": "73", "kSecAttrKeyTypeECSECPrimeRandom": "73", "kSecAttrKeyTypeECSECPrimeRandomPKA": "2147483678",
+        "kSecAttrKeyTypeSecureEnclaveAttestation": "2147483679", "kSecAttrKeyTypeSecureEnclaveAnonymousAttestation": "2147483680",
+        "kSecAttrKeyTypeEd25519": "105", "kSecAttrKeyTypeX25519": "106", "kSecAttrKeyTypeEd448": "107", "kSecAttrKeyTypeX448": "108",
+        "kSecAttrKeyTypeKyber": "109", "kSecAttrKeyTypeMLKEM": "110", "kSecAttrKeyTypeMLDSA": "111",
+        "kSecAttrTokenIDSecureEnclave": "com.apple.setoken", "kSecPrivateKeyAttrs": "private", "kSecPublicKeyAttrs": "public",
+        "kSecAttrCofferKeyHolder": "coffer-key-holder", "kSecAttrCofferKeyHolderTPM": "tpm", "kSecAttrCofferKeyHolderKeystore": "keystore",
+    ]
+
     /// `kSecAttrAuthenticationType…` values, by Apple's constant suffix.
     public static let authenticationTypes: [String: String] = [
         "NTLM": "ntlm", "MSN": "msna", "DPA": "dpaa", "RPA": "rpaa", "HTTPBasic": "http", "HTTPDigest": "httd",

@@ -1,86 +1,264 @@
 import SwiftSyntax
 
-/// Walks a file in source order, following each query dictionary from where it is built (a literal bound to a
-/// `let` or `var`, then subscript assignments and `merge`) to the SecItem calls that use it, within each function.
+/// Walks a file in source order, following each query dictionary from where it is built (a literal or a helper's
+/// result bound to a `let` or `var`, then subscript assignments, `merge` and `removeValue`) to the SecItem calls
+/// that use it, directly or through the package's wrappers.
+///
+/// Run first to gather what the file's helpers do (``collected``), then, with every file's helpers known, to
+/// find the calls (``calls``) and what their scopes do with the results (``facts``).
 final class DictionaryScanner: SyntaxVisitor {
+    private let file: SourceFile
+    private let helpers: HelperCatalogue
     /// The calls found, in source order.
     private(set) var calls: [KeychainCall] = []
-    /// Dictionaries by variable name, per enclosing function (or the file).
-    private var scopes: [SyntaxIdentifier: [String: TrackedDictionary]] = [:]
+    /// What the file's helpers do, for the next round.
+    private(set) var collected = HelperCatalogue()
+    /// Per scope: names read, `errSecDuplicateItem` compared, results read as arrays.
+    private(set) var facts: [SyntaxIdentifier: ScopeFacts] = [:]
+    private var bindings: [SyntaxIdentifier: [String: Binding]] = [:]
 
-    init() { super.init(viewMode: .sourceAccurate) }
+    init(file: SourceFile, helpers: HelperCatalogue) {
+        self.file = file
+        self.helpers = helpers
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    // MARK: Bindings
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        bindParameters(node.signature.parameterClause.parameters, in: node.id)
+        return .visitChildren
+    }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        bindParameters(node.signature.parameterClause.parameters, in: node.id)
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        if let only = implicitResult(of: node.body?.statements), let returned = reader(at: only).dictionary(only) {
+            collected.recordDictionary(returned, named: node.name.text)
+        }
+    }
+
+    override func visitPost(_ node: AccessorBlockSyntax) {
+        // `var query: [String: Any] { [kSecClass: …] }`
+        guard case .getter(let statements) = node.accessors, let only = implicitResult(of: statements),
+            let name = node.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let returned = reader(at: only).dictionary(only)
+        else { return }
+        collected.recordDictionary(returned, named: name)
+    }
+
+    override func visitPost(_ node: ReturnStmtSyntax) {
+        guard let expression = node.expression, let helper = Scopes.enclosingHelper(of: node),
+            let returned = reader(at: node).dictionary(expression)
+        else { return }
+        collected.recordDictionary(returned, named: helper.name)
+    }
 
     override func visitPost(_ node: VariableDeclSyntax) {
+        let atMemberLevel = Scopes.isMemberOrGlobal(node)
         for binding in node.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                let initial = binding.initializer?.value
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value,
+                let bound = self.binding(of: initial, at: node)
             else { continue }
-            if let literal = ExpressionResolver.dictionaryLiteral(initial) {
-                scopes[scope(of: node), default: [:]][name] = ExpressionResolver.dictionary(literal)
-            } else if let source = ExpressionResolver.variableName(initial), let copied = dictionary(named: source, at: Syntax(node)) {
-                scopes[scope(of: node), default: [:]][name] = copied
+            bindings[Scopes.chain(of: node)[0], default: [:]][name] = bound
+            if atMemberLevel {
+                switch bound {
+                case .dictionary(let dictionary): collected.recordDictionary(dictionary, named: name)
+                case .text(let text): collected.recordText(text, named: name)
+                default: break
+                }
             }
         }
+    }
+
+    override func visitPost(_ node: OptionalBindingConditionSyntax) {
+        // `guard let access = SecAccessControlCreateWithFlags(…)`, `if let query = baseQuery()`
+        guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = node.initializer?.value,
+            let bound = binding(of: initial, at: node)
+        else { return }
+        bindings[Scopes.chain(of: node)[0], default: [:]][name] = bound
     }
 
     override func visitPost(_ node: InfixOperatorExprSyntax) {
-        // `query[kSecAttrService as String] = value`
-        guard node.operator.is(AssignmentExprSyntax.self), let subscriptCall = node.leftOperand.as(SubscriptCallExprSyntax.self),
-            let name = ExpressionResolver.variableName(subscriptCall.calledExpression),
-            let keyExpression = subscriptCall.arguments.first?.expression, let key = ExpressionResolver.constant(keyExpression),
-            var tracked = dictionary(named: name, at: Syntax(node))
-        else { return }
-        let (value, valueName) = ExpressionResolver.value(node.rightOperand)
-        tracked.set(
-            .init(code: key.code, constantName: key.name, value: value, valueName: valueName, position: keyExpression.positionAfterSkippingLeadingTrivia))
-        store(tracked, named: name, at: Syntax(node))
-    }
-
-    override func visitPost(_ node: FunctionCallExprSyntax) {
-        if let member = node.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "merge",
-            let name = member.base.flatMap(ExpressionResolver.variableName), var tracked = dictionary(named: name, at: Syntax(node)),
-            let argument = node.arguments.first?.expression
-        {
-            // `query.merge(other) { $1 }`: the other's entries are added.
-            if let literal = ExpressionResolver.dictionaryLiteral(argument) {
-                tracked.merge(ExpressionResolver.dictionary(literal))
-            } else if let other = ExpressionResolver.variableName(argument).flatMap({ dictionary(named: $0, at: Syntax(node)) }) {
-                tracked.merge(other)
-            }
-            store(tracked, named: name, at: Syntax(node))
+        guard node.operator.is(AssignmentExprSyntax.self) else { return }
+        // `query = [...]`
+        if let name = ConstantReader.variableName(node.leftOperand), let bound = binding(of: node.rightOperand, at: node) {
+            bind(name, to: bound, at: node)
             return
         }
-        guard let called = node.calledExpression.as(DeclReferenceExprSyntax.self),
-            let function = KeychainCall.Function(rawValue: called.baseName.text),
-            let first = node.arguments.first?.expression, let query = resolve(first, at: Syntax(node))
+        // `query[kSecAttrService as String] = value`, or `= nil` to remove it.
+        guard let subscriptCall = node.leftOperand.as(SubscriptCallExprSyntax.self),
+            let name = ConstantReader.variableName(subscriptCall.calledExpression),
+            let keyExpression = subscriptCall.arguments.first?.expression, let key = ConstantReader.constant(keyExpression),
+            case .dictionary(var tracked)? = lookup(name, at: node)
         else { return }
-        let second = function == .update ? node.arguments.dropFirst().first.flatMap { resolve($0.expression, at: Syntax(node)) } : nil
-        calls.append(KeychainCall(function: function, query: query, attributesToUpdate: second, position: node.positionAfterSkippingLeadingTrivia))
-    }
-
-    /// The dictionary an argument is: a literal, or a tracked variable.
-    private func resolve(_ expression: ExprSyntax, at node: Syntax) -> TrackedDictionary? {
-        if let literal = ExpressionResolver.dictionaryLiteral(expression) { return ExpressionResolver.dictionary(literal) }
-        return ExpressionResolver.variableName(expression).flatMap { dictionary(named: $0, at: node) }
-    }
-
-    private func dictionary(named name: String, at node: Syntax) -> TrackedDictionary? { scopes[scope(of: node)]?[name] }
-
-    private func store(_ dictionary: TrackedDictionary, named name: String, at node: Syntax) {
-        scopes[scope(of: node), default: [:]][name] = dictionary
-    }
-
-    /// The function, initializer, accessor or closure `node` is in; the file for top-level code.
-    private func scope(of node: some SyntaxProtocol) -> SyntaxIdentifier {
-        var current = Syntax(node).parent
-        while let candidate = current {
-            if candidate.is(FunctionDeclSyntax.self) || candidate.is(InitializerDeclSyntax.self) || candidate.is(AccessorDeclSyntax.self)
-                || candidate.is(ClosureExprSyntax.self)
-            {
-                return candidate.id
-            }
-            current = candidate.parent
+        if node.rightOperand.is(NilLiteralExprSyntax.self) {
+            tracked.remove(key.code)
+        } else {
+            let (value, valueName) = reader(at: node).value(node.rightOperand)
+            tracked.set(
+                .init(
+                    code: key.code, constantName: key.name, value: value, valueName: valueName, point: file.point(keyExpression),
+                    valueNameSpan: ConstantReader.reference(node.rightOperand).map(file.span), removal: nil))
         }
-        return Syntax(node).root.id
+        bind(name, to: .dictionary(tracked), at: node)
+    }
+
+    // MARK: Calls
+
+    override func visitPost(_ node: FunctionCallExprSyntax) {
+        guard let name = ConstantReader.calledName(node) else { return }
+        if updateTrackedDictionary(node, calling: name) { return }
+        if let function = KeychainCall.Function(rawValue: name), node.calledExpression.is(DeclReferenceExprSyntax.self) {
+            recordDirectCall(node, of: function)
+        }
+        for wrapper in helpers.wrappers(named: name) { recordWrapperCall(node, through: wrapper, named: name) }
+    }
+
+    /// `query.merge(other) { $1 }` and `query.removeValue(forKey: kSecMatchLimit)`.
+    private func updateTrackedDictionary(_ node: FunctionCallExprSyntax, calling name: String) -> Bool {
+        guard name == "merge" || name == "removeValue", let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+            let variable = member.base.flatMap(ConstantReader.variableName), case .dictionary(var tracked)? = lookup(variable, at: node),
+            let argument = node.arguments.first?.expression
+        else { return false }
+        if name == "merge" {
+            guard let other = reader(at: node).dictionary(argument) else { return false }
+            tracked.merge(other)
+        } else if let key = ConstantReader.constant(argument) {
+            tracked.remove(key.code)
+        }
+        bind(variable, to: .dictionary(tracked), at: node)
+        return true
+    }
+
+    private func recordDirectCall(_ node: FunctionCallExprSyntax, of function: KeychainCall.Function) {
+        let arguments = Array(node.arguments)
+        let reader = reader(at: node)
+        guard let first = arguments.first, let query = reader.dictionary(first.expression) else { return }
+        let second = function == .update && arguments.count > 1 ? reader.dictionary(arguments[1].expression) : nil
+        let result = function == .copyMatching && arguments.count > 1 ? ConstantReader.variableName(arguments[1].expression) : nil
+        append(function: function, query: query, attributesToUpdate: second, at: node, wrapper: nil, status: StatusReader.use(of: node), result: result)
+        for (role, dictionary) in [query, second].enumerated() {
+            guard let index = dictionary?.parameterIndex else { continue }
+            recordWrapper(function: function, role: role, parameterIndex: index, added: dictionary ?? TrackedDictionary(), at: node)
+        }
+    }
+
+    private func recordWrapperCall(_ node: FunctionCallExprSyntax, through wrapper: HelperCatalogue.Wrapper, named name: String) {
+        guard let argument = argument(of: node, for: wrapper), let given = reader(at: node).dictionary(argument) else { return }
+        var merged = given
+        merged.merge(wrapper.added)
+        merged.parameterIndex = given.parameterIndex
+        let query = wrapper.role == 0 ? merged : TrackedDictionary()
+        let changes = wrapper.role == 1 ? merged : nil
+        append(function: wrapper.function, query: query, attributesToUpdate: changes, at: node, wrapper: name, status: .used, result: nil)
+        if let index = given.parameterIndex {
+            recordWrapper(function: wrapper.function, role: wrapper.role, parameterIndex: index, added: merged, at: node)
+        }
+    }
+
+    /// The argument a call gives for the wrapper's parameter: by label, or by position when it has none.
+    private func argument(of node: FunctionCallExprSyntax, for wrapper: HelperCatalogue.Wrapper) -> ExprSyntax? {
+        let arguments = Array(node.arguments)
+        if let label = wrapper.parameterLabel { return arguments.first { $0.label?.text == label }?.expression }
+        guard wrapper.parameterIndex < arguments.count, arguments[wrapper.parameterIndex].label == nil else { return nil }
+        return arguments[wrapper.parameterIndex].expression
+    }
+
+    private func recordWrapper(function: KeychainCall.Function, role: Int, parameterIndex: Int, added: TrackedDictionary, at node: some SyntaxProtocol) {
+        guard let helper = Scopes.enclosingHelper(of: node), let declaration = helper.function else { return }
+        let parameters = Array(declaration.signature.parameterClause.parameters)
+        guard parameterIndex < parameters.count else { return }
+        let label = parameters[parameterIndex].firstName
+        var added = added
+        added.parameterIndex = nil
+        collected.recordWrapper(
+            .init(
+                function: function, role: role, parameterIndex: parameterIndex, parameterLabel: label.tokenKind == .wildcard ? nil : label.text, added: added),
+            named: helper.name)
+    }
+
+    private func append(
+        function: KeychainCall.Function, query: TrackedDictionary, attributesToUpdate: TrackedDictionary?, at node: FunctionCallExprSyntax,
+        wrapper: String?, status: KeychainCall.StatusUse, result: String?
+    ) {
+        calls.append(
+            KeychainCall(
+                function: function, query: query, attributesToUpdate: attributesToUpdate, point: file.point(node),
+                position: node.positionAfterSkippingLeadingTrivia, scope: Scopes.chain(of: node)[0], wrapper: wrapper, status: status,
+                resultVariable: result, inMacOSBranch: PlatformBranch.isMacOSBranchOnLinux(node)))
+    }
+
+    // MARK: Scope facts
+
+    override func visitPost(_ node: DeclReferenceExprSyntax) {
+        let name = node.baseName.text
+        for scope in Scopes.chain(of: node) {
+            facts[scope, default: ScopeFacts()].references[name, default: []].append(node.positionAfterSkippingLeadingTrivia)
+            if name == "errSecDuplicateItem" { facts[scope, default: ScopeFacts()].mentionsDuplicateItem = true }
+        }
+    }
+
+    override func visitPost(_ node: AsExprSyntax) {
+        guard let name = ConstantReader.variableName(node.expression), Self.isArrayType(node.type) else { return }
+        let scope = Scopes.chain(of: node)[0]
+        facts[scope, default: ScopeFacts()].arrayReads[name, default: []].append((node.positionAfterSkippingLeadingTrivia, file.point(node)))
+    }
+
+    private static func isArrayType(_ type: TypeSyntax) -> Bool {
+        if type.is(ArrayTypeSyntax.self) { return true }
+        if let named = type.as(IdentifierTypeSyntax.self) { return ["NSArray", "CFArray", "Array"].contains(named.name.text) }
+        return false
+    }
+
+    // MARK: Helpers
+
+    private func bindParameters(_ parameters: FunctionParameterListSyntax, in scope: SyntaxIdentifier) {
+        for (index, parameter) in parameters.enumerated() {
+            bindings[scope, default: [:]][(parameter.secondName ?? parameter.firstName).text] = .parameter(index)
+        }
+    }
+
+    /// What an initial or assigned value binds a variable to, when the linter follows it.
+    private func binding(of expression: ExprSyntax, at node: some SyntaxProtocol) -> Binding? {
+        let reader = reader(at: node)
+        let inner = ConstantReader.unwrapped(expression)
+        if let text = ExpressionReader.stringLiteral(inner) { return .text(text) }
+        if let control = reader.accessControl(inner) { return .accessControl(control) }
+        if reader.isHardCoded(inner) { return .hardCoded }
+        // `[String: Any]()` starts an empty dictionary.
+        if let call = inner.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.calledExpression.is(DictionaryExprSyntax.self) {
+            return .dictionary(TrackedDictionary())
+        }
+        if let dictionary = reader.dictionary(inner) {
+            var copy = dictionary
+            copy.variableName = nil
+            return .dictionary(copy)
+        }
+        return nil
+    }
+
+    private func implicitResult(of statements: CodeBlockItemListSyntax?) -> ExprSyntax? {
+        guard let statements, statements.count == 1, case .expr(let expression) = statements.first?.item else { return nil }
+        return expression
+    }
+
+    private func reader(at node: some SyntaxProtocol) -> ExpressionReader {
+        let chain = Scopes.chain(of: node)
+        return ExpressionReader(file: file, lookup: { [bindings] name in chain.lazy.compactMap { bindings[$0]?[name] }.first }, helpers: helpers)
+    }
+
+    private func lookup(_ name: String, at node: some SyntaxProtocol) -> Binding? {
+        Scopes.chain(of: node).lazy.compactMap { self.bindings[$0]?[name] }.first
+    }
+
+    /// Binds `name` in the innermost scope that already has it, or else in the innermost scope.
+    private func bind(_ name: String, to binding: Binding, at node: some SyntaxProtocol) {
+        let chain = Scopes.chain(of: node)
+        let scope = chain.first { bindings[$0]?[name] != nil } ?? chain[0]
+        bindings[scope, default: [:]][name] = binding
     }
 }

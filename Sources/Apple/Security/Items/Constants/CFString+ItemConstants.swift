@@ -27,9 +27,9 @@ extension CFString {
         preconditionFailure("\(constantName) is missing from the Query module's attribute schema")
     }
 
-    /// The value a Query table lists under `suffix`.
-    static func tableValue(_ table: [String: String], _ suffix: String) -> CFString {
-        guard let value = table[suffix] else { preconditionFailure("kSec…\(suffix) is missing from the Query module's tables") }
+    /// The value a Query table lists under `name` (a constant's suffix, or its whole name).
+    static func tableValue(_ table: [String: String], _ name: String) -> CFString {
+        guard let value = table[name] else { preconditionFailure("\(name) is missing from the Query module's tables") }
         return constant(value)
     }
 

@@ -1,0 +1,5 @@
+import Security
+
+func legacyAdd() {
+    SecItemAdd([kSecClass: kSecClassGenericPassword, kSecMatchLimit: kSecMatchLimitAll] as CFDictionary, nil)
+}
