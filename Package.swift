@@ -16,7 +16,7 @@ let package = Package(
         .executable(name: "docker-credential-coffer", targets: ["DockerCredentialCoffer"]),
         .executable(name: "coffer-secret-service", targets: ["CofferSecretService"]),
         .executable(name: "coffer-sync", targets: ["CofferSync"]),
-        .executable(name: "coffer-lint", targets: ["CofferLintCommand"]),
+        .executable(name: "coffer-lint", targets: ["coffer-lint"]),
         .plugin(name: "CofferLintPlugin", targets: ["CofferLintPlugin"]),
     ],
     dependencies: [
@@ -412,7 +412,8 @@ let package = Package(
             ],
             path: "Sources/Tools/CofferLint"),
         .executableTarget(
-            name: "CofferLintCommand", dependencies: ["CofferLint", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            // Named as its product: a plugin in the same package finds its tool only by the target's name.
+            name: "coffer-lint", dependencies: ["CofferLint", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/Tools/CofferLintCommand"),
         // `swift package coffer-lint`: coffer-lint over the package's targets.
         .plugin(
@@ -420,7 +421,7 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "coffer-lint", description: "Find the pitfalls of Apple's keychain calls in the package's Swift sources"),
                 permissions: []),
-            dependencies: ["CofferLintCommand"],
+            dependencies: ["coffer-lint"],
             path: "Plugins/CofferLintPlugin"),
         // Test support shared by the test targets (not a product).
         .target(

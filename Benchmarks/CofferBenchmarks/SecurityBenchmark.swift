@@ -46,7 +46,7 @@ enum SecurityBenchmark {
                 kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "bench",
                 kSecAttrAccount as String: "account-0", kSecReturnData as String: true,
             ]
-            _ = SecItemCopyMatching(first as CFDictionary, &warmUp)
+            precondition(SecItemCopyMatching(first as CFDictionary, &warmUp) == errSecSuccess, "the warm-up search found nothing")
             _ = try keychain.blocking.copyMatching(ItemsBenchmark.findQuery(0, returning: "r_Data"))
             let end = ContinuousClock.now + .seconds(seconds)
             var accounts = ItemsBenchmark.RandomAccounts(count: 1_000)

@@ -67,12 +67,13 @@ import Testing
                     try data.write(to: url, options: [.atomic, .completeFileProtection])
                     try FileManager.default.setAttributes([.protectionKey: FileProtectionType.complete], ofItemAtPath: url.path)
                 }
-                """) == ["2 file-protection-on-linux", "3 file-protection-on-linux", "3 file-protection-on-linux"])
+                """) == ["2 file-protection-on-linux", "3 file-protection-on-linux"])
         #expect(
             LintProbe.lines(
                 """
                 func save(_ data: Data, to url: URL) throws {
                     try ProtectedFile.write(data, to: url, options: [.atomic, .completeFileProtection])
+                    precondition(try ProtectedFile.protection(of: url) == FileProtectionType.complete)
                 }
                 """
             ).isEmpty)

@@ -16,7 +16,7 @@ import Testing
         let lineBefore = flaggedSource.replacingOccurrences(of: "    let query", with: "    // coffer-lint:disable attribute-not-in-class\n    let query")
         #expect(LintProbe.lines(lineBefore) == ["3 match-limit-in-add"])
         let both = flaggedSource.replacingOccurrences(
-            of: "    let query", with: "    // coffer-lint:disable attribute-not-in-class, match-limit-in-add\n    let query")
+            of: "    let query", with: "    // coffer-lint:disable attribute-not-in-class, match-limit-in-add: on purpose, see status-ignored\n    let query")
         #expect(LintProbe.lines(both).isEmpty)
         #expect(LintProbe.lines("// coffer-lint:disable-file all\n" + flaggedSource).isEmpty)
     }
@@ -26,8 +26,10 @@ import Testing
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent(LintConfiguration.fileName).path
-        try #"{"disable": ["match-limit-in-add"], "exclude": ["Tests/Fixtures", "Sources/*/Generated*.swift"]}"#.write(
-            toFile: file, atomically: true, encoding: .utf8)
+        try
+            #"{"disable": ["match-limit-in-add"], "disableIn": {"attribute-not-in-class": ["Tests"]}, "exclude": ["Tests/Fixtures", "Sources/*/Generated*.swift"]}"#
+            .write(
+                toFile: file, atomically: true, encoding: .utf8)
         let configuration = try LintConfiguration.load(path: file)
         #expect(configuration.disabled == [.matchLimitInAdd])
         #expect(configuration.excludes(path: folder.path + "/Tests/Fixtures/Deep/Bad.swift"))
@@ -36,10 +38,13 @@ import Testing
         #expect(!configuration.excludes(path: folder.path + "/Tests/FixturesMore/A.swift"))
         let findings = CofferLinter.lint([.init(path: "A.swift", source: flaggedSource)], configuration: configuration)
         #expect(findings.map(\.rule) == [.attributeNotInClass])
+        // The same file under Tests/ has the rule turned off there.
+        #expect(CofferLinter.lint([.init(path: folder.path + "/Tests/A.swift", source: flaggedSource)], configuration: configuration).isEmpty)
 
         for (text, problem) in [
             (#"{"disable": ["no-such-rule"]}"#, "\"no-such-rule\" is not a rule"), (#"{"exclude": "Tests"}"#, "\"exclude\" must be a list"),
             (#"{"disabled": []}"#, "unknown setting \"disabled\""), ("not json", "not a JSON object"),
+            (#"{"disableIn": {"status-ignored": "Tests"}}"#, "must be a list"),
         ] {
             try text.write(toFile: file, atomically: true, encoding: .utf8)
             #expect(throws: LintConfiguration.Problem.self) { try LintConfiguration.load(path: file) }

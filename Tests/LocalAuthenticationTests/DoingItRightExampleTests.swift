@@ -3,6 +3,8 @@ import LocalAuthentication
 import Security
 import Testing
 
+// coffer-lint:disable-file delete-then-add, status-ignored: the example replaces its item as the article it follows does.
+
 /// The code of the DocC article "Protecting a secret with presence, not with a Bool", run through the daemon.
 private enum TokenStore {
     static let service = "com.example.notes"

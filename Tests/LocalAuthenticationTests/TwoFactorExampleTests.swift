@@ -5,6 +5,8 @@ import LocalAuthentication
 import Security
 import Testing
 
+// coffer-lint:disable-file status-ignored: the example removes an earlier enrollment as the article it follows does.
+
 /// The app's code of the DocC article "Two-factor sign-in with a key that never leaves the keychain"
 /// (Security.docc/TwoFactorWithAKeyThatNeverLeaves.md), as written there.
 private enum LoginKey {

@@ -4,6 +4,8 @@ import Foundation
 import ProtectedFileFormat
 import Testing
 
+// coffer-lint:disable-file file-protection-on-linux: Foundation's options here go to ProtectedFile, which honours them.
+
 /// Streaming reads and writes through a handle, checked against the same operations on plain bytes.
 @Suite("Protected file handles", .timeLimit(.minutes(10)))
 struct HandleTests {

@@ -2,6 +2,8 @@ import Foundation
 import Security
 import Testing
 
+// coffer-lint:disable-file delete-then-add, primary-key-incomplete: these tests send Apple's keychain bad dictionaries on purpose.
+
 /// `SecAccessControl` as client code uses it: creation errors through `Unmanaged<CFError>`, storing it
 /// with an item, getting it back, and the rules about it in queries (G9, G11, A4, U13).
 @Suite(.timeLimit(.minutes(10))) struct AccessControlTests {

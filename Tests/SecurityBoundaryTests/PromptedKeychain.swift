@@ -98,6 +98,7 @@ struct PromptedKeychain {
         for _ in 0..<500 {
             try willAnswer("1234")
             if SecItemCopyMatching(search as CFDictionary, nil) == errSecSuccess {
+                // coffer-lint:disable status-ignored: removing the probe is tidying up; the search answered.
                 _ = SecItemDelete(search as CFDictionary)
                 try? FileManager.default.removeItem(at: shown)
                 return

@@ -3,6 +3,8 @@ import Foundation
 import KeychainModel
 import Testing
 
+// coffer-lint:disable-file attribute-not-in-class: these tests send Apple's keychain bad dictionaries on purpose.
+
 @_spi(Testing) @testable import Security
 
 /// `COFFER_LOG=debug` shows why a call was refused: the rule, the key and the reason, from either

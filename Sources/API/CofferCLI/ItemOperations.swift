@@ -108,6 +108,7 @@ enum ItemReading {
             return
         }
         if passwordOnly {
+            // coffer-lint:disable secret-in-log: printing the password is what --password-only asks for.
             print(ItemPrinter.secretText(secret))
             return
         }

@@ -17,6 +17,7 @@ struct ServerAddAccountCommand: AsyncParsableCommand {
     func run() async throws {
         let account = try await server.withConnection { connection, _ in try await SyncServerAdministration(connection).addAccount() }
         print("role: \(account.role)")
+        // coffer-lint:disable secret-in-log: the new account's password is this command's output.
         print("password: \(account.password)")
     }
 }

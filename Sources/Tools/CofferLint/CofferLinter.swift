@@ -51,7 +51,7 @@ public enum CofferLinter {
         findings += ProgramRules.check(calls)
         let disabled = Dictionary(parsed.map { ($0.path, DisableComments(source: $0.text)) }, uniquingKeysWith: { first, _ in first })
         let diagnostics = Set(findings.map(\.diagnostic)).filter { diagnostic in
-            !configuration.disabled.contains(diagnostic.rule) && disabled[diagnostic.path]?.silences(diagnostic) != true
+            !configuration.silences(diagnostic) && disabled[diagnostic.path]?.silences(diagnostic) != true
         }
         return diagnostics.sorted { ($0.point, $0.rule) < ($1.point, $1.rule) }
     }

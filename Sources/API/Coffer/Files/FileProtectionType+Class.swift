@@ -1,6 +1,8 @@
 import Foundation
 import KeychainModel
 
+// coffer-lint:disable-file file-protection-on-linux: this maps Foundation's options onto Coffer's protected files.
+
 extension FileProtectionType {
     /// The class this protection names; `.inactive` and unknown values have none on this platform.
     var fileProtectionClass: FileProtectionClass? {

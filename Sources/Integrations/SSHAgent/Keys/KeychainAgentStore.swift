@@ -141,6 +141,7 @@ public struct KeychainAgentStore: Sendable {
                         kSecAttrIsExtractable as String: extractable, kSecAttrAccessGroup as String: Self.accessGroup,
                     ] as CFDictionary, nil)
                 guard status == errSecSuccess else {
+                    // coffer-lint:disable status-ignored: undoing the first half is best effort; the add's status is the answer.
                     _ = SecItemDelete(
                         [
                             kSecClass as String: kSecClassKey, kSecAttrApplicationLabel as String: key.applicationLabel,

@@ -1,15 +1,21 @@
 import Foundation
 
-/// A package's `.coffer-lint.json`: rules to leave off and paths not to read.
+/// A package's `.coffer-lint.json`: rules to leave off, everywhere or in some paths, and paths not to read.
 ///
 /// ```json
-/// { "disable": ["status-ignored"], "exclude": ["Tests/Fixtures/**", "Sources/Generated/*.swift"] }
+/// {
+///     "disable": ["status-ignored"],
+///     "disableIn": { "hard-coded-secret": ["Tests", "Benchmarks"] },
+///     "exclude": ["Tests/Fixtures/**", "Sources/Generated/*.swift"]
+/// }
 /// ```
 /// Paths are relative to the folder the file is in; `*` stands for any part of one path component, `**` for any
 /// number of components, and a folder stands for everything in it.
 public struct LintConfiguration: Sendable, Equatable {
     /// The rules left off.
     public var disabled: Set<LintRule>
+    /// Rules left off in the paths their patterns match.
+    public var disabledIn: [LintRule: [String]] = [:]
     /// The patterns of paths left out, relative to ``root``.
     public var excluded: [String]
     /// The folder the patterns are relative to.
@@ -36,8 +42,8 @@ public struct LintConfiguration: Sendable, Equatable {
         guard let object = try? JSONSerialization.jsonObject(with: data), let fields = object as? [String: Any] else {
             throw Problem(description: "\(path): not a JSON object")
         }
-        for key in fields.keys where key != "disable" && key != "exclude" {
-            throw Problem(description: "\(path): unknown setting \"\(key)\" (there are \"disable\" and \"exclude\")")
+        for key in fields.keys where !["disable", "disableIn", "exclude"].contains(key) {
+            throw Problem(description: "\(path): unknown setting \"\(key)\" (there are \"disable\", \"disableIn\" and \"exclude\")")
         }
         var configuration = LintConfiguration(root: (path as NSString).deletingLastPathComponent)
         if configuration.root.isEmpty { configuration.root = "." }
@@ -48,6 +54,16 @@ public struct LintConfiguration: Sendable, Equatable {
                 configuration.disabled.insert(rule)
             }
         }
+        if let disableIn = fields["disableIn"] {
+            guard let table = disableIn as? [String: Any] else {
+                throw Problem(description: "\(path): \"disableIn\" must map rule names to lists of paths")
+            }
+            for (name, patterns) in table {
+                guard let rule = LintRule(rawValue: name) else { throw Problem(description: "\(path): \"\(name)\" is not a rule (coffer lint --list-rules)") }
+                guard let list = patterns as? [String] else { throw Problem(description: "\(path): the paths of \"\(name)\" must be a list") }
+                configuration.disabledIn[rule] = list
+            }
+        }
         if let exclude = fields["exclude"] {
             guard let patterns = exclude as? [String] else { throw Problem(description: "\(path): \"exclude\" must be a list of paths") }
             configuration.excluded = patterns
@@ -56,10 +72,17 @@ public struct LintConfiguration: Sendable, Equatable {
     }
 
     /// Whether the file at `path` is left out.
-    public func excludes(path: String) -> Bool {
+    public func excludes(path: String) -> Bool { matches(path, excluded) }
+
+    /// Whether the configuration turns `diagnostic`'s rule off, everywhere or where it is.
+    public func silences(_ diagnostic: LintDiagnostic) -> Bool {
+        disabled.contains(diagnostic.rule) || matches(diagnostic.path, disabledIn[diagnostic.rule] ?? [])
+    }
+
+    private func matches(_ path: String, _ patterns: [String]) -> Bool {
         let relative = Self.relative(path, to: root)
         let components = relative.split(separator: "/").map(String.init)
-        return excluded.contains { pattern in
+        return patterns.contains { pattern in
             let parts = pattern.split(separator: "/").map(String.init)
             // A folder stands for what is in it.
             return Self.matches(parts, components) || Self.matches(parts + ["**"], components)

@@ -1,6 +1,7 @@
-/// The `// coffer-lint:disable RULE[,RULE…]` comments of a file: on a finding's line or the line before, they
-/// silence those rules there; `// coffer-lint:disable-file RULE[,RULE…]` silences them in the whole file. `all`
-/// stands for every rule. Files that send bad dictionaries on purpose (tests of Apple's behaviour) carry them.
+/// The `// coffer-lint:disable RULE[, RULE…][: why]` comments of a file: on a finding's line or the line before,
+/// they silence those rules there; `// coffer-lint:disable-file RULE[, RULE…][: why]` silences them in the whole
+/// file. `all` stands for every rule. Files that send bad dictionaries on purpose (tests of Apple's behaviour)
+/// carry them.
 struct DisableComments {
     private var byLine: [Int: Set<String>] = [:]
     private var wholeFile: Set<String> = []
@@ -10,7 +11,9 @@ struct DisableComments {
             guard let marker = line.range(of: "coffer-lint:disable") else { continue }
             let rest = line[marker.upperBound...]
             let fileWide = rest.hasPrefix("-file")
-            let names = rest.dropFirst(fileWide ? 5 : 0).split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
+            // The rules run up to the colon that starts the reason.
+            let list = rest.dropFirst(fileWide ? 5 : 0).prefix { $0 != ":" }
+            let names = list.split(whereSeparator: { $0 == "," || $0 == " " || $0 == "\t" }).map(String.init)
             if fileWide {
                 wholeFile.formUnion(names)
             } else {

@@ -15,18 +15,21 @@ final class ExposureScanner: SyntaxVisitor {
 
     // MARK: Following keychain results
 
+    // A value made from what a search returned is a secret too (`let token = String(data: data, encoding: .utf8)`);
+    // a value made by passing a secret somewhere (`connect(password: password)`) is not.
+
     override func visitPost(_ node: VariableDeclSyntax) {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { continue }
-            if mentions(at: node).secret(in: value) != nil, !SecretNames.isSecret(name) { markKeychainValue(name, at: node) }
+            if keychainValues(at: node).secret(in: value) != nil { markKeychainValue(name, at: node) }
         }
     }
 
     override func visitPost(_ node: OptionalBindingConditionSyntax) {
-        // `if let data = result as? Data`, `guard let token = String(data: data, encoding: .utf8)`
+        // `if let data = result as? Data`, `guard let data`
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return }
         let value = node.initializer.map { ExprSyntax($0.value) } ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
-        if mentions(at: node).secret(in: value) != nil { markKeychainValue(name, at: node) }
+        if keychainValues(at: node).secret(in: value) != nil { markKeychainValue(name, at: node) }
     }
 
     // MARK: Calls
@@ -117,12 +120,12 @@ final class ExposureScanner: SyntaxVisitor {
     // MARK: Foundation's file protection
 
     override func visitPost(_ node: MemberAccessExprSyntax) {
+        // `.completeFileProtection…` write options, and `.protectionKey` as a key of the attributes given to
+        // FileManager; a FileProtectionType alone (a comparison, Coffer's own calls) writes nothing.
         let name = node.declName.baseName.text
         let writingOption = name.hasPrefix("completeFileProtection")
-        let protectionType =
-            ["complete", "completeUnlessOpen", "completeUntilFirstUserAuthentication", "completeWhenUserInactive"].contains(name)
-            && node.base?.trimmedDescription == "FileProtectionType"
-        guard writingOption || protectionType || name == "protectionKey", !isGivenToProtectedFile(node) else { return }
+        let attributeKey = name == "protectionKey" && node.parent?.as(DictionaryElementSyntax.self)?.key.id == node.id
+        guard writingOption || attributeKey, !isGivenToProtectedFile(node) else { return }
         findings.append(
             Finding(
                 .fileProtectionOnLinux,
@@ -132,7 +135,7 @@ final class ExposureScanner: SyntaxVisitor {
 
     override func visitPost(_ node: DeclReferenceExprSyntax) {
         let name = node.baseName.text
-        guard name.hasPrefix("NSFileProtectionComplete"), !isGivenToProtectedFile(node) else { return }
+        guard name == "NSFileProtectionKey", node.parent?.as(DictionaryElementSyntax.self)?.key.id == node.id else { return }
         findings.append(Finding(.fileProtectionOnLinux, "\(name) does nothing on Linux: the file is written unprotected", at: file.point(node)))
     }
 
@@ -152,9 +155,16 @@ final class ExposureScanner: SyntaxVisitor {
         keychainValues[Scopes.chain(of: node)[0], default: []].insert(name)
     }
 
+    /// Secrets by name or by what a keychain search returned, visible at `node`.
     private func mentions(at node: some SyntaxProtocol) -> SecretMentions {
         let chain = Scopes.chain(of: node)
-        return SecretMentions { [keychainValues] name in chain.contains { keychainValues[$0]?.contains(name) == true } }
+        return SecretMentions(bySecretName: true) { [keychainValues] name in chain.contains { keychainValues[$0]?.contains(name) == true } }
+    }
+
+    /// What a keychain search returned, alone, visible at `node`.
+    private func keychainValues(at node: some SyntaxProtocol) -> SecretMentions {
+        let chain = Scopes.chain(of: node)
+        return SecretMentions(bySecretName: false) { [keychainValues] name in chain.contains { keychainValues[$0]?.contains(name) == true } }
     }
 
     /// The conversion specifications of a printf-style format (`%{public}@`, `%d`, `%%` as "%").

@@ -4,6 +4,8 @@ import SwiftSyntax
 /// holds what a keychain search returned. Reading only its size or whether it is there (`token.count`,
 /// `password.isEmpty`, `secret == nil`) is not handing it on.
 struct SecretMentions {
+    /// Whether a name that says it is a secret counts (`authToken`), beside what a search returned.
+    let bySecretName: Bool
     /// Variables that hold what a keychain search returned, visible here.
     let isKeychainValue: (String) -> Bool
 
@@ -11,7 +13,7 @@ struct SecretMentions {
     func secret(in expression: some SyntaxProtocol) -> String? {
         for token in expression.tokens(viewMode: .sourceAccurate) {
             guard case .identifier(let name) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
-            guard SecretNames.isSecret(name) || isKeychainValue(name), handsOn(reference) else { continue }
+            guard bySecretName && SecretNames.isSecret(name) || isKeychainValue(name), handsOn(reference) else { continue }
             return name
         }
         return nil

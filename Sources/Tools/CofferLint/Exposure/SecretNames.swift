@@ -1,7 +1,8 @@
 /// Names that say a value is a secret: the last word of `authToken`, `userPassword`, `client_secret`, or the last two
 /// of `apiKey`, `privateKey`. `passwordLength` or `tokenCount` are not secrets.
 enum SecretNames {
-    private static let words: Set = ["password", "passwd", "passphrase", "secret", "token", "credential", "credentials", "pin", "passcode"]
+    // Not "credentials": on Linux those are a process's uid, gid and pid (SO_PEERCRED) as often as a secret.
+    private static let words: Set = ["password", "passwd", "passphrase", "secret", "token", "pin", "passcode"]
     private static let pairs: Set = ["api key", "private key", "secret key", "access key", "signing key", "session key"]
 
     static func isSecret(_ name: String) -> Bool {

@@ -21,9 +21,11 @@ enum ProgramRules {
             }
         let missing = principal.filter { add.query.entry($0) == nil }
         guard !missing.isEmpty else { return [] }
-        let keyCodes = Set(ClassNames.identifyingAttributes(of: itemClass).map(\.code))
+        let keyCodes = Set(AttributeCatalogue.descriptors(for: itemClass).filter { $0.flags.contains(.primaryKey) }.map(\.code))
         let classCodes = Set(AttributeCatalogue.descriptors(for: itemClass).map(\.code))
-        let nonKey = add.query.entries.filter { classCodes.contains($0.code) && !keyCodes.contains($0.code) && $0.code != QueryKey.accessible }
+        // Attributes a search could tell items apart by: not the protection, which is no filter of identity.
+        let protection: Set = [QueryKey.accessible, QueryKey.accessControl]
+        let nonKey = add.query.entries.filter { classCodes.contains($0.code) && !keyCodes.contains($0.code) && !protection.contains($0.code) }
         for search in searches where search.query.itemClassCode == code && SequenceRules.sameItem(add, search) {
             guard let distinguishing = nonKey.first(where: { search.query.entry($0.code) != nil }) else { continue }
             let missingNames = missing.compactMap { AttributeCatalogue.descriptor(for: $0, in: itemClass)?.constantName }.joined(separator: " and ")

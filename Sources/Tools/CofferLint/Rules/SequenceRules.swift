@@ -21,9 +21,7 @@ enum SequenceRules {
                             "SecItemDelete then SecItemAdd (line \(add.point.line)) of the same item: the item's other attributes and its persistent reference are lost; add, and update on errSecDuplicateItem",
                             at: call.point))
                 }
-                if call.function == .add, call.wrapper == nil, !scopeFacts.mentionsDuplicateItem,
-                    let update = later.first(where: { $0.function == .update && sameClass(call, $0) })
-                {
+                if call.function == .add, call.wrapper == nil, let update = later.first(where: { $0.function == .update && isRetry($0, of: call) }) {
                     findings.append(
                         Finding(
                             .duplicateNotChecked,
@@ -33,6 +31,13 @@ enum SequenceRules {
             }
         }
         return findings
+    }
+
+    /// Whether `update` runs because `add` failed, whatever the failure.
+    private static func isRetry(_ update: KeychainCall, of add: KeychainCall) -> Bool {
+        guard let failed = update.afterFailureOf, sameClass(add, update) else { return false }
+        if case .bound(let name) = add.status { return failed == name }
+        return failed == KeychainCall.Function.add.rawValue
     }
 
     private static func status(of call: KeychainCall, facts: ScopeFacts) -> [Finding] {

@@ -13,7 +13,7 @@ final class DictionaryScanner: SyntaxVisitor {
     private(set) var calls: [KeychainCall] = []
     /// What the file's helpers do, for the next round.
     private(set) var collected = HelperCatalogue()
-    /// Per scope: names read, `errSecDuplicateItem` compared, results read as arrays.
+    /// Per scope: names read, results read as arrays.
     private(set) var facts: [SyntaxIdentifier: ScopeFacts] = [:]
     private var bindings: [SyntaxIdentifier: [String: Binding]] = [:]
 
@@ -189,7 +189,8 @@ final class DictionaryScanner: SyntaxVisitor {
             KeychainCall(
                 function: function, query: query, attributesToUpdate: attributesToUpdate, point: file.point(node),
                 position: node.positionAfterSkippingLeadingTrivia, scope: Scopes.chain(of: node)[0], wrapper: wrapper, status: status,
-                resultVariable: result, inMacOSBranch: PlatformBranch.isMacOSBranchOnLinux(node)))
+                resultVariable: result, afterFailureOf: FailureBranch.failedStatus(around: node),
+                inMacOSBranch: PlatformBranch.isMacOSBranchOnLinux(node)))
     }
 
     // MARK: Scope facts
@@ -198,7 +199,6 @@ final class DictionaryScanner: SyntaxVisitor {
         let name = node.baseName.text
         for scope in Scopes.chain(of: node) {
             facts[scope, default: ScopeFacts()].references[name, default: []].append(node.positionAfterSkippingLeadingTrivia)
-            if name == "errSecDuplicateItem" { facts[scope, default: ScopeFacts()].mentionsDuplicateItem = true }
         }
     }
 

@@ -34,6 +34,9 @@ struct KeychainCall: Sendable {
     let status: StatusUse
     /// `&result` of SecItemCopyMatching.
     let resultVariable: String?
+    /// The status whose failure the call is in the branch of: a variable's name, or `SecItemAdd` when that call is
+    /// in the condition (see ``FailureBranch``).
+    let afterFailureOf: String?
     /// Whether the call is in a `#if` branch that both macOS and Linux take while iOS takes another (the macOS
     /// branch Apple code takes on Linux).
     let inMacOSBranch: Bool

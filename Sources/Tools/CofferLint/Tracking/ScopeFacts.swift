@@ -4,8 +4,6 @@ import SwiftSyntax
 struct ScopeFacts: Sendable {
     /// Where each name is read, so a status kept in a variable and never read counts as ignored.
     var references: [String: [AbsolutePosition]] = [:]
-    /// Whether the scope compares anything to `errSecDuplicateItem`.
-    var mentionsDuplicateItem = false
     /// Variables read as an array (`result as? [[String: Any]]`, `as! NSArray`), with where.
     var arrayReads: [String: [(position: AbsolutePosition, point: SourcePoint)]] = [:]
 
