@@ -12,13 +12,17 @@ bin="$("${build[@]}" --show-bin-path)"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
-find Sources Tests -name '*.swift' | sort > "$work/files"
-files=$(wc -l < "$work/files")
-lines=$(xargs cat < "$work/files" | wc -l)
-echo "corpus: $files files, $lines lines of Swift" >&2
-# From an empty folder, so no configuration file leaves anything out; findings go to /dev/null.
-sed "s|^|$PWD/|" "$work/files" > "$work/abs"
+# One folder of uniquely named copies: swiftc -parse refuses two files of one name in one invocation.
+mkdir "$work/corpus"
+n=0
+while read -r file; do
+    n=$((n + 1))
+    cp "$file" "$work/corpus/$(printf '%04d' "$n")-$(basename "$file")"
+done < <(find Sources Tests -name '*.swift' | sort)
+lines=$(cat "$work"/corpus/*.swift | wc -l)
+echo "corpus: $n files, $lines lines of Swift" >&2
+# From the corpus's folder, so no configuration file leaves anything out; findings go to /dev/null.
 hyperfine --warmup 1 --runs "$runs" -i --export-markdown "$work/lint.md" \
-    -n "coffer-lint ($lines lines)" "cd $work && xargs $bin/coffer-lint < abs > /dev/null" \
-    -n "swiftc -parse ($lines lines)" "cd $work && xargs swiftc -parse < abs > /dev/null" >&2
+    -n "coffer-lint ($lines lines)" "cd $work/corpus && $bin/coffer-lint *.swift > /dev/null" \
+    -n "swiftc -parse ($lines lines)" "cd $work/corpus && swiftc -parse *.swift > /dev/null" >&2
 cat "$work/lint.md"

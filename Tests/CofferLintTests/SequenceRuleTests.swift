@@ -91,6 +91,26 @@ import Testing
             ).isEmpty)
     }
 
+    @Test func theArticlesHelperRaisesWhatTheArticleSays() {
+        // FindingKeychainPitfalls.md's example: the service is a property whose value the source does not show, and
+        // the add's dictionary is a copy of the delete's, so both name the same entries.
+        #expect(
+            LintProbe.lines(
+                """
+                func set(_ value: String, forKey key: String) {
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrService as String: service,
+                        kSecAttrAccount as String: key,
+                    ]
+                    SecItemDelete(query as CFDictionary)
+                    var attributes = query
+                    attributes[kSecValueData as String] = Data(value.utf8)
+                    SecItemAdd(attributes as CFDictionary, nil)
+                }
+                """) == ["7 delete-then-add", "7 status-ignored", "10 status-ignored"])
+    }
+
     @Test func aSingleResultReadAsAnArrayIsFlagged() {
         #expect(
             LintProbe.lines(

@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// Finds secrets leaving the keychain's protection: printed or logged without privacy, kept in `UserDefaults`,
 /// or written to files with Foundation's file protection, which Linux does not have.
-final class ExposureScanner: SyntaxVisitor {
+final class ExposureScanner: ScopedVisitor {
     private let file: SourceFile
     private(set) var findings: [Finding] = []
     /// Per scope, the variables holding what a keychain search returned.
@@ -10,7 +10,7 @@ final class ExposureScanner: SyntaxVisitor {
 
     init(file: SourceFile) {
         self.file = file
-        super.init(viewMode: .sourceAccurate)
+        super.init()
     }
 
     // MARK: Following keychain results
@@ -21,7 +21,7 @@ final class ExposureScanner: SyntaxVisitor {
     override func visitPost(_ node: VariableDeclSyntax) {
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { continue }
-            if keychainValues(at: node).secret(in: value) != nil { markKeychainValue(name, at: node) }
+            if keychainValuesHere().secret(in: value) != nil { markKeychainValue(name) }
         }
     }
 
@@ -29,7 +29,7 @@ final class ExposureScanner: SyntaxVisitor {
         // `if let data = result as? Data`, `guard let data`
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return }
         let value = node.initializer.map { ExprSyntax($0.value) } ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
-        if keychainValues(at: node).secret(in: value) != nil { markKeychainValue(name, at: node) }
+        if keychainValuesHere().secret(in: value) != nil { markKeychainValue(name) }
     }
 
     // MARK: Calls
@@ -39,11 +39,11 @@ final class ExposureScanner: SyntaxVisitor {
         let arguments = Array(node.arguments)
         switch name {
         case "SecItemCopyMatching" where arguments.count > 1:
-            if let result = ConstantReader.variableName(arguments[1].expression) { markKeychainValue(result, at: node) }
+            if let result = ConstantReader.variableName(arguments[1].expression) { markKeychainValue(result) }
         case "print", "debugPrint", "dump", "NSLog":
             guard node.calledExpression.is(DeclReferenceExprSyntax.self) else { return }
             for argument in arguments where argument.label == nil {
-                if let secret = mentions(at: node).secret(in: argument.expression) {
+                if let secret = mentions().secret(in: argument.expression) {
                     findings.append(Finding(.secretInLog, "\(name) writes '\(secret)', a secret, to the output", at: file.point(argument)))
                 }
             }
@@ -68,7 +68,7 @@ final class ExposureScanner: SyntaxVisitor {
         let specifiers = Self.formatSpecifiers(format).filter { $0 != "%" }
         let values = arguments[(formatIndex + 1)...].filter { $0.label == nil }
         return zip(specifiers, values).compactMap { specifier, value in
-            guard specifier.contains("{public}"), let secret = mentions(at: node).secret(in: value.expression) else { return nil }
+            guard specifier.contains("{public}"), let secret = mentions().secret(in: value.expression) else { return nil }
             return Finding(.secretInLog, "os_log writes '\(secret)', a secret, as %{public}: it is kept in the log in the clear", at: file.point(value))
         }
     }
@@ -83,7 +83,7 @@ final class ExposureScanner: SyntaxVisitor {
                 guard seen.insert(segment.id).inserted else { continue }
                 let privacy = segment.expressions.first { $0.label?.text == "privacy" }?.expression.trimmedDescription ?? ""
                 guard !privacy.contains("private"), !privacy.contains("sensitive"), let value = segment.expressions.first?.expression,
-                    let secret = mentions(at: node).secret(in: value)
+                    let secret = mentions().secret(in: value)
                 else { continue }
                 findings.append(
                     Finding(.secretInLog, "logs '\(secret)', a secret, without privacy: .private: the value is written to the log", at: file.point(segment)))
@@ -98,7 +98,7 @@ final class ExposureScanner: SyntaxVisitor {
         guard let base = node.calledExpression.as(MemberAccessExprSyntax.self)?.base, base.trimmedDescription.lowercased().contains("defaults"),
             let value = arguments.first, let key = arguments.first(where: { $0.label?.text == "forKey" })
         else { return [] }
-        if let secret = mentions(at: node).secret(in: value.expression) {
+        if let secret = mentions().secret(in: value.expression) {
             return [Finding(.secretInUserDefaults, "stores '\(secret)', a secret, in UserDefaults, a plain property list", at: file.point(value))]
         }
         if let keyName = ExpressionReader.stringLiteral(key.expression), SecretNames.isSecret(keyName) {
@@ -151,19 +151,19 @@ final class ExposureScanner: SyntaxVisitor {
 
     // MARK: Helpers
 
-    private func markKeychainValue(_ name: String, at node: some SyntaxProtocol) {
-        keychainValues[Scopes.chain(of: node)[0], default: []].insert(name)
+    private func markKeychainValue(_ name: String) {
+        keychainValues[innermost, default: []].insert(name)
     }
 
-    /// Secrets by name or by what a keychain search returned, visible at `node`.
-    private func mentions(at node: some SyntaxProtocol) -> SecretMentions {
-        let chain = Scopes.chain(of: node)
+    /// Secrets by name or by what a keychain search returned, visible at the node being visited.
+    private func mentions() -> SecretMentions {
+        let chain = chain
         return SecretMentions(bySecretName: true) { [keychainValues] name in chain.contains { keychainValues[$0]?.contains(name) == true } }
     }
 
-    /// What a keychain search returned, alone, visible at `node`.
-    private func keychainValues(at node: some SyntaxProtocol) -> SecretMentions {
-        let chain = Scopes.chain(of: node)
+    /// What a keychain search returned, alone, visible at the node being visited.
+    private func keychainValuesHere() -> SecretMentions {
+        let chain = chain
         return SecretMentions(bySecretName: false) { [keychainValues] name in chain.contains { keychainValues[$0]?.contains(name) == true } }
     }
 

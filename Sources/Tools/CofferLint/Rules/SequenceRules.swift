@@ -69,14 +69,20 @@ enum SequenceRules {
     }
 
     /// Whether two calls reach the same item as far as the source shows: the same dictionary in one function, or
-    /// the same class with the same service, account or server written in both and none that differ.
+    /// the same class with the same service, account or server in both (the same value, or the same entry of a
+    /// dictionary both were made from) and none that differ.
     static func sameItem(_ first: KeychainCall, _ second: KeychainCall) -> Bool {
         if first.scope == second.scope, let name = first.query.variableName, name == second.query.variableName { return true }
         guard sameClass(first, second), first.query.itemClassCode != nil else { return false }
         var agreeing = false
         for code in [QueryKey.service, QueryKey.account, QueryKey.server] {
-            guard let one = first.query.entry(code)?.value.string, let other = second.query.entry(code)?.value.string else { continue }
-            if one != other { return false }
+            guard let one = first.query.entry(code), let other = second.query.entry(code) else { continue }
+            if one.point == other.point {
+                agreeing = true
+                continue
+            }
+            guard let oneValue = one.value.string, let otherValue = other.value.string else { continue }
+            if oneValue != otherValue { return false }
             agreeing = true
         }
         return agreeing

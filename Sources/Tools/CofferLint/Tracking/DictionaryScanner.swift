@@ -6,7 +6,7 @@ import SwiftSyntax
 ///
 /// Run first to gather what the file's helpers do (``collected``), then, with every file's helpers known, to
 /// find the calls (``calls``) and what their scopes do with the results (``facts``).
-final class DictionaryScanner: SyntaxVisitor {
+final class DictionaryScanner: ScopedVisitor {
     private let file: SourceFile
     private let helpers: HelperCatalogue
     /// The calls found, in source order.
@@ -20,50 +20,48 @@ final class DictionaryScanner: SyntaxVisitor {
     init(file: SourceFile, helpers: HelperCatalogue) {
         self.file = file
         self.helpers = helpers
-        super.init(viewMode: .sourceAccurate)
+        super.init()
     }
 
     // MARK: Bindings
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-        bindParameters(node.signature.parameterClause.parameters, in: node.id)
-        return .visitChildren
-    }
-
-    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        bindParameters(node.signature.parameterClause.parameters, in: node.id)
-        return .visitChildren
-    }
-
-    override func visitPost(_ node: FunctionDeclSyntax) {
-        if let only = implicitResult(of: node.body?.statements), let returned = reader(at: only).dictionary(only) {
-            collected.recordDictionary(returned, named: node.name.text)
+    override func enter(_ scope: Syntax) {
+        if let function = scope.as(FunctionDeclSyntax.self) {
+            bindParameters(function.signature.parameterClause.parameters, in: function.id)
+        } else if let initializer = scope.as(InitializerDeclSyntax.self) {
+            bindParameters(initializer.signature.parameterClause.parameters, in: initializer.id)
         }
     }
 
-    override func visitPost(_ node: AccessorBlockSyntax) {
-        // `var query: [String: Any] { [kSecClass: …] }`
-        guard case .getter(let statements) = node.accessors, let only = implicitResult(of: statements),
-            let name = node.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-            let returned = reader(at: only).dictionary(only)
-        else { return }
-        collected.recordDictionary(returned, named: name)
+    override func leave(_ scope: Syntax) {
+        if let function = scope.as(FunctionDeclSyntax.self) {
+            if let only = implicitResult(of: function.body?.statements), let returned = reader().dictionary(only) {
+                collected.recordDictionary(returned, named: function.name.text)
+            }
+        } else if let block = scope.as(AccessorBlockSyntax.self) {
+            // `var query: [String: Any] { [kSecClass: …] }`
+            guard case .getter(let statements) = block.accessors, let only = implicitResult(of: statements),
+                let name = block.parent?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let returned = reader().dictionary(only)
+            else { return }
+            collected.recordDictionary(returned, named: name)
+        }
     }
 
     override func visitPost(_ node: ReturnStmtSyntax) {
         guard let expression = node.expression, let helper = Scopes.enclosingHelper(of: node),
-            let returned = reader(at: node).dictionary(expression)
+            let returned = reader().dictionary(expression)
         else { return }
         collected.recordDictionary(returned, named: helper.name)
     }
 
     override func visitPost(_ node: VariableDeclSyntax) {
-        let atMemberLevel = Scopes.isMemberOrGlobal(node)
+        let atMemberLevel = isMemberOrGlobal
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value,
-                let bound = self.binding(of: initial, at: node)
+                let bound = self.binding(of: initial)
             else { continue }
-            bindings[Scopes.chain(of: node)[0], default: [:]][name] = bound
+            bindings[innermost, default: [:]][name] = bound
             if atMemberLevel {
                 switch bound {
                 case .dictionary(let dictionary): collected.recordDictionary(dictionary, named: name)
@@ -77,34 +75,34 @@ final class DictionaryScanner: SyntaxVisitor {
     override func visitPost(_ node: OptionalBindingConditionSyntax) {
         // `guard let access = SecAccessControlCreateWithFlags(…)`, `if let query = baseQuery()`
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = node.initializer?.value,
-            let bound = binding(of: initial, at: node)
+            let bound = binding(of: initial)
         else { return }
-        bindings[Scopes.chain(of: node)[0], default: [:]][name] = bound
+        bindings[innermost, default: [:]][name] = bound
     }
 
     override func visitPost(_ node: InfixOperatorExprSyntax) {
         guard node.operator.is(AssignmentExprSyntax.self) else { return }
         // `query = [...]`
-        if let name = ConstantReader.variableName(node.leftOperand), let bound = binding(of: node.rightOperand, at: node) {
-            bind(name, to: bound, at: node)
+        if let name = ConstantReader.variableName(node.leftOperand), let bound = binding(of: node.rightOperand) {
+            bind(name, to: bound)
             return
         }
         // `query[kSecAttrService as String] = value`, or `= nil` to remove it.
         guard let subscriptCall = node.leftOperand.as(SubscriptCallExprSyntax.self),
             let name = ConstantReader.variableName(subscriptCall.calledExpression),
             let keyExpression = subscriptCall.arguments.first?.expression, let key = ConstantReader.constant(keyExpression),
-            case .dictionary(var tracked)? = lookup(name, at: node)
+            case .dictionary(var tracked)? = lookup(name)
         else { return }
         if node.rightOperand.is(NilLiteralExprSyntax.self) {
             tracked.remove(key.code)
         } else {
-            let (value, valueName) = reader(at: node).value(node.rightOperand)
+            let (value, valueName) = reader().value(node.rightOperand)
             tracked.set(
                 .init(
                     code: key.code, constantName: key.name, value: value, valueName: valueName, point: file.point(keyExpression),
                     valueNameSpan: ConstantReader.reference(node.rightOperand).map(file.span), removal: nil))
         }
-        bind(name, to: .dictionary(tracked), at: node)
+        bind(name, to: .dictionary(tracked))
     }
 
     // MARK: Calls
@@ -121,22 +119,22 @@ final class DictionaryScanner: SyntaxVisitor {
     /// `query.merge(other) { $1 }` and `query.removeValue(forKey: kSecMatchLimit)`.
     private func updateTrackedDictionary(_ node: FunctionCallExprSyntax, calling name: String) -> Bool {
         guard name == "merge" || name == "removeValue", let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-            let variable = member.base.flatMap(ConstantReader.variableName), case .dictionary(var tracked)? = lookup(variable, at: node),
+            let variable = member.base.flatMap(ConstantReader.variableName), case .dictionary(var tracked)? = lookup(variable),
             let argument = node.arguments.first?.expression
         else { return false }
         if name == "merge" {
-            guard let other = reader(at: node).dictionary(argument) else { return false }
+            guard let other = reader().dictionary(argument) else { return false }
             tracked.merge(other)
         } else if let key = ConstantReader.constant(argument) {
             tracked.remove(key.code)
         }
-        bind(variable, to: .dictionary(tracked), at: node)
+        bind(variable, to: .dictionary(tracked))
         return true
     }
 
     private func recordDirectCall(_ node: FunctionCallExprSyntax, of function: KeychainCall.Function) {
         let arguments = Array(node.arguments)
-        let reader = reader(at: node)
+        let reader = reader()
         guard let first = arguments.first, let query = reader.dictionary(first.expression) else { return }
         let second = function == .update && arguments.count > 1 ? reader.dictionary(arguments[1].expression) : nil
         let result = function == .copyMatching && arguments.count > 1 ? ConstantReader.variableName(arguments[1].expression) : nil
@@ -148,7 +146,7 @@ final class DictionaryScanner: SyntaxVisitor {
     }
 
     private func recordWrapperCall(_ node: FunctionCallExprSyntax, through wrapper: HelperCatalogue.Wrapper, named name: String) {
-        guard let argument = argument(of: node, for: wrapper), let given = reader(at: node).dictionary(argument) else { return }
+        guard let argument = argument(of: node, for: wrapper), let given = reader().dictionary(argument) else { return }
         var merged = given
         merged.merge(wrapper.added)
         merged.parameterIndex = given.parameterIndex
@@ -188,7 +186,7 @@ final class DictionaryScanner: SyntaxVisitor {
         calls.append(
             KeychainCall(
                 function: function, query: query, attributesToUpdate: attributesToUpdate, point: file.point(node),
-                position: node.positionAfterSkippingLeadingTrivia, scope: Scopes.chain(of: node)[0], wrapper: wrapper, status: status,
+                position: node.positionAfterSkippingLeadingTrivia, scope: innermost, wrapper: wrapper, status: status,
                 resultVariable: result, afterFailureOf: FailureBranch.failedStatus(around: node),
                 inMacOSBranch: PlatformBranch.isMacOSBranchOnLinux(node)))
     }
@@ -197,14 +195,14 @@ final class DictionaryScanner: SyntaxVisitor {
 
     override func visitPost(_ node: DeclReferenceExprSyntax) {
         let name = node.baseName.text
-        for scope in Scopes.chain(of: node) {
+        for scope in chain {
             facts[scope, default: ScopeFacts()].references[name, default: []].append(node.positionAfterSkippingLeadingTrivia)
         }
     }
 
     override func visitPost(_ node: AsExprSyntax) {
         guard let name = ConstantReader.variableName(node.expression), Self.isArrayType(node.type) else { return }
-        let scope = Scopes.chain(of: node)[0]
+        let scope = innermost
         facts[scope, default: ScopeFacts()].arrayReads[name, default: []].append((node.positionAfterSkippingLeadingTrivia, file.point(node)))
     }
 
@@ -223,8 +221,8 @@ final class DictionaryScanner: SyntaxVisitor {
     }
 
     /// What an initial or assigned value binds a variable to, when the linter follows it.
-    private func binding(of expression: ExprSyntax, at node: some SyntaxProtocol) -> Binding? {
-        let reader = reader(at: node)
+    private func binding(of expression: ExprSyntax) -> Binding? {
+        let reader = reader()
         let inner = ConstantReader.unwrapped(expression)
         if let text = ExpressionReader.stringLiteral(inner) { return .text(text) }
         if let control = reader.accessControl(inner) { return .accessControl(control) }
@@ -246,18 +244,19 @@ final class DictionaryScanner: SyntaxVisitor {
         return expression
     }
 
-    private func reader(at node: some SyntaxProtocol) -> ExpressionReader {
-        let chain = Scopes.chain(of: node)
+    /// Reads expressions with the variables visible at the node being visited.
+    private func reader() -> ExpressionReader {
+        let chain = chain
         return ExpressionReader(file: file, lookup: { [bindings] name in chain.lazy.compactMap { bindings[$0]?[name] }.first }, helpers: helpers)
     }
 
-    private func lookup(_ name: String, at node: some SyntaxProtocol) -> Binding? {
-        Scopes.chain(of: node).lazy.compactMap { self.bindings[$0]?[name] }.first
+    private func lookup(_ name: String) -> Binding? {
+        chain.lazy.compactMap { self.bindings[$0]?[name] }.first
     }
 
     /// Binds `name` in the innermost scope that already has it, or else in the innermost scope.
-    private func bind(_ name: String, to binding: Binding, at node: some SyntaxProtocol) {
-        let chain = Scopes.chain(of: node)
+    private func bind(_ name: String, to binding: Binding) {
+        let chain = chain
         let scope = chain.first { bindings[$0]?[name] != nil } ?? chain[0]
         bindings[scope, default: [:]][name] = binding
     }

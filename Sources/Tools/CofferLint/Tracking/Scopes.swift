@@ -1,33 +1,14 @@
 import SwiftSyntax
 
-/// The scopes variables live in: functions, initializers, accessors, closures, and the file itself.
+/// The scopes variables live in: functions, initializers, accessors, closures, and the file itself. A visitor
+/// follows them as it goes (``ScopedVisitor``); these answer for a node met outside a walk.
 enum Scopes {
     /// Whether `node` opens a scope of its own.
     static func opensScope(_ node: Syntax) -> Bool {
-        node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self) || node.is(DeinitializerDeclSyntax.self)
-            || node.is(AccessorDeclSyntax.self) || node.is(AccessorBlockSyntax.self) || node.is(ClosureExprSyntax.self)
-    }
-
-    /// The scopes `node` is in, innermost first, ending with the file.
-    static func chain(of node: some SyntaxProtocol) -> [SyntaxIdentifier] {
-        var chain: [SyntaxIdentifier] = []
-        var current = Syntax(node).parent
-        while let candidate = current {
-            if opensScope(candidate) { chain.append(candidate.id) }
-            current = candidate.parent
+        switch node.kind {
+        case .functionDecl, .initializerDecl, .deinitializerDecl, .accessorDecl, .accessorBlock, .closureExpr: true
+        default: false
         }
-        chain.append(Syntax(node).root.id)
-        return chain
-    }
-
-    /// Whether `node` is declared in a type or at the top of the file rather than inside a function.
-    static func isMemberOrGlobal(_ node: some SyntaxProtocol) -> Bool {
-        var current = Syntax(node).parent
-        while let candidate = current {
-            if opensScope(candidate) { return false }
-            current = candidate.parent
-        }
-        return true
     }
 
     /// The name of the function or property whose body `node` is in (`baseQuery` for `func baseQuery()` or
