@@ -26,7 +26,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 cd "$repository"
-executables=(coffer cofferd coffer-secret-service coffer-sync git-credential-coffer docker-credential-coffer)
+executables=(coffer cofferd coffer-secret-service coffer-sync git-credential-coffer docker-credential-coffer coffer-lint)
 built_here=no
 if [ -z "$bin" ]; then
     # A build folder of its own: the man-page plugin builds release without --static-swift-stdlib in .build, and

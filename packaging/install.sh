@@ -29,7 +29,7 @@ while [ $# -gt 0 ]; do
     shift
 done
 
-executables=(coffer cofferd coffer-secret-service coffer-sync git-credential-coffer docker-credential-coffer)
+executables=(coffer cofferd coffer-secret-service coffer-sync git-credential-coffer docker-credential-coffer coffer-lint)
 user_units=(coffer-prompt-agent.service coffer-ssh-agent.socket coffer-ssh-agent.service coffer-secret-service.service cofferd-user.service)
 
 if [ "$mode" = system ]; then
@@ -86,7 +86,7 @@ for name in "${executables[@]}"; do
 done
 
 install -d -m 0755 "$bin_dir" "$completion_dir" "$doc_dir" "$unit_dir" "$bus_dir"
-for name in cofferd coffer-secret-service git-credential-coffer docker-credential-coffer; do
+for name in cofferd coffer-secret-service git-credential-coffer docker-credential-coffer coffer-lint; do
     install -m 0755 "$bin/$name" "$bin_dir/$name"
 done
 if [ "$mode" = system ]; then

@@ -10,16 +10,18 @@ import Glibc
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Find the pitfalls of Apple's SecItem calls in Swift source (runs coffer-lint).",
+        abstract: "Find the pitfalls of Apple's keychain calls in Swift source (runs coffer-lint).",
         discussion: """
-            Query dictionaries are followed from where they are built to the SecItemAdd, SecItemCopyMatching, \
-            SecItemUpdate and SecItemDelete calls that use them, and judged with the keychain's own rules. Findings \
-            are printed as the compiler prints them; exit status 2 for an error, 1 for warnings only. \
+            Query dictionaries are followed from where they are built, through the package's helpers and wrappers, \
+            to the SecItemAdd, SecItemCopyMatching, SecItemUpdate, SecItemDelete and SecKeyCreateRandomKey calls that \
+            use them, and judged with the keychain's own rules. Findings are printed as the compiler prints them \
+            (--format json or sarif for tools); exit status 2 for an error, 1 for warnings only. \
             `// coffer-lint:disable RULE` on a line (or the line before) silences RULE there; \
-            `// coffer-lint:disable-file RULE` in the whole file.
+            `// coffer-lint:disable-file RULE` in the whole file; a .coffer-lint.json in the current folder turns \
+            rules off and leaves paths out. `coffer lint --list-rules` names every rule, `--explain RULE` says why.
             """)
 
-    @Argument(parsing: .captureForPassthrough, help: "Files or folders, and coffer-lint's options (--format json).")
+    @Argument(parsing: .captureForPassthrough, help: "Files or folders, and coffer-lint's options (--format, --config, --list-rules, --explain).")
     var arguments: [String] = []
 
     func run() throws {
