@@ -106,12 +106,25 @@ def timestamps_sane(values):
     return "ordered" if modified >= created else "disordered"
 
 
-def all_properties(title, path, interface):
+def without_default_schema(values):
+    """gnome-keyring gives an item created without attributes or Type the schema org.freedesktop.Secret.Generic on
+    some creations and not on others, by timing (one soon after another create gets none, one after a pause gets
+    it): read as no schema, so the walk does not depend on gnome-keyring's timing."""
+    values = dict(values)
+    if values.get("Type") == "org.freedesktop.Secret.Generic":
+        values["Type"] = ""
+    attributes = values.get("Attributes")
+    if attributes and attributes.get("xdg:schema") == "org.freedesktop.Secret.Generic":
+        values["Attributes"] = {k: v for k, v in attributes.items() if k != "xdg:schema"}
+    return values
+
+
+def all_properties(title, path, interface, adjust=None):
     kind, value = call(path, PROPERTIES, "GetAll", "(s)", (interface,))
     if kind != "ok":
         print("%s: error %s" % (title, value))
         return {}
-    values = value[0]
+    values = adjust(value[0]) if adjust else value[0]
     shown = {k: v for k, v in values.items() if k not in ("Created", "Modified")}
     print("%s: ok %s timestamps=%s" % (title, show(shown), timestamps_sane(values)))
     return values
@@ -157,7 +170,7 @@ observe("CreateItem bad attributes type", call(login, COLLECTION, "CreateItem", 
                                                ({ITEM + ".Attributes": GLib.Variant("s", "x")}, secret, False)))
 kind, bare = observe("CreateItem empty properties", call(login, COLLECTION, "CreateItem", "(a{sv}(oayays)b)", ({}, secret, False)))
 if kind == "ok":
-    all_properties("bare item GetAll", bare[0], ITEM)
+    all_properties("bare item GetAll", bare[0], ITEM, adjust=without_default_schema)
     observe("bare item set Type", set_prop(bare[0], ITEM, "Type", GLib.Variant("s", "org.example.Typed")))
     # gnome-keyring applies the Type to the schema attribute a moment after answering the Set: read until it shows.
     attributes_after = prop(bare[0], ITEM, "Attributes")
