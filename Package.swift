@@ -106,6 +106,9 @@ let package = Package(
             name: "TrustedPlatformModule",
             dependencies: ["CTPM", "KeychainModel", "CofferRuntime", .product(name: "Crypto", package: "swift-crypto")],
             path: "Sources/System/TrustedPlatformModule"),
+        // The audit journal: records sealed one by one and hash-chained with a keyed MAC, in rotating segments.
+        .target(
+            name: "AuditTrail", dependencies: [.product(name: "Crypto", package: "swift-crypto")], path: "Sources/Core/AuditTrail"),
         // The key hierarchy: device key, passcode KDF, keybag of class keys, lock state, throttling.
         .target(
             name: "Keystore",
@@ -502,6 +505,7 @@ let package = Package(
                 "Keystore", "Daemon", "TrustedPlatformModule", "KeychainModel", "BackupFormat", "TPMFixture", "TestProcesses",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        .testTarget(name: "AuditTrailTests", dependencies: ["AuditTrail", "KeychainOperations"]),
         .testTarget(
             name: "KeystoreTests",
             dependencies: ["Keystore", "KeychainModel", "TestProcesses", .product(name: "Crypto", package: "swift-crypto")]),

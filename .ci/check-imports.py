@@ -25,7 +25,7 @@ FRONT_ENDS = {
     "CredentialHelperSupport", "GitCredentialCoffer", "DockerCredentialCoffer", "SSHAgent", "SecretService", "CofferSecretService",
 }
 # What front ends must never import: the machinery below the client seam.
-MACHINERY = {"Keystore", "Engine", "ItemStore", "KeychainService"}
+MACHINERY = {"Keystore", "Engine", "ItemStore", "KeychainService", "AuditTrail"}
 # Targets that must never reach the machinery, however indirectly: the client protocol, the daemon transport and
 # what they stand on. A front end that serves other programs from inside them (a PKCS#11 module) is added here.
 DAEMON_ONLY = {"KeychainClient", "DaemonClient", "DaemonProtocol", "KeychainOperations", "Query", "KeychainModel", "CofferRuntime", "KeychainKeys"}

@@ -28,6 +28,12 @@ extension Keystore {
     /// The blind-index key: protected by the device key alone, so matching and delete work in every lock state.
     public func indexKey() -> SymmetricKey { state.withLock { $0.indexKey.key } }
 
+    /// The keys of the audit journal, derived from the device key alone: records are written in every lock state
+    /// (a lock, a wrong passcode), survive an erase after too many wrong passcodes, and read only with the device key.
+    public func auditKeys() -> (sealing: SymmetricKey, chaining: SymmetricKey) {
+        (deviceKey.derivedKey("coffer audit sealing v1"), deviceKey.derivedKey("coffer audit chaining v1"))
+    }
+
     /// The working keys of `protection`'s class key, if the lock state lets it be used.
     func usableClassKey(_ protection: ProtectionClass) throws(KeystoreError) -> ClassKeyMaterial {
         let (material, passcodeSet) = state.withLock { ($0.classKeys[protection], $0.passcodeSet) }

@@ -1,0 +1,26 @@
+import Crypto
+import Foundation
+
+/// The two keys of a keychain's audit journal: one seals each record (AES-256-GCM), one chains them (HMAC-SHA256).
+///
+/// The keystore derives both from the device key, so records can be written in every lock state (a lock, a wrong
+/// passcode) and read back by whoever holds the device key, never by a program that only reaches the files.
+public struct AuditKeys: Sendable {
+    let sealing: SymmetricKey
+    let chaining: SymmetricKey
+
+    /// The two keys, as the keystore derives them.
+    public init(sealing: SymmetricKey, chaining: SymmetricKey) {
+        precondition(sealing.bitCount == 256 && chaining.bitCount == 256, "audit keys are 256-bit")
+        self.sealing = sealing
+        self.chaining = chaining
+    }
+
+    /// Keys from 64 bytes of key material: the first half seals, the second chains.
+    public init(material: some DataProtocol) {
+        precondition(material.count == 64, "an audit key is 64 bytes")
+        let bytes = Array(material)
+        sealing = SymmetricKey(data: bytes[0..<32])
+        chaining = SymmetricKey(data: bytes[32..<64])
+    }
+}

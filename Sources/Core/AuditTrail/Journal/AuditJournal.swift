@@ -1,0 +1,202 @@
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A keychain's audit journal: records sealed one by one and hash-chained with a keyed MAC, appended to segment
+/// files that rotate at a size, the oldest removed past a count.
+///
+/// Each ``append(_:)`` is one `write(2)` of the sealed record and one of the head, before it returns: a record
+/// the journal acknowledged survives the process being killed. The journal knows nothing of what a record says;
+/// the keychain seals its own encoding of each operation.
+public final class AuditJournal: Sendable {
+    /// How large the journal may grow: segments of `segmentBytes`, at most `segmentsKept` of them.
+    public struct Limits: Sendable, Equatable {
+        public var segmentBytes: Int
+        public var segmentsKept: Int
+
+        public init(segmentBytes: Int = 4 << 20, segmentsKept: Int = 8) {
+            precondition(segmentBytes > SegmentHeader.size + RecordFrame.largest && segmentsKept >= 2)
+            self.segmentBytes = segmentBytes
+            self.segmentsKept = segmentsKept
+        }
+    }
+
+    private struct Tail {
+        var firstKept: UInt64
+        var segment: UInt32
+        var descriptor: Int32
+        var size: Int
+        var lastSequence: UInt64
+        var chain: ChainValue
+        var head: Int32
+    }
+
+    private let files: JournalFiles
+    private let keys: AuditKeys
+    private let limits: Limits
+    private let tail: Mutex<Tail>
+
+    /// Opens the journal in `folder`, making it when there is none. The last segment is read to its end: a record
+    /// cut short by a crash, which was never acknowledged, is dropped; anything else that does not chain is an
+    /// error (``verify()`` says where).
+    public init(folder: String, keys: AuditKeys, limits: Limits = Limits()) throws(AuditJournalError) {
+        files = JournalFiles(folder: folder)
+        self.keys = keys
+        self.limits = limits
+        try files.prepare()
+        let head = open(files.headPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard head >= 0 else { throw .unwritable("cannot open \(files.headPath): \(JournalFiles.reason())") }
+        do {
+            tail = Mutex(try Self.openTail(files: files, keys: keys, head: head))
+        } catch {
+            close(head)
+            throw error
+        }
+    }
+
+    deinit {
+        tail.withLock { tail in
+            close(tail.descriptor)
+            close(tail.head)
+        }
+    }
+
+    /// Seals and appends `payload`; its sequence number.
+    @discardableResult
+    public func append(_ payload: [UInt8]) throws(AuditJournalError) -> UInt64 {
+        try tail.withLock { (tail: inout Tail) throws(AuditJournalError) -> UInt64 in
+            let sequence = tail.lastSequence + 1
+            let frame: RecordFrame
+            do {
+                frame = try RecordFrame.seal(payload, sequence: sequence, after: tail.chain, keys: keys)
+            } catch {
+                throw .unwritable("a record could not be sealed")
+            }
+            let bytes = frame.bytes
+            if tail.size + bytes.count > limits.segmentBytes { try rotate(&tail, firstSequence: sequence) }
+            guard JournalFiles.write(bytes, to: tail.descriptor) else {
+                let reason = JournalFiles.reason()
+                // Nothing half-written stays: the next record starts where this one would have.
+                _ = ftruncate(tail.descriptor, off_t(tail.size))
+                throw .unwritable(reason)
+            }
+            tail.size += bytes.count
+            tail.lastSequence = sequence
+            tail.chain = frame.chain
+            // The head lags by one record at most, and only when the process dies between the two writes.
+            writeHead(tail)
+            return sequence
+        }
+    }
+
+    /// The records after `sequence`, oldest first, from every kept segment. A record that does not open or chain is
+    /// an error: ``verify()`` names it.
+    public func records(after sequence: UInt64 = 0) throws(AuditJournalError) -> [AuditJournalRecord] {
+        var found: [AuditJournalRecord] = []
+        let walk = try JournalWalk(files: files, keys: keys)
+        if case .damaged(let file, let at, let reason) = walk.damage {
+            throw .unreadable("\(file)\(at.map { ", record \($0)" } ?? ""): \(reason)")
+        }
+        for record in walk.records where record.sequence > sequence { found.append(record) }
+        return found
+    }
+
+    /// Reads every kept record and checks each opens, follows the one before it, and that the last is the one
+    /// the head names.
+    public func verify() -> AuditVerification {
+        do {
+            let walk = try JournalWalk(files: files, keys: keys)
+            if let damage = walk.damage { return damage }
+            let head = JournalHead.read((try? JournalFiles.read(files.headPath)) ?? [], keys: keys)
+            guard let head else { return .damaged(file: files.headPath, sequence: nil, reason: "the head is missing or was changed") }
+            let last = walk.records.last?.sequence ?? (walk.firstSequence - 1)
+            let behindByOne = head.lastSequence + 1 == last && walk.chainBeforeLast == head.chain
+            guard head.firstKept == walk.firstSequence else {
+                return .damaged(
+                    file: files.folder, sequence: head.firstKept,
+                    reason: "records \(head.firstKept)–\(walk.firstSequence - 1) were removed with their segment, not by rotation")
+            }
+            guard head.lastSequence == last && head.chain == walk.chain || behindByOne else {
+                let reason =
+                    head.lastSequence > last
+                    ? "records \(last + 1)–\(head.lastSequence) were removed from the end" : "the head does not name the last record"
+                return .damaged(file: files.headPath, sequence: last, reason: reason)
+            }
+            return .intact(records: walk.records.count, firstSequence: walk.firstSequence, lastSequence: last, rotatedAway: walk.firstSequence - 1)
+        } catch {
+            return .damaged(file: files.folder, sequence: nil, reason: error.description)
+        }
+    }
+
+    // MARK: Opening and rotating
+
+    private static func openTail(files: JournalFiles, keys: AuditKeys, head: Int32) throws(AuditJournalError) -> Tail {
+        let numbers = try files.segmentNumbers()
+        guard let last = numbers.last else {
+            let header = SegmentHeader(number: 1, firstSequence: 1, previous: .origin)
+            let descriptor = try JournalFiles.openForAppending(files.segmentPath(1))
+            guard JournalFiles.write(header.bytes(keys: keys), to: descriptor), fsync(descriptor) == 0 else {
+                close(descriptor)
+                throw .unwritable("cannot start \(files.segmentPath(1)): \(JournalFiles.reason())")
+            }
+            let tail = Tail(firstKept: 1, segment: 1, descriptor: descriptor, size: SegmentHeader.size, lastSequence: 0, chain: .origin, head: head)
+            _ = JournalFiles.write(JournalHead(firstKept: 1, lastSequence: 0, chain: .origin).bytes(keys: keys), to: head, at: 0)
+            return tail
+        }
+        let path = files.segmentPath(last)
+        let bytes = try JournalFiles.read(path)
+        guard let header = SegmentHeader.read(bytes, keys: keys) else { throw .unreadable("\(path) does not start with the journal's header") }
+        var chain = header.previous
+        var sequence = header.firstSequence - 1
+        var offset = SegmentHeader.size
+        while let read = RecordFrame.read(bytes, at: offset) {
+            guard case .success(let (frame, next)) = read else {
+                // A record cut short by a crash: it was never acknowledged.
+                guard case .failure(.cutShort) = read, truncate(path, off_t(offset)) == 0 else {
+                    throw .unreadable("\(path): a damaged record after record \(sequence)")
+                }
+                break
+            }
+            guard frame.sequence == sequence + 1, chain.next(sequence: frame.sequence, sealed: frame.sealed, key: keys.chaining) == frame.chain else {
+                throw .unreadable("\(path): record \(frame.sequence) does not follow record \(sequence)")
+            }
+            chain = frame.chain
+            sequence = frame.sequence
+            offset = next
+        }
+        let oldest = numbers.first.flatMap { try? JournalFiles.read(files.segmentPath($0)) }.flatMap { SegmentHeader.read($0, keys: keys) }
+        let descriptor = try JournalFiles.openForAppending(path)
+        let firstKept = oldest?.firstSequence ?? header.firstSequence
+        _ = JournalFiles.write(JournalHead(firstKept: firstKept, lastSequence: sequence, chain: chain).bytes(keys: keys), to: head, at: 0)
+        return Tail(firstKept: firstKept, segment: last, descriptor: descriptor, size: offset, lastSequence: sequence, chain: chain, head: head)
+    }
+
+    /// Starts the next segment with `firstSequence`, and removes the oldest past the limit.
+    private func rotate(_ tail: inout Tail, firstSequence: UInt64) throws(AuditJournalError) {
+        let number = tail.segment + 1
+        let header = SegmentHeader(number: number, firstSequence: firstSequence, previous: tail.chain)
+        let descriptor = try JournalFiles.openForAppending(files.segmentPath(number))
+        guard JournalFiles.write(header.bytes(keys: keys), to: descriptor), fsync(descriptor) == 0 else {
+            close(descriptor)
+            unlink(files.segmentPath(number))
+            throw .unwritable("cannot start \(files.segmentPath(number)): \(JournalFiles.reason())")
+        }
+        _ = fsync(tail.descriptor)
+        close(tail.descriptor)
+        tail.segment = number
+        tail.descriptor = descriptor
+        tail.size = SegmentHeader.size
+        let numbers = (try? files.segmentNumbers()) ?? []
+        for old in numbers.dropLast(limits.segmentsKept) { unlink(files.segmentPath(old)) }
+        let oldest = numbers.suffix(limits.segmentsKept).first.flatMap { try? JournalFiles.read(files.segmentPath($0)) }
+        if let header = oldest.flatMap({ SegmentHeader.read($0, keys: keys) }) { tail.firstKept = header.firstSequence }
+    }
+
+    private func writeHead(_ tail: Tail) {
+        _ = JournalFiles.write(
+            JournalHead(firstKept: tail.firstKept, lastSequence: tail.lastSequence, chain: tail.chain).bytes(keys: keys), to: tail.head, at: 0)
+    }
+}
