@@ -145,6 +145,7 @@ let package = Package(
         .target(
             name: "Engine",
             dependencies: [
+                "AuditTrail",
                 "KeychainModel", "Keystore", "Query", "ItemStore", "CofferDiagnostics", "BackupFormat", "TrustedPlatformModule",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -159,8 +160,9 @@ let package = Package(
             name: "KeychainService",
             dependencies: [
                 "KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem", "Biometry", "KeyCrypto",
-                "BackupFormat", "CofferRuntime", "TrustedPlatformModule",
+                "BackupFormat", "CofferRuntime", "TrustedPlatformModule", "CofferDiagnostics",
                 .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             path: "Sources/Core/KeychainService"),
         // The daemon's wire format: versioned, length-prefixed frames and the codecs of the operations. Pure.
@@ -505,7 +507,7 @@ let package = Package(
                 "Keystore", "Daemon", "TrustedPlatformModule", "KeychainModel", "BackupFormat", "TPMFixture", "TestProcesses",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        .testTarget(name: "AuditTrailTests", dependencies: ["AuditTrail", "KeychainOperations"]),
+        .testTarget(name: "AuditTrailTests", dependencies: ["AuditTrail", "KeychainOperations", "KeychainModel"]),
         .testTarget(
             name: "KeystoreTests",
             dependencies: ["Keystore", "KeychainModel", "TestProcesses", .product(name: "Crypto", package: "swift-crypto")]),

@@ -13,11 +13,13 @@ extension KeychainEngine {
     /// An access control with `biometryCurrentSet` is bound to the enrolled set in `authorization` (no
     /// biometry: -25293); with `applicationPassword`, the secret is sealed with the authorization's password
     /// (none: -25293, or -25308 when the call may not prompt).
+    /// `trail`, when given, learns the new item's reference.
     public func add(
-        _ request: AddRequest, caller: CallerContext, authorization: ItemAuthorization = .none
+        _ request: AddRequest, caller: CallerContext, authorization: ItemAuthorization = .none, trail: ItemTrail? = nil
     ) throws(EngineRefusal) -> KeychainValue? {
         let (attributes, item) = try prepare(request, caller: caller, authorization: authorization)
         let stored = try mapped { try store.write { writer in try insertReplacingUndecryptable(item, writer: writer) } }
+        trail?.note(request.itemClass, references: [persistentReference(stored).data])
         let snapshot = ItemSnapshot(
             itemClass: request.itemClass, attributes: attributes, data: request.valueData,
             persistentRef: persistentReference(stored))

@@ -6,8 +6,8 @@ import Query
 extension KeychainEngine {
     /// `SecItemDelete`: removes every matching item. Works in every lock state: rows are chosen by
     /// their blind indexes alone, without decrypting (a search with a filter the index cannot answer
-    /// needs the class keys). Nothing matching is -25300 (rule D3).
-    public func delete(_ request: DeleteRequest, caller: CallerContext) throws(EngineRefusal) {
+    /// needs the class keys). Nothing matching is -25300 (rule D3). `trail`, when given, learns the items deleted.
+    public func delete(_ request: DeleteRequest, caller: CallerContext, trail: ItemTrail? = nil) throws(EngineRefusal) {
         try checkAccess(caller, explicitGroup: request.search.accessGroup)
         var undecryptable: [StoredItem] = []
         defer { removeUndecryptable(undecryptable) }
@@ -23,6 +23,7 @@ extension KeychainEngine {
                 }
                 guard !rows.isEmpty else { throw EngineRefusal.nothingMatched(.d3) }
                 _ = try writer.delete(rows)
+                trail?.note(request.search.itemClass, references: rows.map { persistentReference($0).data })
             }
         }
     }

@@ -10,9 +10,10 @@ extension KeychainEngine {
     /// Any item whose access control constrains reading is opened only with proofs in `authorization` that
     /// meet it, even when only attributes are asked for (§6.3); otherwise the request's UI setting decides
     /// (§6.4): Skip leaves it out, Fail answers -25308, Allow answers -25330 (`errSecAuthNeeded`), the refusal
-    /// carrying what to ask the person for (``EngineRefusal/requirement``).
+    /// carrying what to ask the person for (``EngineRefusal/requirement``). `trail`, when given, learns the items
+    /// returned and whether their secrets were read.
     public func copyMatching(
-        _ request: SearchRequest, caller: CallerContext, authorization: ItemAuthorization = .none
+        _ request: SearchRequest, caller: CallerContext, authorization: ItemAuthorization = .none, trail: ItemTrail? = nil
     ) throws(EngineRefusal) -> KeychainValue? {
         try checkAccess(caller, explicitGroup: request.accessGroup)
         if request.itemClass == .identity {
@@ -25,6 +26,7 @@ extension KeychainEngine {
             }
             removeUndecryptable(identities.undecryptable)
             guard !identities.matches.isEmpty else { throw .nothingMatched(.c1) }
+            trail?.note(.identity, references: [], secretRead: request.needsData)
             return ResultShaper.copyMatchingResult(items: identities.matches, request: request)
         }
         let outcome = try mapped {
@@ -37,6 +39,7 @@ extension KeychainEngine {
         }
         removeUndecryptable(outcome.undecryptable)
         guard !outcome.matches.isEmpty else { throw .nothingMatched(.c1) }
+        trail?.note(request.itemClass, references: outcome.matches.map { persistentReference($0.stored).data }, secretRead: request.needsData)
         return ResultShaper.copyMatchingResult(items: outcome.matches.map(snapshot), request: request)
     }
 }

@@ -15,8 +15,9 @@ extension KeychainEngine {
     /// Reading the old item needs what reading it needs (§6.2): its access control is enforced as by
     /// ``copyMatching(_:caller:authorization:)``. A secret sealed with an application password is sealed
     /// again with the authorization's password.
+    /// `trail`, when given, learns the items changed.
     public func update(
-        _ request: UpdateRequest, caller: CallerContext, authorization: ItemAuthorization = .none
+        _ request: UpdateRequest, caller: CallerContext, authorization: ItemAuthorization = .none, trail: ItemTrail? = nil
     ) throws(EngineRefusal) {
         try checkAccess(caller, explicitGroup: request.search.accessGroup)
         if let group = request.newAccessGroup, !caller.mayUse(group) { throw .outsideGroups(group, .u6) }
@@ -27,6 +28,7 @@ extension KeychainEngine {
                     request.search, caller: caller, limit: nil, loadData: true, reader: writer, authorization: authorization)
                 if !outcome.undecryptable.isEmpty { _ = try writer.delete(outcome.undecryptable) }
                 guard !outcome.matches.isEmpty else { throw EngineRefusal.nothingMatched(.u9) }
+                trail?.note(request.search.itemClass, references: outcome.matches.map { persistentReference($0.stored).data })
                 for item in outcome.matches {
                     try writer.replace(
                         rowID: item.stored.rowID, with: updated(item, request: request, now: now, authorization: authorization))

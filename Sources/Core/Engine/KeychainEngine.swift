@@ -1,5 +1,7 @@
+import AuditTrail
 import CofferDiagnostics
 import Foundation
+import Synchronization
 import TrustedPlatformModule
 import ItemStore
 import KeychainModel
@@ -18,6 +20,8 @@ public final class KeychainEngine: Sendable {
     let store: ItemStore
     let logger = DiagnosticsLevel.logger(label: "coffer.engine")
     let clock: @Sendable () -> Date
+    /// The audit journal, once opened (``auditJournal()``).
+    let journal = Mutex<AuditJournal?>(nil)
 
     /// Creates an engine over an open keystore and item store.
     public init(keystore: Keystore, store: ItemStore, clock: @escaping @Sendable () -> Date = { Date() }) {

@@ -22,7 +22,10 @@ extension KeychainService {
         if case .add = call {} else if let missing = missingKeychainAnswer() { return missing }
         let context = call.authentication.contextReference?.context
         let authorization = authorization(for: call, session: session, context: context)
-        return run(call, caller: caller, authorization: authorization)
+        let trail = ItemTrail()
+        let answer = run(call, caller: caller, authorization: authorization, trail: trail)
+        audit(call, caller: caller, trail: trail, answer: answer)
+        return answer
     }
 
     /// What the call's context has proved, its application password, and, when the call stores a
@@ -37,18 +40,18 @@ extension KeychainService {
     }
 
     /// Runs a parsed call in the engine.
-    private func run(_ call: ItemCall, caller: CallerContext, authorization: ItemAuthorization) -> Response {
+    private func run(_ call: ItemCall, caller: CallerContext, authorization: ItemAuthorization, trail: ItemTrail) -> Response {
         do {
             let value = try run { () throws(EngineRefusal) -> KeychainValue? in
                 let engine = try openedEngine()
                 switch call {
-                case .add(let add): return try engine.add(add, caller: caller, authorization: authorization)
-                case .search(let search): return try engine.copyMatching(search, caller: caller, authorization: authorization)
+                case .add(let add): return try engine.add(add, caller: caller, authorization: authorization, trail: trail)
+                case .search(let search): return try engine.copyMatching(search, caller: caller, authorization: authorization, trail: trail)
                 case .update(let update):
-                    try engine.update(update, caller: caller, authorization: authorization)
+                    try engine.update(update, caller: caller, authorization: authorization, trail: trail)
                     return nil
                 case .delete(let delete):
-                    try engine.delete(delete, caller: caller)
+                    try engine.delete(delete, caller: caller, trail: trail)
                     return nil
                 }
             }

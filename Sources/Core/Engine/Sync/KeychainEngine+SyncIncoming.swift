@@ -6,7 +6,8 @@ import Query
 
 extension KeychainEngine {
     /// The caller sync writes as: items keep the access group they came with, whatever it is.
-    static let syncCaller = CallerContext(accessGroups: .unrestricted(defaultGroup: CallerContext.embeddedDefaultGroup))
+    static let syncCaller = CallerContext(
+        accessGroups: .unrestricted(defaultGroup: CallerContext.embeddedDefaultGroup), identity: CallerIdentity(uid: getuid(), kind: .keychain))
 
     /// Queues `records` pulled from `zone` and moves the zone's local cursor to `cursor`, in one transaction.
     public func receiveSyncRecords(_ records: [IncomingRecord], zone: UUID, cursor: Int64) throws(EngineRefusal) {

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Who is calling, as far as the keychain cares: the access groups the caller may use, and which
-/// failed-attempt count its passcode attempts are charged to.
+/// Who is calling, as far as the keychain cares: the access groups the caller may use, which failed-attempt count
+/// its passcode attempts are charged to, and who it is for the audit journal.
 public struct CallerContext: Sendable, Hashable {
     /// The caller's access groups, in entitlement order.
     public enum AccessGroups: Sendable, Hashable {
@@ -18,11 +18,22 @@ public struct CallerContext: Sendable, Hashable {
     public var accessGroups: AccessGroups
     /// Which failed-attempt count the caller's passcode attempts are charged to.
     public var passcodeAttempts: PasscodeAttempts
+    /// Who the caller is, as the kernel identified it: this process unless the daemon says otherwise.
+    public var identity: CallerIdentity
 
     /// Creates a caller context; passcode attempts are charged to the keybag's count unless told otherwise.
-    public init(accessGroups: AccessGroups, passcodeAttempts: PasscodeAttempts = .keybag) {
+    public init(accessGroups: AccessGroups, passcodeAttempts: PasscodeAttempts = .keybag, identity: CallerIdentity = .thisProcess) {
         self.accessGroups = accessGroups
         self.passcodeAttempts = passcodeAttempts
+        self.identity = identity
+    }
+
+    /// The access groups as a list, for people: every group a restricted caller has, or its default alone.
+    public var groupList: [String] {
+        switch accessGroups {
+        case .list(let groups): groups
+        case .unrestricted(let group): [group]
+        }
     }
 
     /// The group used for items added without one in embedded mode when `COFFER_ACCESS_GROUPS` is unset.

@@ -39,6 +39,8 @@ public struct KeychainFolder: Sendable, Hashable {
     public var keybagLockURL: URL { url.appendingPathComponent("keybag.lock") }
     /// The item database.
     public var databaseURL: URL { url.appendingPathComponent("items.sqlite") }
+    /// The audit journal's folder (0700): its segments and head.
+    public var auditURL: URL { url.appendingPathComponent("audit", isDirectory: true) }
 
     /// Creates the folder (and missing parents) with mode 0700 when it does not exist, then checks the
     /// folder and its files as ``checkStrictModes()`` does (modes are changed only when they are wrong).

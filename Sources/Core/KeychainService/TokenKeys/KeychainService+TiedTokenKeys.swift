@@ -12,7 +12,8 @@ extension KeychainService {
             .string(QueryKey.matchLimit): .string(QueryConstant.matchLimitAll), .string(QueryKey.returnRef): .bool(true),
         ]
         // The keychain itself asks: every access group is searched.
-        let keychain = CallerContext(accessGroups: .unrestricted(defaultGroup: CallerContext.embeddedDefaultGroup))
+        let keychain = CallerContext(
+            accessGroups: .unrestricted(defaultGroup: CallerContext.embeddedDefaultGroup), identity: CallerIdentity(uid: getuid(), kind: .keychain))
         let answer = serveItem(caller: keychain, session: 0) { () throws(QueryRejection) in .search(try QueryParser.parseSearch(query)) }
         guard case .value(let value?) = answer else { return false }
         let found: [KeychainValue] = if case .array(let values) = value { values } else { [value] }

@@ -20,6 +20,20 @@ struct RequestOrigin: Sendable {
     var description: String
 }
 
+extension CallerIdentity {
+    /// The identity the daemon checked at connect, as the audit journal records it.
+    init(peer: PeerIdentity) {
+        let kind: Kind =
+            switch peer.kind {
+            case .identityGroupProgram(let gid): .identityGroup(gid: gid)
+            case .pathModeProgram: .registeredPath
+            case .trustedFrontEnd: .trustedFrontEnd
+            case .unregistered, .refused: .unregistered
+            }
+        self.init(uid: peer.uid, pid: peer.pid, program: peer.executablePath, kind: kind)
+    }
+}
+
 extension RequestOrigin {
     /// The origin of a connection's requests, from who the daemon identified at connect.
     ///
@@ -35,6 +49,7 @@ extension RequestOrigin {
             case .system: keychain.caller(for: identity)
             }
         caller.passcodeAttempts = .caller(identity.executablePath)
+        caller.identity = CallerIdentity(peer: identity)
         let beyondProtection = identity.uid == 0 || identity.uid == geteuid()
         let trusted =
             switch mode {

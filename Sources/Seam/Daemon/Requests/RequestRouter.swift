@@ -123,7 +123,7 @@ struct RequestRouter: Sendable {
             }
             return response
         }
-        let person = CallerContext(accessGroups: .list([]), passcodeAttempts: .keybag)
+        let person = CallerContext(accessGroups: .list([]), passcodeAttempts: .keybag, identity: CallerIdentity(uid: keychain.uid, kind: .person))
         let response = keychain.service.handle(.unlock(passcode: passcode), caller: person)
         switch response {
         case .keystoreError(.wrongPasscode(let failed, _)):

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 
 extension AuditRecord {
     /// Why bytes are not a record.
@@ -19,20 +20,19 @@ extension AuditRecord {
         out.uint32(caller.uid)
         out.uint32(UInt32(bitPattern: caller.pid))
         out.optional(caller.program)
-        switch caller.identity {
+        switch caller.kind {
         case .thisProcess: out.byte(1)
         case .identityGroup(let gid):
             out.byte(2)
             out.uint32(gid)
         case .registeredPath: out.byte(3)
         case .unregistered: out.byte(4)
-        case .trustedFrontEnd(let gid):
-            out.byte(5)
-            out.uint32(gid)
+        case .trustedFrontEnd: out.byte(5)
         case .person: out.byte(6)
+        case .keychain: out.byte(7)
         }
-        out.uint32(UInt32(caller.accessGroups.count))
-        for group in caller.accessGroups { out.string(group) }
+        out.uint32(UInt32(accessGroups.count))
+        for group in accessGroups { out.string(group) }
         out.optional(itemClass)
         out.uint32(UInt32(items.count))
         for item in items { out.bytes(Array(item)) }
@@ -51,14 +51,15 @@ extension AuditRecord {
         let uid = try input.uint32()
         let pid = Int32(bitPattern: try input.uint32())
         let program = try input.optional()
-        let identity: AuditCaller.Identity
+        let kind: CallerIdentity.Kind
         switch try input.byte() {
-        case 1: identity = .thisProcess
-        case 2: identity = .identityGroup(gid: try input.uint32())
-        case 3: identity = .registeredPath
-        case 4: identity = .unregistered
-        case 5: identity = .trustedFrontEnd(gid: try input.uint32())
-        case 6: identity = .person
+        case 1: kind = .thisProcess
+        case 2: kind = .identityGroup(gid: try input.uint32())
+        case 3: kind = .registeredPath
+        case 4: kind = .unregistered
+        case 5: kind = .trustedFrontEnd
+        case 6: kind = .person
+        case 7: kind = .keychain
         default: throw Malformed(reason: "an unknown caller identity")
         }
         var groups: [String] = []
@@ -71,8 +72,8 @@ extension AuditRecord {
         guard input.isAtEnd else { throw Malformed(reason: "bytes after an audit record") }
         self.init(
             sequence: sequence, time: Date(timeIntervalSince1970: Double(milliseconds) / 1000), event: event, operation: operation,
-            caller: AuditCaller(uid: uid, pid: pid, program: program, identity: identity, accessGroups: groups), itemClass: itemClass,
-            items: items, status: status, detail: detail)
+            caller: CallerIdentity(uid: uid, pid: pid, program: program, kind: kind), accessGroups: groups, itemClass: itemClass, items: items,
+            status: status, detail: detail)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KeychainModel
 
 /// One audited operation: when, who (as the kernel identified the caller), what, on which items, and how it ended.
 ///
@@ -31,7 +32,9 @@ public struct AuditRecord: Sendable, Hashable {
     public var event: Event
     /// The request's name (`copyMatching`, `unlock`…).
     public var operation: String
-    public var caller: AuditCaller
+    /// The caller as the kernel identified it, and the access groups it was given.
+    public var caller: CallerIdentity
+    public var accessGroups: [String]
     /// The class of the items touched (`genp`, `keys`…), when the operation touches items.
     public var itemClass: String?
     /// The persistent references of the items touched.
@@ -43,55 +46,18 @@ public struct AuditRecord: Sendable, Hashable {
 
     /// A record.
     public init(
-        sequence: UInt64 = 0, time: Date, event: Event, operation: String, caller: AuditCaller, itemClass: String? = nil, items: [Data] = [],
-        status: Int32, detail: String? = nil
+        sequence: UInt64 = 0, time: Date, event: Event, operation: String, caller: CallerIdentity, accessGroups: [String] = [],
+        itemClass: String? = nil, items: [Data] = [], status: Int32, detail: String? = nil
     ) {
         self.sequence = sequence
         self.time = time
         self.event = event
         self.operation = operation
         self.caller = caller
+        self.accessGroups = accessGroups
         self.itemClass = itemClass
         self.items = items
         self.status = status
         self.detail = detail
-    }
-}
-
-/// The caller of an audited operation as the kernel identified it.
-public struct AuditCaller: Sendable, Hashable {
-    /// How the caller was identified.
-    public enum Identity: Sendable, Hashable {
-        /// The program that opened the keychain in its own process (the embedded keychain).
-        case thisProcess
-        /// A program registered by the group it runs with (`coffer apps register --group`).
-        case identityGroup(gid: UInt32)
-        /// A program registered by its path and content.
-        case registeredPath
-        /// A program the registry does not know, limited to the group it was given.
-        case unregistered
-        /// One of Coffer's own trusted front ends (`coffer`, `coffer-sync`), setgid to their group.
-        case trustedFrontEnd(gid: UInt32)
-        /// The person answering a prompt through the keychain's own prompt agent.
-        case person
-    }
-
-    public var uid: UInt32
-    /// The process (0 when not known).
-    public var pid: Int32
-    /// The program's path, as the kernel reported it (`/proc/PID/exe`), for people to read: the identity is
-    /// what was checked.
-    public var program: String?
-    public var identity: Identity
-    /// The access groups the caller was given.
-    public var accessGroups: [String]
-
-    /// A caller.
-    public init(uid: UInt32, pid: Int32 = 0, program: String? = nil, identity: Identity, accessGroups: [String] = []) {
-        self.uid = uid
-        self.pid = pid
-        self.program = program
-        self.identity = identity
-        self.accessGroups = accessGroups
     }
 }

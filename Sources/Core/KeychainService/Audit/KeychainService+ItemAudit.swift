@@ -1,0 +1,39 @@
+import CofferDiagnostics
+import Engine
+import Foundation
+import KeychainModel
+import KeychainOperations
+import Query
+
+extension KeychainService {
+    /// Records an item call that wrote, deleted or returned a secret in the audit journal, with the items it
+    /// touched and the status it ended with. A search that returned no secret is not recorded.
+    ///
+    /// A record that cannot be written is logged, never a reason to fail the call.
+    func audit(_ call: ItemCall, caller: CallerContext, trail: ItemTrail, answer: Response) {
+        let event: AuditRecord.Event
+        let operation: String
+        let itemClass: ItemClass
+        switch call {
+        case .add(let add): (event, operation, itemClass) = (.itemAdded, "add", add.itemClass)
+        case .search(let search):
+            guard trail.secretRead, answer.auditStatus == 0 else { return }
+            (event, operation, itemClass) = (.secretRead, "copyMatching", search.itemClass)
+        case .update(let update): (event, operation, itemClass) = (.itemUpdated, "update", update.search.itemClass)
+        case .delete(let delete): (event, operation, itemClass) = (.itemDeleted, "delete", delete.search.itemClass)
+        }
+        append(
+            AuditRecord(
+                time: Date(), event: event, operation: operation, caller: caller.identity, accessGroups: caller.groupList,
+                itemClass: (trail.itemClass ?? itemClass).rawValue, items: trail.references, status: answer.auditStatus))
+    }
+
+    /// Appends `record` to the journal; a failure is logged.
+    func append(_ record: AuditRecord) {
+        do {
+            try engine().auditJournal().append(record.encoded())
+        } catch {
+            DiagnosticsLevel.logger(label: "coffer.audit").warning("an audit record could not be written: \(error)")
+        }
+    }
+}
