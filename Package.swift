@@ -160,7 +160,7 @@ let package = Package(
             name: "KeychainService",
             dependencies: [
                 "KeychainModel", "KeychainOperations", "Query", "Keystore", "Engine", "CCofferSystem", "Biometry", "KeyCrypto",
-                "BackupFormat", "CofferRuntime", "TrustedPlatformModule", "CofferDiagnostics",
+                "BackupFormat", "CofferRuntime", "TrustedPlatformModule", "CofferDiagnostics", "AuditTrail",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

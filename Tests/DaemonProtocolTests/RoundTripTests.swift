@@ -56,6 +56,8 @@ struct RoundTripTests {
                 isSyncing: true, pending: 3, mirrored: 10_000, waitingForUnlock: 2, conflicts: 1,
                 lastRun: .synced(Self.syncReport, at: Date(timeIntervalSince1970: 1_795_000_000.25)))),
         .syncNow,
+        .auditRecords(AuditRead(passcode: SecretBytes(copying: Array("1234".utf8)), after: 7, limit: 50, verify: true)),
+        .auditRecords(AuditRead(passcode: nil)),
         .syncAccount(.setUp(server: "postgresql://u@db.example.com/c", password: SecretBytes(copying: Array("pw".utf8)), deviceName: "laptop")),
         .syncAccount(
             .join(
@@ -125,6 +127,17 @@ struct RoundTripTests {
         .syncState(SyncState(isSyncing: true, pending: 1, lastRun: .failed(reason: "the server is away", at: Date(timeIntervalSince1970: 0)))),
         .syncReport(syncReport),
         .syncReport(SyncReport()),
+        .auditPage(
+            AuditPage(
+                records: [
+                    AuditRecord(
+                        sequence: 12, time: Date(timeIntervalSince1970: 1_795_000_000.5), event: .secretRead, operation: "copyMatching",
+                        caller: CallerIdentity(uid: 1000, pid: 42, program: "/usr/bin/app", kind: .identityGroup(gid: 990)), accessGroups: ["T.a"],
+                        itemClass: "genp", items: [Data([1, 2, 3])], status: 0)
+                ], hasMore: true, check: .intact(records: 12, firstSequence: 1, lastSequence: 12, rotatedAway: 0))),
+        .auditPage(AuditPage(records: [], hasMore: false, check: .damaged(file: "/k/audit/head", sequence: 4, reason: "records 4–5 were removed"))),
+        .auditPage(AuditPage(records: [], hasMore: false, check: .damaged(file: "/k/audit", sequence: nil, reason: "r"))),
+        .auditPage(AuditPage(records: [], hasMore: false)),
         .syncAccount(.done), .syncAccount(.recoveryKey(SecretBytes(copying: Array("KEY".utf8)))), .syncAccount(.pairingCode("K7M2Q-9XD4B")),
         .syncAccount(.device(SyncDeviceSummary(id: UUID(), name: "laptop", isThisDevice: false, isRecoveryKey: false))),
         .syncAccount(

@@ -98,6 +98,8 @@ struct EveryOperationTests {
             same(.unlock(passcode: secret("1234")), .status(.success)),
             // Backups: an export needs the passcode once one is set; a restore checks its records before writing.
             same(.exportBackup(BackupExport(passcode: nil)), .failure(.authFailed, reason: "the keychain has a passcode; exporting a backup needs it")),
+            // The audit journal is read with the passcode once one is set.
+            same(.auditRecords(AuditRead(passcode: nil)), .failure(.authFailed, reason: "the keychain has a passcode; reading its audit journal needs it")),
             same(
                 .restoreBackup(BackupRestore(records: SecretBytes(copying: Array("CFBR".utf8) + [1, 0, 0, 0, 0]), policy: .keep)),
                 .restoreReport(RestoreReport())),

@@ -14,4 +14,11 @@ extension KeychainEngine {
             return fresh
         }
     }
+
+    /// Whether the journal verifies, read from its files: also when it is too damaged to open.
+    public func verifyAuditJournal() -> AuditVerification {
+        if let journal = try? auditJournal() { return journal.verify() }
+        let keys = keystore.auditKeys()
+        return AuditJournal.verify(folder: keystore.folder.auditURL.path, keys: AuditKeys(sealing: keys.sealing, chaining: keys.chaining))
+    }
 }

@@ -202,6 +202,8 @@ public final class KeychainService: Sendable {
             return syncAccount()
         case .deviceKeyBinding(let change):
             return deviceKeyBinding(change, caller: caller)
+        case .auditRecords(let read):
+            return auditRecords(read, caller: caller)
         case .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwnerWithPrompt:
             return .keystoreError(
                 .unavailable(

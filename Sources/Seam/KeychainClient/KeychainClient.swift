@@ -73,6 +73,11 @@ extension KeychainClient {
         try await send(.syncNow).syncReportResult()
     }
 
+    /// Records of the audit journal (``Request/auditRecords(_:)``): the owner's, with the passcode when one is set.
+    public func auditRecords(_ read: AuditRead) async throws(KeychainFailure) -> AuditPage {
+        try await send(.auditRecords(read)).auditPageResult()
+    }
+
     /// A step of the keychain's sync account, through cofferd (``Request/syncAccount(_:)``).
     public func syncAccount(_ request: SyncAccountRequest) async throws(KeychainFailure) -> SyncAccountAnswer {
         try await send(.syncAccount(request)).syncAccountResult()
@@ -141,6 +146,11 @@ public struct BlockingKeychainCalls: Sendable {
     /// Runs sync now and returns what the run did.
     public func syncNow() throws(KeychainFailure) -> SyncReport {
         try client.sendBlocking(.syncNow).syncReportResult()
+    }
+
+    /// Records of the audit journal: the owner's, with the passcode when one is set.
+    public func auditRecords(_ read: AuditRead) throws(KeychainFailure) -> AuditPage {
+        try client.sendBlocking(.auditRecords(read)).auditPageResult()
     }
 
     /// A step of the keychain's sync account, through cofferd (``Request/syncAccount(_:)``).

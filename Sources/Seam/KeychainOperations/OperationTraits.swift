@@ -74,6 +74,7 @@ extension Request.Kind {
         case .syncState: OperationTraits(wireTag: 0x08, idempotent: true, mayWaitForPerson: true)
         case .syncNow: OperationTraits(wireTag: 0x09, idempotent: true, mayWaitForPerson: true)
         case .syncAccount: OperationTraits(wireTag: 0x0A, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
+        case .auditRecords: OperationTraits(wireTag: 0x0B, idempotent: true, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
         }
     }
 }

@@ -151,6 +151,10 @@ public enum Request: Sendable, Equatable {
     /// trusted front ends.
     case deviceKeyBinding(DeviceKeyBindingChange)
 
+    /// Reads the audit journal: records after a sequence number, and whether the journal verifies. Needs the
+    /// passcode when one is set; answered with ``Response/auditPage(_:)``. Reserved to trusted front ends.
+    case auditRecords(AuditRead)
+
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
         case add, addEach, copyMatching, update, delete, lockStatus, unlock, lock, appsList, appsAdd, appsRemove
@@ -162,6 +166,7 @@ public enum Request: Sendable, Equatable {
         case exportBackup, stageRestore, restoreBackup
         case syncState, syncNow, syncAccount
         case deviceKeyBinding
+        case auditRecords
     }
 
     /// The request's kind.
@@ -200,6 +205,7 @@ public enum Request: Sendable, Equatable {
         case .restoreBackup: .restoreBackup
         case .syncState: .syncState
         case .syncNow: .syncNow
+        case .auditRecords: .auditRecords
         case .syncAccount: .syncAccount
         case .deviceKeyBinding: .deviceKeyBinding
         }

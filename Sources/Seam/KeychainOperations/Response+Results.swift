@@ -16,7 +16,7 @@ extension Response {
         case .authenticationFailure(let failure): throw KeychainFailure(failure.status, reason: failure.reason)
         case .authenticationNeeded: throw KeychainFailure(.authFailed, reason: "the item needs authentication the call did not give")
         case .lockStatus, .apps, .prompt, .authenticationCapabilities, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes, .syncState, .syncReport,
-            .syncAccount, .recoveryKey:
+            .syncAccount, .recoveryKey, .auditPage:
             throw KeychainFailure(.internal, reason: "the keychain answered an item call with \(kind)")
         }
     }
@@ -87,6 +87,13 @@ extension Response {
         if case .syncState(let state) = self { return state }
         _ = try itemResult()
         throw KeychainFailure(.internal, reason: "the keychain answered a sync state request with \(kind)")
+    }
+
+    /// The audit records ``Request/auditRecords(_:)`` read, or the failure.
+    public func auditPageResult() throws(KeychainFailure) -> AuditPage {
+        if case .auditPage(let page) = self { return page }
+        _ = try itemResult()
+        throw KeychainFailure(.internal, reason: "the keychain answered an audit read with \(kind)")
     }
 
     /// What a ``Request/syncNow`` run did, or the failure.
@@ -163,7 +170,7 @@ extension Response {
         case .failure(let status, let reason): throw .refused(KeychainFailure(status, reason: reason))
         case .authenticationFailure(let failure): throw .refused(KeychainFailure(failure.status, reason: failure.reason))
         case .value, .lockStatus, .prompt, .authenticationCapabilities, .authenticationNeeded, .tokenKey, .fileKey, .backup, .restoreReport, .addOutcomes,
-            .syncState, .syncReport, .syncAccount, .recoveryKey:
+            .syncState, .syncReport, .syncAccount, .recoveryKey, .auditPage:
             throw .refused(KeychainFailure(.internal, reason: "the keychain answered a registry call with \(kind)"))
         }
     }
@@ -209,6 +216,7 @@ extension Response {
         case .syncReport: "a sync report"
         case .syncAccount: "a sync account's answer"
         case .recoveryKey: "a recovery key"
+        case .auditPage: "audit records"
         }
     }
 }

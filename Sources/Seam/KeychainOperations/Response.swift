@@ -41,6 +41,8 @@ public enum Response: Sendable, Equatable {
     case syncState(SyncState)
     /// What a sync run did, answering ``Request/syncNow``.
     case syncReport(SyncReport)
+    /// Records of the audit journal, answering ``Request/auditRecords(_:)``.
+    case auditPage(AuditPage)
     /// What a ``Request/syncAccount(_:)`` came to.
     case syncAccount(SyncAccountAnswer)
     /// The keychain's recovery key, printed form (``Request/deviceKeyBinding(_:)``).

@@ -106,7 +106,13 @@ public final class AuditJournal: Sendable {
 
     /// Reads every kept record and checks each opens, follows the one before it, and that the last is the one
     /// the head names.
-    public func verify() -> AuditVerification {
+    public func verify() -> AuditVerification { Self.verify(files: files, keys: keys) }
+
+    /// Verifies the journal in `folder` without opening it for writing: the way to say where a journal is damaged
+    /// when it is too damaged to open.
+    public static func verify(folder: String, keys: AuditKeys) -> AuditVerification { verify(files: JournalFiles(folder: folder), keys: keys) }
+
+    private static func verify(files: JournalFiles, keys: AuditKeys) -> AuditVerification {
         do {
             let walk = try JournalWalk(files: files, keys: keys)
             if let damage = walk.damage { return damage }

@@ -41,6 +41,8 @@ enum RequestCoding {
             try FileKeyCoding.encode(wrapped, into: &writer)
         case .exportBackup(let export):
             try BackupCoding.encode(export, into: &writer)
+        case .auditRecords(let read):
+            try AuditCoding.encode(read, into: &writer)
         case .restoreBackup(let restore):
             try BackupCoding.encode(restore, into: &writer)
         case .stageRestore(let part):
@@ -134,6 +136,7 @@ enum RequestCoding {
         case MessageTag.makeFileKey: return .makeFileKey(try FileKeyCoding.decodeProtection(from: &reader))
         case MessageTag.unwrapFileKey: return .unwrapFileKey(try FileKeyCoding.decodeWrapped(from: &reader))
         case MessageTag.exportBackup: return .exportBackup(try BackupCoding.decodeExport(from: &reader))
+        case MessageTag.auditRecords: return .auditRecords(try AuditCoding.decodeRead(from: &reader))
         case MessageTag.restoreBackup: return .restoreBackup(try BackupCoding.decodeRestore(from: &reader))
         case MessageTag.stageRestore: return .stageRestore(try BackupCoding.decodePart(from: &reader))
         case MessageTag.syncState:

@@ -82,6 +82,10 @@ enum ResponseCoding {
             writer.byte(MessageTag.syncReport)
             writer.uint64(id)
             SyncCoding.encode(report, into: &writer)
+        case .auditPage(let page):
+            writer.byte(MessageTag.auditPage)
+            writer.uint64(id)
+            try AuditCoding.encode(page, into: &writer)
         case .syncAccount(let answer):
             writer.byte(MessageTag.syncAccountResult)
             writer.uint64(id)
@@ -159,6 +163,8 @@ enum ResponseCoding {
             return .syncState(try SyncCoding.decodeState(from: &reader))
         case MessageTag.syncReport:
             return .syncReport(try SyncCoding.decodeReport(from: &reader))
+        case MessageTag.auditPage:
+            return .auditPage(try AuditCoding.decodePage(from: &reader))
         case MessageTag.syncAccountResult:
             return .syncAccount(try SyncAccountCoding.decodeAnswer(from: &reader))
         case MessageTag.recoveryKey:

@@ -145,4 +145,13 @@ public enum MessageTag {
     public static let deviceKeyBinding = Request.Kind.deviceKeyBinding.traits.wireTag
     /// ``Response/recoveryKey(_:)``: the recovery key's printed form (secret).
     public static let recoveryKey: UInt8 = 0x93
+
+    // The audit journal (the request, then its answer).
+    /// ``Request/auditRecords(_:)``: the passcode (presence byte, then length and bytes), the sequence to read after
+    /// (UInt64), the limit (UInt32, 1–4096), whether to verify (one byte).
+    public static let auditRecords = Request.Kind.auditRecords.traits.wireTag
+    /// ``Response/auditPage(_:)``: the count, then each record's sequence (UInt64) and its encoding (length, bytes);
+    /// whether more follow (one byte); the check (0 none; 1 intact: records, first, last, rotated away, each UInt64;
+    /// 2 damaged: the file's path, the sequence's presence byte and UInt64, the reason).
+    public static let auditPage: UInt8 = 0x94
 }
