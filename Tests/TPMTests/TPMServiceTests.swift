@@ -194,7 +194,14 @@ import Glibc
         defer { _ = activator.terminate() }
         for _ in 0..<500 where !FileManager.default.fileExists(atPath: tpmSocket) { usleep(10_000) }
         if withTPM {
-            let client = try TPMServiceClient(path: tpmSocket)
+            // cofferd starts at the first connection and opens the TPM before it serves; on a loaded machine that
+            // first connection can be refused while it starts, so the client tries again for a few seconds.
+            var connected: TPMServiceClient?
+            for _ in 0..<50 where connected == nil {
+                connected = try? TPMServiceClient(path: tpmSocket)
+                if connected == nil { usleep(100_000) }
+            }
+            let client = try connected ?? TPMServiceClient(path: tpmSocket)
             let blob = try client.seal(SecretBytes(copying: Array("activated".utf8)))
             #expect(try client.unseal(blob) == SecretBytes(copying: Array("activated".utf8)))
         } else {

@@ -8,17 +8,7 @@ extension KeychainService {
     /// ``Request/auditRecords(_:)``: checks the passcode when one is set (counted as an unlock attempt), then reads
     /// the journal's records after the one asked for, and verifies the whole journal when asked.
     func auditRecords(_ read: AuditRead, caller: CallerContext) -> Response {
-        do {
-            let keystore = try keystore()
-            if keystore.isPasscodeSet {
-                guard let passcode = read.passcode else {
-                    return .failure(.authFailed, reason: "the keychain has a passcode; reading its audit journal needs it")
-                }
-                try PasscodeVerifier(keystore: keystore).verify(passcode, charging: caller.passcodeAttempts)
-            }
-        } catch {
-            return .keystoreError(error)
-        }
+        if let refusal = ownerPasscodeRefusal(read.passcode, caller: caller, purpose: "reading its audit journal") { return refusal }
         do {
             let engine = try engine()
             let check = read.verify ? AuditCheck(engine.verifyAuditJournal()) : nil

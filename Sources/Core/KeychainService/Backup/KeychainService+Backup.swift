@@ -8,17 +8,7 @@ extension KeychainService {
     /// ``Request/exportBackup(_:)``: checks the passcode when one is set (counted as an unlock attempt), then
     /// reads the items that may leave the device, inside the service, into record streams of a few MiB.
     func exportBackup(_ export: BackupExport, caller: CallerContext) -> Response {
-        do {
-            let keystore = try keystore()
-            if keystore.isPasscodeSet {
-                guard let passcode = export.passcode else {
-                    return .failure(.authFailed, reason: "the keychain has a passcode; exporting a backup needs it")
-                }
-                try PasscodeVerifier(keystore: keystore).verify(passcode, charging: caller.passcodeAttempts)
-            }
-        } catch {
-            return .keystoreError(error)
-        }
+        if let refusal = ownerPasscodeRefusal(export.passcode, caller: caller, purpose: "exporting a backup") { return refusal }
         do {
             let exported = try run { () throws(EngineRefusal) -> ExportedBackup in try self.openedEngine().exportBackup(caller: caller) }
             let left = BackupContents.LeftBehind(
