@@ -26,3 +26,6 @@
 @_exported import struct KeychainOperations.SyncState
 @_exported import enum KeychainOperations.SyncRunOutcome
 @_exported import struct KeychainModel.SyncReport
+@_exported import struct KeychainOperations.AuditRecord
+@_exported import enum KeychainOperations.AuditCheck
+@_exported import struct KeychainModel.CallerIdentity

@@ -132,6 +132,8 @@ extension KeychainError {
         case syncState = "reading the sync state"
         /// Running sync.
         case syncNow = "syncing with the other devices"
+        /// Reading the audit journal.
+        case auditRecords = "reading the audit journal"
 
         /// The raw value: Apple's function name for item calls, a phrase otherwise.
         public var description: String { rawValue }
