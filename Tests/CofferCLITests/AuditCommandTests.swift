@@ -49,6 +49,40 @@ struct AuditCommandTests {
         #expect(damaged.standardError.contains("audit journal damaged") && damaged.standardError.contains("record #4"), "\(damaged.standardError)")
     }
 
+    @Test(arguments: CLITransport.allCases) func keyUsesPasscodeChangesLocksAndRegistrationsAreShown(transport: CLITransport) throws {
+        let fixture = try KeyCLIFixture(transport)
+        let cli = fixture.cli
+        #expect(try cli.run(["create-key", "--enclave", "--tag", "audit.key"]).status == 0)
+        #expect(try cli.run(["sign", "--tag", "audit.key"], inputBytes: Data("message".utf8)).status == 0)
+        #expect(try cli.run(["passcode", "set"], input: "audit-code\n").status == 0)
+        #expect(try cli.run(["lock"]).status == 0)
+        #expect(try cli.run(["unlock"], input: "audit-code\n").status == 0)
+        if transport == .daemon {
+            let added = try cli.run(["apps", "add", "/bin/true", "--app-id", "TEAM.audit", "--by-path"], input: "audit-code\n")
+            #expect(added.status == 0, "\(added.standardError)")
+        }
+
+        let shown = try cli.run(["audit", "show", "--json"], input: "audit-code\n")
+        #expect(shown.status == 0, "\(shown.standardError)")
+        let records = shown.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let events = records.map { ($0["event"] as? String ?? "?") + " " + ($0["operation"] as? String ?? "?") }
+        let registration = transport == .daemon ? ["registry-changed appsAdd"] : []
+        #expect(
+            events == [
+                "item-added add", "item-added add", "secret-read copyMatching", "key-used sign", "passcode-changed setPasscode",
+                "locked lock", "unlocked unlock",
+            ] + registration, "\(events)")
+        // The enclave key is stored as its two halves; its use names the private half's item, as its addition did.
+        let used = try #require(records[3]["items"] as? [String])
+        #expect(used.count == 1 && records[..<2].contains { $0["items"] as? [String] == used } && records[3]["class"] as? String == "keys")
+        #expect(records.allSatisfy { $0["status"] as? Int == 0 })
+        if transport == .daemon {
+            #expect(records.last?["detail"] as? String == "registered /usr/bin/true as TEAM.audit")
+        }
+    }
+
     @Test func aKeychainWithAPasscodeShowsItsJournalOnlyWithIt() throws {
         let fixture = try KeyCLIFixture(.embedded)
         let cli = fixture.cli

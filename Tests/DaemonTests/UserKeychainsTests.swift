@@ -2,6 +2,7 @@ import ProgramIdentity
 import KeychainModel
 import Daemon
 import Foundation
+import KeychainOperations
 import Keystore
 import Testing
 
@@ -38,5 +39,18 @@ struct UserKeychainsTests {
         #expect(reopened.apps == [RegisteredApp(path: "/usr/bin/x", appID: "T.x", groups: ["T.g"])])
         let file = keychain.folder.url.appendingPathComponent("apps.json")
         #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test func anIdleKeychainIsLockedAndTheJournalSaysSo() throws {
+        let keychains = UserKeychains(mode: .system(stateDirectory: temporaryFolder()))
+        let keychain = try keychains.keychain(for: 7)
+        let caller = CallerContext(accessGroups: .list([]))
+        #expect(keychain.service.handle(.setPasscode(new: SecretBytes(copying: Array("idle-code".utf8))), caller: caller) == .status(.success))
+        #expect(keychain.engine.keystore.lockState == .unlocked)
+        keychains.lockIdle(after: .zero)
+        #expect(keychain.engine.keystore.lockState != .unlocked)
+        let records = try keychain.engine.auditJournal().records().map { try AuditRecord(decoding: $0.payload, sequence: $0.sequence) }
+        #expect(records.map(\.event) == [.passcodeChanged, .locked])
+        #expect(records.last?.caller == CallerIdentity(uid: 7, kind: .keychain) && records.last?.detail == "locked after being idle")
     }
 }

@@ -128,6 +128,25 @@ struct DaemonSyncTests {
         #expect(left.status == 0, "\(left.errorText)")
         let status = try ChildProcess.run([coffer, "sync", "status"], environment: environment(socket: sockets[0]))
         #expect(status.status != 0 && status.errorText.contains("does not sync"), "\(status.errorText)")
+
+        // Each change to the account's devices is in the journal of the keychain that made it, with its outcome.
+        let changes = try sockets.map { socket in
+            let shown = try ChildProcess.run([coffer, "audit", "show", "--json"], environment: environment(socket: socket))
+            #expect(shown.status == 0, "\(shown.errorText)")
+            return shown.outputText.split(separator: "\n").compactMap { line -> (String, Int)? in
+                guard let record = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    record["event"] as? String == "sync-device-changed", let detail = record["detail"] as? String,
+                    let status = record["status"] as? Int
+                else { return nil }
+                return (detail.replacingOccurrences(of: #" \(.*\)"#, with: "", options: .regularExpression), status)
+            }
+        }
+        #expect(
+            changes[0].map(\.0) == [
+                "set up an account with this device", "set up an account with this device", "approved device b", "removed device b", "left the account",
+            ])
+        #expect(changes[0].map { $0.1 == 0 } == [true, false, true, true, true])
+        #expect(changes[1].map(\.0) == ["asked to join an account", "joined an account once approved"])
     }
 
     /// Coffer's sync calls through a daemon that syncs: the state, a run on request, and the updates a change brings.

@@ -12,7 +12,11 @@ extension KeychainService {
     /// Parses and runs an item request. When an item needs authentication and the call may prompt (§6.4),
     /// the answer is ``Response/authenticationNeeded(_:)`` with what the person must prove: the client
     /// authenticates the call's context and sends the call again, as Apple's client does on `errSecAuthNeeded`.
-    func serveItem(caller: CallerContext, session: UInt64, parse: () throws(QueryRejection) -> ItemCall) -> Response {
+    ///
+    /// The call is recorded in the audit journal unless `audited` is false (the keychain's own searches).
+    func serveItem(
+        caller: CallerContext, session: UInt64, audited: Bool = true, parse: () throws(QueryRejection) -> ItemCall
+    ) -> Response {
         let call: ItemCall
         do {
             call = try parse()
@@ -24,7 +28,7 @@ extension KeychainService {
         let authorization = authorization(for: call, session: session, context: context)
         let trail = ItemTrail()
         let answer = run(call, caller: caller, authorization: authorization, trail: trail)
-        audit(call, caller: caller, trail: trail, answer: answer)
+        if audited { audit(call, caller: caller, trail: trail, answer: answer) }
         return answer
     }
 

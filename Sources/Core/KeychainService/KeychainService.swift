@@ -128,11 +128,22 @@ public final class KeychainService: Sendable {
         guard case .authenticate(let authentication) = request else {
             return reply(answer(request, caller: caller, session: setting.session))
         }
-        authenticationFlow.authenticate(authentication, in: setting.flowSetting(charging: caller.passcodeAttempts), reply: reply)
+        authenticationFlow.authenticate(authentication, in: setting.flowSetting(charging: caller.passcodeAttempts)) { response, asked in
+            self.recordAuthentication(request.name, caller: caller, answer: response, askedPerson: asked)
+            reply(response)
+        }
+    }
+
+    /// The answers of every request but ``Request/authenticate(_:)``, recorded in the audit journal when they are
+    /// events it keeps (``auditEvent(of:)``).
+    private func answer(_ request: Request, caller: CallerContext, session: UInt64) -> Response {
+        let response = respond(request, caller: caller, session: session)
+        audit(request, caller: caller, answer: response)
+        return response
     }
 
     /// The answers of every request but ``Request/authenticate(_:)``: none of them waits for a person.
-    private func answer(_ request: Request, caller: CallerContext, session: UInt64) -> Response {
+    private func respond(_ request: Request, caller: CallerContext, session: UInt64) -> Response {
         switch request {
         case .authenticate:
             preconditionFailure("an authentication is answered by handle(_:caller:setting:reply:)")
@@ -183,7 +194,7 @@ public final class KeychainService: Sendable {
         case .createTokenKey(let creation):
             return createTokenKey(creation)
         case .useTokenKey(let use):
-            return useTokenKey(use, session: session)
+            return useTokenKey(use, caller: caller, session: session)
         case .makeFileKey(let protection):
             return keystore { () throws(KeystoreError) in .fileKey(try keystore().makeFileKey(protection)) }
         case .unwrapFileKey(let wrapped):

@@ -118,6 +118,7 @@ public final class UserKeychains: Sendable {
         let idle = open.withLock { Array($0.values) }.filter { $0.idleTime >= interval }
         for keychain in idle where keychain.engine.keystore.lockState == .unlocked {
             keychain.engine.keystore.lock()
+            keychain.service.recordAudit(DaemonAuditRecords.idleLock(uid: keychain.uid))
             logger.info("auto-locked an idle keychain", metadata: ["uid": "\(keychain.uid)"])
         }
     }

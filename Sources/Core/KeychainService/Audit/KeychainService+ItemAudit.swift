@@ -1,4 +1,3 @@
-import CofferDiagnostics
 import Engine
 import Foundation
 import KeychainModel
@@ -22,18 +21,9 @@ extension KeychainService {
         case .update(let update): (event, operation, itemClass) = (.itemUpdated, "update", update.search.itemClass)
         case .delete(let delete): (event, operation, itemClass) = (.itemDeleted, "delete", delete.search.itemClass)
         }
-        append(
+        recordAudit(
             AuditRecord(
                 time: Date(), event: event, operation: operation, caller: caller.identity, accessGroups: caller.groupList,
                 itemClass: (trail.itemClass ?? itemClass).rawValue, items: trail.references, status: answer.auditStatus))
-    }
-
-    /// Appends `record` to the journal; a failure is logged.
-    func append(_ record: AuditRecord) {
-        do {
-            try engine().auditJournal().append(record.encoded())
-        } catch {
-            DiagnosticsLevel.logger(label: "coffer.audit").warning("an audit record could not be written: \(error)")
-        }
     }
 }

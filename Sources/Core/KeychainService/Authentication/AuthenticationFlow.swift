@@ -29,10 +29,14 @@ struct AuthenticationFlow: Sendable {
         biometry?.state() ?? .notAvailable(reason: "no fingerprint reader: fprintd is not running on this machine")
     }
 
-    /// Runs `request`; replies `.status(.success)` or an ``Response/authenticationFailure(_:)``.
-    func authenticate(_ request: AuthenticationRequest, in setting: Setting, reply: @escaping @Sendable (Response) -> Void) {
+    /// Runs `request`; replies `.status(.success)` or an ``Response/authenticationFailure(_:)``, and whether a person
+    /// was asked (a prompt shown, a finger asked for) on the way.
+    func authenticate(
+        _ request: AuthenticationRequest, in setting: Setting, reply answer: @escaping @Sendable (Response, _ askedPerson: Bool) -> Void
+    ) {
         let (verified, _) = sessions.authorization(session: setting.session, context: request.context)
-        if request.requirement.isSatisfied(by: verified) { return reply(.status(.success)) }
+        if request.requirement.isSatisfied(by: verified) { return answer(.status(.success), false) }
+        let reply: @Sendable (Response) -> Void = { answer($0, false) }
         guard request.interactive else {
             return reply(
                 .authenticationFailure(
@@ -57,9 +61,9 @@ struct AuthenticationFlow: Sendable {
                     sessions.record(
                         proved, session: setting.session, context: request.context,
                         lifetime: AuthenticationLifetime.of(reuseDuration: request.reuseDuration))
-                    reply(.status(.success))
+                    answer(.status(.success), true)
                 case .failure(let failure):
-                    reply(.authenticationFailure(failure))
+                    answer(.authenticationFailure(failure), true)
                 }
             }
         }

@@ -74,13 +74,28 @@ extension KeychainService {
         }
     }
 
+    /// Uses a token key for `caller` and records the use in the audit journal, with the key's item when one holds it.
+    func useTokenKey(_ use: TokenKeyUse, caller: CallerContext, session: UInt64) -> Response {
+        let tied = TokenKeySealLayout(parsing: use.key)?.isTiedToItem == true
+        let item = tied ? keyItem(holding: use.key) : nil
+        let answer: Response =
+            if tied, item == nil {
+                .failure(.itemNotFound, reason: "the key's item was deleted, and the key with it")
+            } else {
+                useTokenKey(use, session: session)
+            }
+        recordAudit(
+            AuditRecord(
+                time: Date(), event: .keyUsed, operation: use.operation.auditName, caller: caller.identity,
+                accessGroups: caller.groupList, itemClass: ItemClass.key.rawValue, items: item.map { [$0] } ?? [],
+                status: answer.auditStatus, detail: item == nil && !tied ? "a key no item holds" : nil))
+        return answer
+    }
+
     /// Uses a token key: opens its seal, checks that its kind does what is asked (``TokenKeyCreation/Kind/uses``)
     /// and that the call's context has proved what the key's access control asks for its use (`privateKeyUsage`
     /// with constraints, §6.2) through the gate items go through (``AccessGate``), and runs the operation here.
-    func useTokenKey(_ use: TokenKeyUse, session: UInt64) -> Response {
-        if TokenKeySealLayout(parsing: use.key)?.isTiedToItem == true, !keyItemExists(holding: use.key) {
-            return .failure(.itemNotFound, reason: "the key's item was deleted, and the key with it")
-        }
+    private func useTokenKey(_ use: TokenKeyUse, session: UInt64) -> Response {
         let opened: OpenedTokenKeys.Opened
         do {
             opened = try openTokenKey(use.key)
@@ -210,6 +225,18 @@ extension KeychainService {
         case .interactionNotAllowed: "the key's protection class is locked"
         case .authFailed: "the key was not made by this keychain, or it was altered"
         default: "the key could not be used"
+        }
+    }
+}
+
+extension TokenKeyUse.Operation {
+    /// The operation's name in the audit journal.
+    var auditName: String {
+        switch self {
+        case .sign, .signWithContext: "sign"
+        case .decrypt: "decrypt"
+        case .keyExchange: "keyExchange"
+        case .decapsulate: "decapsulate"
         }
     }
 }

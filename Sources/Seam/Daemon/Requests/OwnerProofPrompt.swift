@@ -8,13 +8,14 @@ import KeychainService
 struct OwnerProofPrompt {
     let keychain: UserKeychain
 
-    func ask(reason: String, from origin: RequestOrigin, reply: @escaping PromptBroker.Reply) {
+    /// Asks; `reply` is given the answer and whether the person was asked (not when there is no passcode to prove).
+    func ask(reason: String, from origin: RequestOrigin, reply: @escaping @Sendable (Response, _ askedPerson: Bool) -> Void) {
         let keystore = keychain.engine.keystore
         let (owners, connection) = (keychain.owners, origin.connection)
         guard keystore.isPasscodeSet else {
             // Nothing to prove: without a passcode every caller is the owner.
             owners.record(connection)
-            return reply(.status(.success))
+            return reply(.status(.success), false)
         }
         keychain.prompts.ask(
             .authenticate, requester: origin.description, reason: reason, connection: connection,
@@ -30,7 +31,7 @@ struct OwnerProofPrompt {
             }
         ) { response in
             if response == .status(.success) { owners.record(connection) }
-            reply(response)
+            reply(response, true)
         }
     }
 }

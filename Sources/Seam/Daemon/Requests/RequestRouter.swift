@@ -45,7 +45,11 @@ struct RequestRouter: Sendable {
             if response == .status(.success) { keychain.owners.record(origin.connection) }
             reply(response)
         case .proveOwnerWithPrompt(let reason):
-            OwnerProofPrompt(keychain: keychain).ask(reason: reason, from: origin, reply: reply)
+            let service = keychain.service
+            OwnerProofPrompt(keychain: keychain).ask(reason: reason, from: origin) { response, asked in
+                service.recordAuthentication(request.name, caller: origin.caller, answer: response, askedPerson: asked)
+                reply(response)
+            }
         case .unlockWithPrompt:
             let keystore = keychain.engine.keystore
             guard keystore.isPasscodeSet, keystore.lockState != .unlocked else { return reply(.status(.success)) }
@@ -58,8 +62,12 @@ struct RequestRouter: Sendable {
             keychain.sync.state(changedFrom: known, reply: reply)
         case .syncNow:
             keychain.sync.runNow(reply: reply)
-        case .syncAccount(let request):
-            keychain.sync.manageAccount(request, reply: reply)
+        case .syncAccount(let account):
+            let (service, caller) = (keychain.service, origin.caller)
+            keychain.sync.manageAccount(account) { response in
+                if let record = DaemonAuditRecords.syncChange(account, caller: caller, answer: response) { service.recordAudit(record) }
+                reply(response)
+            }
         default:
             let setting = AuthenticationSetting(
                 session: origin.connection, requester: origin.description,
