@@ -58,6 +58,9 @@ struct RoundTripTests {
         .syncNow,
         .auditRecords(AuditRead(passcode: SecretBytes(copying: Array("1234".utf8)), after: 7, limit: 50, verify: true)),
         .auditRecords(AuditRead(passcode: nil)),
+        .auditSetting(AuditSetting(passcode: SecretBytes(copying: Array("1234".utf8)), refuseUnrecordedReads: true)),
+        .auditSetting(AuditSetting(passcode: nil, refuseUnrecordedReads: false)),
+        .auditSetting(AuditSetting(passcode: nil)),
         .syncAccount(.setUp(server: "postgresql://u@db.example.com/c", password: SecretBytes(copying: Array("pw".utf8)), deviceName: "laptop")),
         .syncAccount(
             .join(

@@ -100,6 +100,8 @@ struct EveryOperationTests {
             same(.exportBackup(BackupExport(passcode: nil)), .failure(.authFailed, reason: "the keychain has a passcode; exporting a backup needs it")),
             // The audit journal is read with the passcode once one is set.
             same(.auditRecords(AuditRead(passcode: nil)), .failure(.authFailed, reason: "the keychain has a passcode; reading its audit journal needs it")),
+            same(.auditSetting(AuditSetting(passcode: secret("1234"), refuseUnrecordedReads: true)), .value(.bool(true))),
+            same(.auditSetting(AuditSetting(passcode: secret("1234"))), .value(.bool(true))),
             same(
                 .restoreBackup(BackupRestore(records: SecretBytes(copying: Array("CFBR".utf8) + [1, 0, 0, 0, 0]), policy: .keep)),
                 .restoreReport(RestoreReport())),

@@ -69,7 +69,7 @@ struct TimeoutTests {
                 : [
                     .unlock, .setPasscode, .changePasscode, .removePasscode, .setEraseAfterFailedAttempts, .appsAdd, .appsRemove,
                     .unlockWithPrompt, .answerPrompt, .proveOwner, .proveOwnerWithPrompt, .authenticate, .exportBackup, .restoreBackup, .addEach,
-                    .syncState, .syncNow, .syncAccount, .deviceKeyBinding, .auditRecords,
+                    .syncState, .syncNow, .syncAccount, .deviceKeyBinding, .auditRecords, .auditSetting,
                 ]
                 .contains(kind) ? .seconds(600) : .seconds(30)
             #expect(timeouts.reply(for: kind) == expected, "\(kind)")

@@ -22,6 +22,8 @@ public final class KeychainEngine: Sendable {
     let clock: @Sendable () -> Date
     /// The audit journal, once opened (``auditJournal()``).
     let journal = Mutex<AuditJournal?>(nil)
+    /// Whether secret reads the journal cannot record are refused, once read from the folder.
+    let refusesUnrecorded = Mutex<Bool?>(nil)
 
     /// Creates an engine over an open keystore and item store.
     public init(keystore: Keystore, store: ItemStore, clock: @escaping @Sendable () -> Date = { Date() }) {

@@ -28,8 +28,7 @@ extension KeychainService {
         let authorization = authorization(for: call, session: session, context: context)
         let trail = ItemTrail()
         let answer = run(call, caller: caller, authorization: authorization, trail: trail)
-        if audited { audit(call, caller: caller, trail: trail, answer: answer) }
-        return answer
+        return audited ? audit(call, caller: caller, trail: trail, answer: answer) : answer
     }
 
     /// What the call's context has proved, its application password, and, when the call stores a

@@ -215,6 +215,8 @@ public final class KeychainService: Sendable {
             return deviceKeyBinding(change, caller: caller)
         case .auditRecords(let read):
             return auditRecords(read, caller: caller)
+        case .auditSetting(let setting):
+            return auditSetting(setting, caller: caller)
         case .unlockWithPrompt, .awaitPrompt, .answerPrompt, .proveOwnerWithPrompt:
             return .keystoreError(
                 .unavailable(

@@ -78,6 +78,12 @@ extension KeychainClient {
         try await send(.auditRecords(read)).auditPageResult()
     }
 
+    /// Whether secret reads the audit journal cannot record are refused, after the change `setting` asks for
+    /// (``Request/auditSetting(_:)``).
+    public func auditSetting(_ setting: AuditSetting) async throws(KeychainFailure) -> Bool {
+        try await send(.auditSetting(setting)).auditSettingResult()
+    }
+
     /// A step of the keychain's sync account, through cofferd (``Request/syncAccount(_:)``).
     public func syncAccount(_ request: SyncAccountRequest) async throws(KeychainFailure) -> SyncAccountAnswer {
         try await send(.syncAccount(request)).syncAccountResult()
@@ -151,6 +157,11 @@ public struct BlockingKeychainCalls: Sendable {
     /// Records of the audit journal: the owner's, with the passcode when one is set.
     public func auditRecords(_ read: AuditRead) throws(KeychainFailure) -> AuditPage {
         try client.sendBlocking(.auditRecords(read)).auditPageResult()
+    }
+
+    /// Whether secret reads the audit journal cannot record are refused, after the change `setting` asks for.
+    public func auditSetting(_ setting: AuditSetting) throws(KeychainFailure) -> Bool {
+        try client.sendBlocking(.auditSetting(setting)).auditSettingResult()
     }
 
     /// A step of the keychain's sync account, through cofferd (``Request/syncAccount(_:)``).

@@ -75,6 +75,7 @@ extension Request.Kind {
         case .syncNow: OperationTraits(wireTag: 0x09, idempotent: true, mayWaitForPerson: true)
         case .syncAccount: OperationTraits(wireTag: 0x0A, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
         case .auditRecords: OperationTraits(wireTag: 0x0B, idempotent: true, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
+        case .auditSetting: OperationTraits(wireTag: 0x0C, idempotent: true, mayWaitForPerson: true, reservedToTrustedFrontEnds: true)
         }
     }
 }

@@ -155,6 +155,10 @@ public enum Request: Sendable, Equatable {
     /// passcode when one is set; answered with ``Response/auditPage(_:)``. Reserved to trusted front ends.
     case auditRecords(AuditRead)
 
+    /// Reads, or changes, whether secret reads the audit journal cannot record are refused. Needs the passcode when
+    /// one is set; answered with the setting as ``Response/value(_:)`` (a Boolean). Reserved to trusted front ends.
+    case auditSetting(AuditSetting)
+
     /// Every kind of request, for tables and tests that must cover each (`Kind.allCases`).
     public enum Kind: String, Sendable, CaseIterable {
         case add, addEach, copyMatching, update, delete, lockStatus, unlock, lock, appsList, appsAdd, appsRemove
@@ -166,7 +170,7 @@ public enum Request: Sendable, Equatable {
         case exportBackup, stageRestore, restoreBackup
         case syncState, syncNow, syncAccount
         case deviceKeyBinding
-        case auditRecords
+        case auditRecords, auditSetting
     }
 
     /// The request's kind.
@@ -206,6 +210,7 @@ public enum Request: Sendable, Equatable {
         case .syncState: .syncState
         case .syncNow: .syncNow
         case .auditRecords: .auditRecords
+        case .auditSetting: .auditSetting
         case .syncAccount: .syncAccount
         case .deviceKeyBinding: .deviceKeyBinding
         }

@@ -96,6 +96,13 @@ extension Response {
         throw KeychainFailure(.internal, reason: "the keychain answered an audit read with \(kind)")
     }
 
+    /// The audit setting ``Request/auditSetting(_:)`` answered, or the failure.
+    public func auditSettingResult() throws(KeychainFailure) -> Bool {
+        if case .value(.bool(let refuses)?) = self { return refuses }
+        _ = try itemResult()
+        throw KeychainFailure(.internal, reason: "the keychain answered an audit setting with \(kind)")
+    }
+
     /// What a ``Request/syncNow`` run did, or the failure.
     public func syncReportResult() throws(KeychainFailure) -> SyncReport {
         if case .syncReport(let report) = self { return report }

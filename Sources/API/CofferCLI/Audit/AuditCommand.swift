@@ -13,9 +13,11 @@ struct AuditCommand: ParsableCommand {
             Every item written or deleted and every search that returned a secret is recorded with the time, the \
             program as the kernel identified it, the items' persistent references and the status; never a secret \
             or an attribute's value. Records are sealed and hash-chained in the keychain folder's audit/ folder. \
-            Reading them needs the keychain passcode when one is set.
+            Reading them needs the keychain passcode when one is set. A record that cannot be written (a full \
+            disk) is logged and the call goes on, unless `coffer audit require on` makes the keychain refuse the \
+            secret reads and key uses it cannot record.
             """,
-        subcommands: [Show.self, Verify.self])
+        subcommands: [Show.self, Verify.self, Require.self])
 
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Print the journal's records, oldest first.")
@@ -64,6 +66,36 @@ struct AuditCommand: ParsableCommand {
             case nil:
                 throw CLIFailure("the keychain did not verify its audit journal")
             }
+        }
+    }
+}
+
+extension AuditCommand {
+    /// `coffer audit require [on|off]`: whether secret reads the journal cannot record are refused.
+    struct Require: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Refuse (on) or serve (off, the default) secret reads and key uses the journal cannot record; without an argument, say which.")
+
+        enum Setting: String, ExpressibleByArgument, CaseIterable {
+            case on, off
+        }
+
+        @Argument(help: "on or off.")
+        var setting: Setting?
+
+        func run() throws {
+            let client = CLIKeychain.shared
+            let passcode = try CLIFailure.reporting { try KeystorePasscode.ifSet(client, prompt: "Keychain passcode") }
+            let refuses: Bool
+            do {
+                refuses = try client.blocking.auditSetting(AuditSetting(passcode: passcode, refuseUnrecordedReads: setting.map { $0 == .on }))
+            } catch {
+                throw CLIFailure("audit: \(error.description)")
+            }
+            print(
+                refuses
+                    ? "on: secret reads and key uses the audit journal cannot record are refused (errSecIO)"
+                    : "off: secret reads and key uses the audit journal cannot record are served, and the failure is logged")
         }
     }
 }

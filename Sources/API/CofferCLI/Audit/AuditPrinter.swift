@@ -49,6 +49,7 @@ enum AuditPrinter {
         case .backup: "backup"
         case .restore: "restore"
         case .syncDeviceChanged: "sync-device-changed"
+        case .auditSettingChanged: "audit-setting-changed"
         }
     }
 

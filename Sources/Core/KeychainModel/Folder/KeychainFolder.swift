@@ -41,6 +41,9 @@ public struct KeychainFolder: Sendable, Hashable {
     public var databaseURL: URL { url.appendingPathComponent("items.sqlite") }
     /// The audit journal's folder (0700): its segments and head.
     public var auditURL: URL { url.appendingPathComponent("audit", isDirectory: true) }
+    /// Whether secret reads the audit journal cannot record are refused (0600; absent: they are served). Kept beside
+    /// the journal's folder, so that it is read when that folder cannot be.
+    public var auditPolicyURL: URL { url.appendingPathComponent("audit-policy") }
 
     /// Creates the folder (and missing parents) with mode 0700 when it does not exist, then checks the
     /// folder and its files as ``checkStrictModes()`` does (modes are changed only when they are wrong).

@@ -36,6 +36,27 @@ extension KeychainService {
     }
 }
 
+extension KeychainService {
+    /// ``Request/auditSetting(_:)``: checks the passcode when one is set (counted as an unlock attempt), then changes
+    /// the setting when asked; answers the setting.
+    func auditSetting(_ setting: AuditSetting, caller: CallerContext) -> Response {
+        if let refusal = ownerPasscodeRefusal(setting.passcode, caller: caller, purpose: "changing how its audit journal is kept") {
+            return refusal
+        }
+        do {
+            let engine = try engine()
+            if let refuses = setting.refuseUnrecordedReads { try engine.setRefusesUnrecordedReads(refuses) }
+            return .value(.bool(engine.refusesUnrecordedReads))
+        } catch let status as KeychainStatus {
+            return .status(status)
+        } catch let error as KeystoreError {
+            return .keystoreError(error)
+        } catch {
+            return .failure(.internal, reason: "\(error)")
+        }
+    }
+}
+
 extension AuditCheck {
     init(_ verification: AuditVerification) {
         switch verification {

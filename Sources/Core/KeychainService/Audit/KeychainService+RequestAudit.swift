@@ -8,6 +8,7 @@ extension KeychainService {
     /// registry changes, backups and restores. Item calls and key uses are recorded where they run, with their items.
     func audit(_ request: Request, caller: CallerContext, answer: Response) {
         guard let event = Self.auditEvent(of: request) else { return }
+        if case .auditSetting(let setting) = request, setting.refuseUnrecordedReads == nil { return }
         let detail: String? =
             switch request {
             case .setPasscode: "set"
@@ -21,6 +22,8 @@ extension KeychainService {
             case .restoreBackup:
                 if case .restoreReport(let report) = answer { "\(report.added) added, \(report.conflicts.count) conflicts" } else { nil }
             case .proveOwner: Self.authenticationDetail(answer, askedPerson: true)
+            case .auditSetting(let setting):
+                setting.refuseUnrecordedReads.map { $0 ? "refuse secret reads it cannot record" : "serve secret reads it cannot record" }
             default: nil
             }
         recordAudit(
@@ -40,6 +43,7 @@ extension KeychainService {
         case .appsAdd, .appsRemove: .registryChanged
         case .exportBackup: .backup
         case .restoreBackup: .restore
+        case .auditSetting: .auditSettingChanged
         default: nil
         }
     }
@@ -71,13 +75,26 @@ extension KeychainService {
         }
     }
 
-    /// Appends `record` to this keychain's audit journal; a record that cannot be written is logged, never a reason
-    /// to fail the call it records.
-    public func recordAudit(_ record: AuditRecord) {
+    /// Appends `record` to this keychain's audit journal; a record that cannot be written is logged, and false.
+    @discardableResult
+    public func recordAudit(_ record: AuditRecord) -> Bool {
         do {
             try engine().auditJournal().append(record.encoded())
+            return true
         } catch {
             DiagnosticsLevel.logger(label: "coffer.audit").warning("an audit record could not be written: \(error)")
+            return false
         }
+    }
+
+    /// `answer`, or `errSecIO` in its place when it gives a secret the journal did not record and the keychain
+    /// refuses such reads.
+    func refusing(_ answer: Response, unless recorded: Bool) -> Response {
+        guard !recorded, let engine = try? engine(), engine.refusesUnrecordedReads else { return answer }
+        return .failure(
+            .io,
+            reason:
+                "the audit journal cannot be written (see the log), and this keychain refuses secret reads it cannot record; free space in its folder, or turn the refusal off with `coffer audit require off`"
+        )
     }
 }

@@ -84,12 +84,12 @@ extension KeychainService {
             } else {
                 useTokenKey(use, session: session)
             }
-        recordAudit(
+        let recorded = recordAudit(
             AuditRecord(
                 time: Date(), event: .keyUsed, operation: use.operation.auditName, caller: caller.identity,
                 accessGroups: caller.groupList, itemClass: ItemClass.key.rawValue, items: item.map { [$0] } ?? [],
                 status: answer.auditStatus, detail: item == nil && !tied ? "a key no item holds" : nil))
-        return answer
+        return answer.auditStatus == 0 ? refusing(answer, unless: recorded) : answer
     }
 
     /// Uses a token key: opens its seal, checks that its kind does what is asked (``TokenKeyCreation/Kind/uses``)

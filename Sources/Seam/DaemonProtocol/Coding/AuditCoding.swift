@@ -2,8 +2,24 @@ import Foundation
 import KeychainModel
 import KeychainOperations
 
-/// The fields of ``MessageTag/auditRecords`` and ``MessageTag/auditPage``.
+/// The fields of ``MessageTag/auditRecords``, ``MessageTag/auditPage`` and ``MessageTag/auditSetting``.
 enum AuditCoding {
+    static func encode(_ setting: AuditSetting, into writer: inout WireWriter) throws(ProtocolError) {
+        writer.bool(setting.passcode != nil)
+        if let passcode = setting.passcode { try writer.secret(passcode) }
+        writer.byte(setting.refuseUnrecordedReads.map { $0 ? 2 : 1 } ?? 0)
+    }
+
+    static func decodeSetting(from reader: inout WireReader) throws(ProtocolError) -> AuditSetting {
+        let passcode = try reader.bool("presence") ? try reader.secret() : nil
+        switch try reader.byte() {
+        case 0: return AuditSetting(passcode: passcode)
+        case 1: return AuditSetting(passcode: passcode, refuseUnrecordedReads: false)
+        case 2: return AuditSetting(passcode: passcode, refuseUnrecordedReads: true)
+        case let other: throw .malformedPayload(.invalidField("an audit setting of \(other)"))
+        }
+    }
+
     static func encode(_ read: AuditRead, into writer: inout WireWriter) throws(ProtocolError) {
         writer.bool(read.passcode != nil)
         if let passcode = read.passcode { try writer.secret(passcode) }

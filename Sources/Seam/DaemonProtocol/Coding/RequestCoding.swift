@@ -43,6 +43,8 @@ enum RequestCoding {
             try BackupCoding.encode(export, into: &writer)
         case .auditRecords(let read):
             try AuditCoding.encode(read, into: &writer)
+        case .auditSetting(let setting):
+            try AuditCoding.encode(setting, into: &writer)
         case .restoreBackup(let restore):
             try BackupCoding.encode(restore, into: &writer)
         case .stageRestore(let part):
@@ -137,6 +139,7 @@ enum RequestCoding {
         case MessageTag.unwrapFileKey: return .unwrapFileKey(try FileKeyCoding.decodeWrapped(from: &reader))
         case MessageTag.exportBackup: return .exportBackup(try BackupCoding.decodeExport(from: &reader))
         case MessageTag.auditRecords: return .auditRecords(try AuditCoding.decodeRead(from: &reader))
+        case MessageTag.auditSetting: return .auditSetting(try AuditCoding.decodeSetting(from: &reader))
         case MessageTag.restoreBackup: return .restoreBackup(try BackupCoding.decodeRestore(from: &reader))
         case MessageTag.stageRestore: return .stageRestore(try BackupCoding.decodePart(from: &reader))
         case MessageTag.syncState:

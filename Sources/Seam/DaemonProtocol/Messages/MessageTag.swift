@@ -154,4 +154,7 @@ public enum MessageTag {
     /// whether more follow (one byte); the check (0 none; 1 intact: records, first, last, rotated away, each UInt64;
     /// 2 damaged: the file's path, the sequence's presence byte and UInt64, the reason).
     public static let auditPage: UInt8 = 0x94
+    /// ``Request/auditSetting(_:)``: the passcode (presence byte, then length and bytes), the new setting (one byte: 0
+    /// read only, 1 off, 2 on).
+    public static let auditSetting = Request.Kind.auditSetting.traits.wireTag
 }

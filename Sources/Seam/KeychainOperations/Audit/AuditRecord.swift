@@ -24,6 +24,8 @@ public struct AuditRecord: Sendable, Hashable {
         case backup, restore
         /// A device joined, left or was removed from the keychain's sync account.
         case syncDeviceChanged
+        /// Whether secret reads the journal cannot record are refused was changed.
+        case auditSettingChanged
     }
 
     /// The journal's number for the record: 0 until it is written.
