@@ -212,7 +212,7 @@ let package = Package(
             dependencies: [
                 "TrustedPlatformModule",
                 "DaemonClient", "ProgramIdentity", "Engine", "KeychainService", "KeychainOperations", "Keystore", "KeychainModel",
-                "DaemonProtocol", "CofferDiagnostics", "CCofferSystem", "CofferRuntime", "SyncClient", "SyncFormat", "SyncServer",
+                "DaemonProtocol", "CofferDiagnostics", "CCofferSystem", "CofferRuntime", "SyncClient", "SyncFormat", "SyncServer", "Query",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],

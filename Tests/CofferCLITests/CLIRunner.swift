@@ -41,6 +41,11 @@ struct CLIRunner {
         return Self.outcome(try child.finish())
     }
 
+    /// Starts `coffer arguments…` and returns at once, for a test that signals it or reads it as it runs.
+    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess([Self.executable.path] + arguments, environment: environment(extra), input: .null)
+    }
+
     /// Runs the shell `script` with `$COFFER` naming the `coffer` executable: for command lines that
     /// cannot be passed as Swift strings, such as arguments that are not valid UTF-8 (`"$(printf '\\377')"`).
     func runShell(_ script: String, environment extra: [String: String] = [:]) throws -> Outcome {

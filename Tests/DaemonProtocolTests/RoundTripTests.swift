@@ -28,6 +28,11 @@ struct RoundTripTests {
                 executablePath: "/usr/bin/tool", applicationIdentifier: "TEAM.tool", accessGroups: [],
                 pinsExecutableHash: false, mode: .identityGroup),
             passcode: SecretBytes(copying: Array("1234".utf8))),
+        .appsAdd(
+            AppRegistration(
+                executablePath: "backup.service", applicationIdentifier: "TEAM.backup", accessGroups: ["TEAM.backup"],
+                pinsExecutableHash: false, mode: .systemdUnit),
+            passcode: SecretBytes(copying: Array("1234".utf8))),
         .appsRemove(.executablePath("/usr/bin/tool"), passcode: SecretBytes(copying: [])),
         .appsRemove(.applicationIdentifier("TEAM.tool"), passcode: SecretBytes(copying: [0xFF])),
         .setPasscode(new: SecretBytes(copying: Array("new".utf8))),
@@ -125,6 +130,9 @@ struct RoundTripTests {
             RegisteredApp(
                 executablePath: "/c", applicationIdentifier: "T.c", accessGroups: [], executableHash: nil,
                 identityGroupID: 998),
+            RegisteredApp(
+                executablePath: "backup.service", applicationIdentifier: "T.backup", accessGroups: ["T.backup"], executableHash: nil,
+                isSystemdUnit: true),
         ]),
         .syncState(SyncState(isSyncing: false)),
         .syncState(SyncState(isSyncing: true, pending: 1, lastRun: .failed(reason: "the server is away", at: Date(timeIntervalSince1970: 0)))),

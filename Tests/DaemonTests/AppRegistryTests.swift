@@ -87,4 +87,19 @@ struct AppRegistryTests {
         #expect(registry.apps == [RegisteredApp(path: path, appID: "TEAM.mail", groups: ["TEAM.shared"], pinnedSHA256: "aa")])
         #expect(registry.apps[0].identity == nil)
     }
+
+    @Test func unitsAreKeptApartFromProgramsAndOlderFilesStillRead() throws {
+        let older = Data(#"{"apps":[{"path":"/usr/bin/mail-client","appID":"TEAM.mail","groups":[]}]}"#.utf8)
+        var registry = try JSONDecoder().decode(AppRegistry.self, from: older)
+        #expect(registry.apps.count == 1 && registry.units.isEmpty)
+        registry.register(RegisteredUnit(name: "backup.service", appID: "TEAM.backup", groups: ["TEAM.db"]))
+        #expect(registry.unit(named: "backup.service")?.accessGroups == ["TEAM.db", "TEAM.backup"])
+        // A program at a path spelled like the unit gets nothing of it.
+        #expect(registry.caller(for: identity(.pathModeProgram(path: "backup.service", sha256: nil))).accessGroups != .list(["TEAM.db", "TEAM.backup"]))
+        let reread = try JSONDecoder().decode(AppRegistry.self, from: JSONEncoder().encode(registry))
+        #expect(reread == registry)
+        #expect(registry.remove("backup.service") == 1 && registry.units.isEmpty && registry.apps.count == 1)
+        #expect(RegisteredUnit.isValidName("backup.service") && RegisteredUnit.isValidName("getty@tty1.service"))
+        #expect(!RegisteredUnit.isValidName("backup") && !RegisteredUnit.isValidName("../x.service") && !RegisteredUnit.isValidName(".service"))
+    }
 }

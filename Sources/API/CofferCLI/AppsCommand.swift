@@ -21,14 +21,21 @@ struct AppsCommand: ParsableCommand {
             Debian package owns it), then registers it in your keychain. The kernel tells the daemon that \
             group at connect, so your other programs cannot pose as it. --by-path registers by path instead: \
             a convenience any program of yours can defeat (SECURITY.md).
+
+            A systemd unit is registered by name: 'coffer apps add --unit backup.service --app-id … --group …'. \
+            cofferd then serves it credentials on its credentials socket (LoadCredential=NAME:SOCKET): the \
+            generic password whose service is NAME, among the unit's access groups, and nothing else.
             """,
         subcommands: [Add.self, List.self, Remove.self, Owners.self])
 
     struct Add: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Register (or re-approve) an executable.")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Register (or re-approve) an executable, or a systemd unit with --unit.", aliases: ["register"])
 
         @Argument(help: "The executable's absolute path.")
-        var path: String
+        var path: String?
+        @Option(name: .customLong("unit"), help: "Register a systemd unit by name (backup.service) instead of an executable.")
+        var unit: String?
         @Option(name: .customLong("app-id"), help: "The application identifier, e.g. TEAM.com.example.app.")
         var appID: String
         @Option(name: .customLong("group"), help: "A keychain access group (repeat for several, in order).")
@@ -50,13 +57,30 @@ struct AppsCommand: ParsableCommand {
         }
 
         func validate() throws {
+            guard !appID.isEmpty else { throw ValidationError("--app-id must not be empty.") }
+            if let unit {
+                guard path == nil else { throw ValidationError("give an executable's PATH or --unit NAME, not both.") }
+                guard !byPath, !pinHash, keepItemsOf.isEmpty else {
+                    throw ValidationError("--by-path, --pin-hash and --keep-items-of apply to executables, not to --unit.")
+                }
+                guard unit.contains(".") else { throw ValidationError("--unit takes the unit's full name, such as \(unit).service.") }
+                return
+            }
+            guard let path else { throw ValidationError("give the executable's PATH, or --unit NAME for a systemd unit.") }
             guard path.hasPrefix("/") else { throw ValidationError("PATH must be absolute, not '\(path)'.") }
             guard FileManager.default.isExecutableFile(atPath: path) else { throw ValidationError("'\(path)' is not an executable file.") }
-            guard !appID.isEmpty else { throw ValidationError("--app-id must not be empty.") }
             guard !pinHash || byPath else { throw ValidationError("--pin-hash applies to --by-path registrations only.") }
         }
 
         func run() throws {
+            if let unit {
+                let registration = AppRegistration(
+                    executablePath: unit, applicationIdentifier: appID, accessGroups: groups, pinsExecutableHash: false, mode: .systemdUnit)
+                return try AppsCommand.withPasscode { passcode in
+                    try AppsCommand.print(AppsCommand.send(.appsAdd(registration, passcode: passcode), command: "apps add"))
+                }
+            }
+            guard let path else { return }
             let canonical = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             let setup = AppIdentitySetup(path: canonical)
             if !byPath {
@@ -110,9 +134,10 @@ struct AppsCommand: ParsableCommand {
     }
 
     struct Remove: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "remove", abstract: "Remove a registration, by executable path or application identifier.")
+        static let configuration = CommandConfiguration(
+            commandName: "remove", abstract: "Remove a registration, by executable path, unit name or application identifier.")
 
-        @Argument(help: "An executable path or an application identifier.")
+        @Argument(help: "An executable path, a systemd unit's name or an application identifier.")
         var pathOrAppID: String
         @Flag(name: .customLong("remove-identity"), help: "Also remove the executable's setgid bit, stat override and coffer-app group (as root, by path).")
         var removeIdentity = false
@@ -165,7 +190,7 @@ struct AppsCommand: ParsableCommand {
     static func jsonObject(_ app: RegisteredApp) -> [String: Any] {
         var object: [String: Any] = [
             "path": app.executablePath, "appID": app.applicationIdentifier, "groups": app.accessGroups,
-            "mode": app.identityGroupID == nil ? "path" : "identity-group",
+            "mode": app.isSystemdUnit ? "systemd-unit" : app.identityGroupID == nil ? "path" : "identity-group",
         ]
         if let gid = app.identityGroupID {
             object["identityGroup"] = ["gid": gid, "name": AppIdentitySetup.groupName(of: gid) ?? NSNull()] as [String: Any]
@@ -182,7 +207,9 @@ struct AppsCommand: ParsableCommand {
                 shown(app.executablePath), "    app id: \(shown(app.applicationIdentifier))",
                 "    groups: \(shown(app.accessGroups.joined(separator: ", ")))",
             ]
-            if let gid = app.identityGroupID {
+            if app.isSystemdUnit {
+                lines.append("    mode: systemd unit (credentials on cofferd's credentials socket)")
+            } else if let gid = app.identityGroupID {
                 lines.append("    mode: identity group \(AppIdentitySetup.groupName(of: gid) ?? "?") (gid \(gid))")
                 lines.append("    secret service: recognised by the groups the bus reports at connect; unregistered on a bus that reports none")
             } else {

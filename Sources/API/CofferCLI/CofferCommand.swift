@@ -27,7 +27,7 @@ struct CofferCommand: ParsableCommand {
             SignCommand.self, VerifyCommand.self, DeleteKeyCommand.self, ImportCommand.self, FindCertificateCommand.self,
             VerifyCertCommand.self, FindIdentityCommand.self, ExportCommand.self, AppsCommand.self, PromptAgentCommand.self,
             SSHAgentCommand.self, ImportSecretServiceCommand.self, FileCommand.self, BackupCommand.self, BackupRecipientCommand.self, RestoreCommand.self,
-            LintCommand.self, AuditCommand.self,
+            LintCommand.self, AuditCommand.self, RunCommand.self,
             SyncCommand.self, KeystoreCommand.self,
         ]
     )

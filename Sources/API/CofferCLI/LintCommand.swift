@@ -29,8 +29,6 @@ struct LintCommand: ParsableCommand {
         guard let tool = SpawnedExecutable.besideSelf("coffer-lint") ?? SpawnedExecutable.onPath("coffer-lint", environment: environment) else {
             throw CLIFailure("lint: coffer-lint is not installed beside coffer or on the PATH")
         }
-        let argv = ([tool] + arguments).map { strdup($0) } + [nil]
-        execv(tool, argv)
-        throw CLIFailure("lint: cannot run \(tool): \(String(cString: strerror(errno)))")
+        try ProcessReplacement.replace(with: tool, arguments: [tool] + arguments, command: "lint")
     }
 }

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/epoll.h>
+#include <sys/mman.h>
 #include <sys/eventfd.h>
 #include <sys/random.h>
 #include <sys/resource.h>
@@ -122,4 +123,12 @@ int coffer_random_bytes(void *buffer, size_t length) {
         filled += (size_t)got;
     }
     return 0;
+}
+
+int coffer_memory_file(const char *name) {
+    return memfd_create(name, MFD_ALLOW_SEALING);
+}
+
+int coffer_seal_memory_file(int descriptor) {
+    return fcntl(descriptor, F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL);
 }

@@ -50,6 +50,13 @@ struct CofferDaemonCommand: ParsableCommand {
             """)
     var tpmSocket: String?
 
+    @Option(
+        help: """
+            Where systemd reads credentials for registered units (LoadCredential=ID:PATH; none: do not serve them). \
+            Default: credentials.sock beside --socket.
+            """)
+    var credentialsSocket: String?
+
     @Option(help: "Lock a keychain after this many seconds without a request (0: never).")
     var autoLock: Int = 0
 
@@ -127,6 +134,7 @@ struct CofferDaemonCommand: ParsableCommand {
         configuration.trustedFrontEndGroup = try trustedFrontEndGroup()
         let server = DaemonServer(configuration: configuration)
         let tpmService = try startTPMService(configuration, inherited: Self.systemdSocket(environment, named: "tpm"))
+        let credentials = startCredentialServer(configuration, keychains: server.keychains)
 
         signal(SIGTERM, SIG_IGN)
         signal(SIGINT, SIG_IGN)
@@ -135,6 +143,7 @@ struct CofferDaemonCommand: ParsableCommand {
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
                 tpmService?.stop()
+                credentials?.stop()
                 server.shutdown()
             }
             source.resume()
@@ -169,6 +178,28 @@ struct CofferDaemonCommand: ParsableCommand {
         }
         service.start()
         return service
+    }
+
+    /// The credentials socket for systemd units, unless --credentials-socket is `none`; a socket that cannot be made
+    /// is logged, and the daemon runs without it.
+    private func startCredentialServer(_ configuration: DaemonConfiguration, keychains: UserKeychains) -> CredentialServer? {
+        guard credentialsSocket != "none" else { return nil }
+        let main = URL(fileURLWithPath: configuration.socketPath)
+        let name = main.lastPathComponent == "socket" ? "credentials.sock" : main.lastPathComponent + "-credentials.sock"
+        let path = credentialsSocket ?? main.deletingLastPathComponent().appendingPathComponent(name).path
+        let managerUID: UInt32 =
+            switch configuration.mode {
+            case .system: 0
+            case .user(_, let uid): uid
+            }
+        do {
+            let server = try CredentialServer(path: path, keychains: keychains, managerUID: managerUID)
+            server.start()
+            return server
+        } catch {
+            DiagnosticsLevel.logger(label: "coffer.credentials").warning("no credentials socket: \(error)")
+            return nil
+        }
     }
 
     /// The gid of --trusted-group (which must exist), else of `coffer-cli` when it exists.

@@ -58,15 +58,31 @@ final class ProgramRegistryFile: ProgramRegistry, RegisteredPrograms {
     /// The registered programs, as stored.
     var apps: [ProgramIdentity.RegisteredApp] { registry.withLock { $0.apps } }
 
-    var registeredApps: [KeychainOperations.RegisteredApp] { apps.map(\.wire) }
+    var registeredApps: [KeychainOperations.RegisteredApp] {
+        let registry = snapshot
+        return registry.apps.map(\.wire) + registry.units.map(\.wire)
+    }
+
+    /// The registered unit `name`, if any.
+    func unit(named name: String) -> RegisteredUnit? { registry.withLock { $0.unit(named: name) } }
 
     func register(_ registration: AppRegistration) throws(KeychainFailure) {
         let path = registration.executablePath
         if let reserved = registration.accessGroups.first(where: OwnerAccessGroups.contains) {
             throw KeychainFailure(.param, reason: "\(reserved) is the keychain owner's group; no program may be registered with it")
         }
+        if registration.mode == .systemdUnit {
+            guard RegisteredUnit.isValidName(path) else {
+                throw KeychainFailure(
+                    .param, reason: "\(path) is not a systemd unit's name (letters, digits and :-_.\\@, ending in .service, .socket, .timer…)")
+            }
+            try change { $0.register(RegisteredUnit(name: path, appID: registration.applicationIdentifier, groups: registration.accessGroups)) }
+            return
+        }
         var app = RegisteredApp(path: path, appID: registration.applicationIdentifier, groups: registration.accessGroups)
         switch registration.mode {
+        case .systemdUnit:
+            preconditionFailure("a unit's registration is kept above")
         case .identityGroup:
             app.identity = try Self.identityRecord(of: path)
             let taken = snapshot.entry(identityGroup: app.identity!.gid)
@@ -140,5 +156,13 @@ extension ProgramIdentity.RegisteredApp {
                 }
             },
             identityGroupID: identity?.gid)
+    }
+}
+
+extension RegisteredUnit {
+    /// The form `coffer apps list` shows.
+    var wire: KeychainOperations.RegisteredApp {
+        KeychainOperations.RegisteredApp(
+            executablePath: name, applicationIdentifier: appID, accessGroups: groups, executableHash: nil, isSystemdUnit: true)
     }
 }

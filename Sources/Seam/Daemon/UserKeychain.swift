@@ -71,6 +71,9 @@ public final class UserKeychain: Sendable {
     /// The registered programs.
     public var apps: [RegisteredApp] { registry.apps }
 
+    /// The registered systemd unit `name`, if any.
+    func unit(named name: String) -> RegisteredUnit? { registry.unit(named: name) }
+
     /// Changes the registry and stores it durably; the change is kept only if the write succeeded.
     public func changeRegistry(_ change: (inout AppRegistry) -> Void) throws {
         try registry.change(change)
@@ -92,6 +95,22 @@ public final class UserKeychains: Sendable {
     public init(mode: DaemonConfiguration.Mode, tpm: TPMSelection = .fromEnvironment()) {
         self.mode = mode
         self.tpm = tpm
+    }
+
+    /// The users whose registry holds the systemd unit `name`: in per-user mode the owner or nobody; in system mode
+    /// every user with a keychain folder, each registry read from its file when the keychain is not open.
+    func users(registeringUnit name: String) -> [UInt32] {
+        switch mode {
+        case .user(_, let owner):
+            return (try? keychain(for: owner))?.unit(named: name) == nil ? [] : [owner]
+        case .system(let stateDirectory):
+            let folders = (try? FileManager.default.contentsOfDirectory(atPath: stateDirectory.path)) ?? []
+            return folders.compactMap(UInt32.init).sorted().filter { uid in
+                if let opened = open.withLock({ $0[uid] }) { return opened.unit(named: name) != nil }
+                let file = stateDirectory.appendingPathComponent(String(uid)).appendingPathComponent("apps.json")
+                return (try? ProgramRegistryFile(url: file))?.unit(named: name) != nil
+            }
+        }
     }
 
     /// The keychain of `uid`, opened on first use. In per-user mode any other uid is refused.

@@ -1,7 +1,7 @@
 /// An entry for the daemon's entitlements registry, as `coffer apps add` sends it: which executable is which
 /// application, and which keychain access groups it may use.
 public struct AppRegistration: Sendable, Hashable {
-    /// The executable's absolute path, as `/proc/PID/exe` shows it.
+    /// The executable's absolute path, as `/proc/PID/exe` shows it; a systemd unit's name (``AppIdentityMode/systemdUnit``).
     public var executablePath: String
     /// The application identifier (`TEAMID.bundle.id` style), the item's default access group.
     public var applicationIdentifier: String
@@ -34,6 +34,9 @@ public enum AppIdentityMode: UInt8, Sendable, Hashable {
     /// By the group the executable is setgid to, which the kernel captures at connect (`SO_PEERCRED`):
     /// the file must be root-owned, setgid to a group of its own and not writable by group or others.
     case identityGroup = 2
+    /// A systemd unit, by the name systemd gives in the address it connects from to read a credential
+    /// (`LoadCredential=`); the registration's ``AppRegistration/executablePath`` holds the unit's name.
+    case systemdUnit = 3
 }
 
 /// A registry entry as the daemon lists it.
@@ -48,21 +51,24 @@ public struct RegisteredApp: Sendable, Hashable {
     public var executableHash: [UInt8]?
     /// The identity group's gid for an identity-group entry, `nil` for a path-mode entry.
     public var identityGroupID: UInt32?
+    /// Whether the entry is a systemd unit's, whose name ``executablePath`` holds.
+    public var isSystemdUnit: Bool
 
     /// A listed registry entry.
     public init(
         executablePath: String, applicationIdentifier: String, accessGroups: [String], executableHash: [UInt8]?,
-        identityGroupID: UInt32? = nil
+        identityGroupID: UInt32? = nil, isSystemdUnit: Bool = false
     ) {
         self.executablePath = executablePath
         self.applicationIdentifier = applicationIdentifier
         self.accessGroups = accessGroups
         self.executableHash = executableHash
         self.identityGroupID = identityGroupID
+        self.isSystemdUnit = isSystemdUnit
     }
 
     /// How the daemon recognises the program.
-    public var mode: AppIdentityMode { identityGroupID == nil ? .path : .identityGroup }
+    public var mode: AppIdentityMode { isSystemdUnit ? .systemdUnit : identityGroupID == nil ? .path : .identityGroup }
 }
 
 /// Which registry entry `coffer apps remove` means.

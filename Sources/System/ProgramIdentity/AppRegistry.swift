@@ -60,9 +60,31 @@ public struct RegisteredApp: Sendable, Hashable, Codable {
 public struct AppRegistry: Sendable, Hashable, Codable {
     /// The registered programs.
     public private(set) var apps: [RegisteredApp] = []
+    /// The registered systemd units (absent from an `apps.json` written before units could be registered).
+    public private(set) var units: [RegisteredUnit] = []
 
     /// An empty registry.
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case apps, units
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        apps = try container.decode([RegisteredApp].self, forKey: .apps)
+        units = try container.decodeIfPresent([RegisteredUnit].self, forKey: .units) ?? []
+    }
+
+    /// Adds or replaces the entry for `unit.name`.
+    public mutating func register(_ unit: RegisteredUnit) {
+        units.removeAll { $0.name == unit.name }
+        units.append(unit)
+        units.sort { $0.name < $1.name }
+    }
+
+    /// The entry for the unit `name`.
+    public func unit(named name: String) -> RegisteredUnit? { units.first { $0.name == name } }
 
     /// Adds or replaces the entry for `app.path` (and any other entry with the same identity group).
     public mutating func register(_ app: RegisteredApp) {
@@ -71,12 +93,13 @@ public struct AppRegistry: Sendable, Hashable, Codable {
         apps.sort { $0.path < $1.path }
     }
 
-    /// Removes entries whose path or application identifier is `pathOrAppID`; returns how many.
+    /// Removes entries whose path, unit name or application identifier is `name`; returns how many.
     @discardableResult
-    public mutating func remove(_ pathOrAppID: String) -> Int {
-        let before = apps.count
-        apps.removeAll { $0.path == pathOrAppID || $0.appID == pathOrAppID }
-        return before - apps.count
+    public mutating func remove(_ name: String) -> Int {
+        let before = apps.count + units.count
+        apps.removeAll { $0.path == name || $0.appID == name }
+        units.removeAll { $0.name == name || $0.appID == name }
+        return before - apps.count - units.count
     }
 
     /// Records that the identity-group entry for `gid` is now carried by the file `device`/`inode`

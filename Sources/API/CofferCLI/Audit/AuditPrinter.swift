@@ -62,6 +62,7 @@ enum AuditPrinter {
         case .trustedFrontEnd: "trusted front end"
         case .person: "the person"
         case .keychain: "the keychain"
+        case .systemdUnit: "systemd unit"
         }
     }
 }

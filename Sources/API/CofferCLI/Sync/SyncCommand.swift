@@ -19,14 +19,6 @@ struct SyncCommand: ParsableCommand {
         let name = "coffer-sync"
         guard let program = SpawnedExecutable.besideSelf(name) ?? SpawnedExecutable.onPath(name, environment: ProcessInfo.processInfo.environment)
         else { throw CLIFailure("sync: \(name) is not installed beside coffer or on PATH") }
-        // An installed `coffer` runs setgid to its front-end group; the program that takes its place runs with the
-        // user's own group, as whatever coffer starts does.
-        let group = getgid()
-        guard setregid(group, group) == 0 else { throw CLIFailure("sync: cannot drop coffer's group: \(String(cString: strerror(errno)))") }
-        var argv: [UnsafeMutablePointer<CChar>?] = ([name] + arguments).map { strdup($0) } + [nil]
-        execv(program, &argv)
-        let reason = String(cString: strerror(errno))
-        argv.forEach { free($0) }
-        throw CLIFailure("sync: cannot run \(program): \(reason)")
+        try ProcessReplacement.replace(with: program, arguments: [name] + arguments, command: "sync")
     }
 }

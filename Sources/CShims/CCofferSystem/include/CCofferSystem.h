@@ -84,4 +84,12 @@ int coffer_epoll_forget(int epoll, int descriptor);
 /// Returns how many are ready, or -1 with `errno` set.
 int coffer_epoll_wait(int epoll, uint64_t *tokens, unsigned *ready, int capacity, int timeout_ms);
 
+/// A file that lives only in memory (`memfd_create`), open across `exec` and ready to be sealed: `name` is what
+/// `/proc/PID/fd` shows (`/memfd:NAME`). Returns the descriptor, or -1 with `errno` set.
+int coffer_memory_file(const char *name);
+
+/// Seals the memory file `descriptor` against writes, growth, shrinking and further seals. Returns 0, or -1 with
+/// `errno` set.
+int coffer_seal_memory_file(int descriptor);
+
 #endif

@@ -23,6 +23,9 @@ public struct CallerIdentity: Sendable, Hashable {
         case person
         /// The keychain itself: sync bringing items from other devices, its own checks.
         case keychain
+        /// A systemd unit reading a credential (`LoadCredential=`), named by systemd in the address it connected
+        /// from; the identity's program is the unit's name.
+        case systemdUnit
     }
 
     public var uid: UInt32

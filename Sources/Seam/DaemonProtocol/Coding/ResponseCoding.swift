@@ -189,6 +189,7 @@ enum ResponseCoding {
         if let hash = app.executableHash { try writer.bytes(hash) }
         writer.bool(app.identityGroupID != nil)
         if let gid = app.identityGroupID { writer.uint32(gid) }
+        writer.bool(app.isSystemdUnit)
     }
 
     private static func decodeApp(from reader: inout WireReader) throws(ProtocolError) -> RegisteredApp {
@@ -200,7 +201,7 @@ enum ResponseCoding {
         let gid = try reader.bool("presence") ? try reader.uint32() : nil
         return RegisteredApp(
             executablePath: path, applicationIdentifier: identifier, accessGroups: groups, executableHash: hash,
-            identityGroupID: gid)
+            identityGroupID: gid, isSystemdUnit: try reader.bool("unit"))
     }
 
     private static func lockStateCode(_ state: LockState) -> UInt8 {

@@ -30,6 +30,7 @@ extension AuditRecord {
         case .trustedFrontEnd: out.byte(5)
         case .person: out.byte(6)
         case .keychain: out.byte(7)
+        case .systemdUnit: out.byte(8)
         }
         out.uint32(UInt32(accessGroups.count))
         for group in accessGroups { out.string(group) }
@@ -60,6 +61,7 @@ extension AuditRecord {
         case 5: kind = .trustedFrontEnd
         case 6: kind = .person
         case 7: kind = .keychain
+        case 8: kind = .systemdUnit
         default: throw Malformed(reason: "an unknown caller identity")
         }
         var groups: [String] = []
