@@ -108,7 +108,8 @@ let package = Package(
             path: "Sources/System/TrustedPlatformModule"),
         // The audit journal: records sealed one by one and hash-chained with a keyed MAC, in rotating segments.
         .target(
-            name: "AuditTrail", dependencies: [.product(name: "Crypto", package: "swift-crypto")], path: "Sources/Core/AuditTrail"),
+            name: "AuditTrail", dependencies: ["CCofferSystem", "CLibCrypto", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Sources/Core/AuditTrail"),
         // The key hierarchy: device key, passcode KDF, keybag of class keys, lock state, throttling.
         .target(
             name: "Keystore",

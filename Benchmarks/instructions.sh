@@ -55,13 +55,17 @@ client_find=$(per "$(inclusive "$work/security.out" SecurityBenchmarkO10clientFi
 apple_find=$(per "$(inclusive "$work/security.out" SecurityBenchmarkO9appleFind)" "$apple")
 sec_item=$(per "$(inclusive "$work/security.out" 8Security19SecItemCopyMatching)" "$apple")
 service=$(per "$(inclusive "$work/security.out" 15KeychainServiceAAC6handle_6caller)" $((client + apple)))
+# The audit journal's record of each find (issue #41): the record encoded, sealed, chained and written.
+audit=$(per "$(inclusive "$work/security.out" 15KeychainServiceAAC11recordAudit)" $((client + apple)))
 echo "| find (data), 1 000 items | instructions |"
 echo "| --- | --- |"
 echo "| through the client API (\`copyMatching\` with a \`QueryDictionary\`) | $client_find |"
 echo "| as Apple code makes it (\`[String: Any]\` bridged, \`SecItemCopyMatching\`, \`as? Data\`) | $apple_find |"
 echo "| of which \`SecItemCopyMatching\` | $sec_item |"
 echo "| of which the keychain service's own work (\`KeychainService.handle\`, both kinds) | $service |"
+echo "| of which the audit journal's record (\`KeychainService.recordAudit\`: encoded, sealed, chained, written) | $audit |"
 echo
+echo "The audit record adds $(awk -v a="$audit" -v f="$client_find" 'BEGIN { printf "%.1f", 100 * a / (f - a) }')% to a client-API find without it, $(awk -v a="$audit" -v f="$apple_find" 'BEGIN { printf "%.1f", 100 * a / (f - a) }')% to an Apple-style find."
 echo "Apple-style find over client API find: $(ratio "$apple_find" "$client_find")× in instructions ($client and $apple finds counted)."
 echo
 
@@ -91,6 +95,7 @@ answer_find=$(per "$(inclusive "$work/daemon.out.1" 6Daemon10RequestJobV6answer3
 answer_trip=$(per "$(inclusive "$work/daemon.out.2" 6Daemon10RequestJobV6answer33_)" "$daemon_trips")
 decode=$(per "$(inclusive "$work/daemon.out.1" 15RequestEnvelopeV15decodingPayload)" "$daemon_finds")
 daemon_service=$(per "$(inclusive "$work/daemon.out.1" 15KeychainServiceAAC6answer33_)" "$daemon_finds")
+daemon_audit=$(per "$(inclusive "$work/daemon.out.1" 15KeychainServiceAAC11recordAudit)" "$daemon_finds")
 find_total=$((client_find + daemon_find))
 trip_total=$((client_trip + daemon_trip))
 echo "| 1 000 items | in this program | in cofferd | both |"
@@ -101,6 +106,7 @@ echo "| find (data), through the daemon | $client_find | $daemon_find | $find_to
 echo "| of which answering it (decoding, the service, encoding, writing) | — | $answer_find | $((client_find + answer_find)) |"
 echo "| of which decoding the request | — | $decode | |"
 echo "| of which the keychain service's own work (\`KeychainService.answer\`) | — | $daemon_service | |"
+echo "| of which the audit journal's record (\`KeychainService.recordAudit\`) | — | $daemon_audit | |"
 echo "| no-op round trip (\`lock\`, no passcode) | $client_trip | $daemon_trip | $trip_total |"
 echo "| of which answering it | — | $answer_trip | $((client_trip + answer_trip)) |"
 echo

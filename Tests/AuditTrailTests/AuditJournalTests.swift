@@ -88,6 +88,12 @@ import Testing
         try cut.write(to: URL(fileURLWithPath: folder.segments[0]))
         #expect(journal.verify() == .damaged(file: folder.path + "/head", sequence: 3, reason: "records 4–5 were removed from the end"))
 
+        // A head made up from what the file shows (record 3's sequence and tag) lacks the secret sealed in record 3.
+        let tag = Array(record(2).suffix(16))
+        let madeUp = (0..<8).map { UInt8(truncatingIfNeeded: UInt64(3) >> (56 - 8 * $0)) } + tag + [UInt8](repeating: 0, count: 16)
+        try Data(madeUp).write(to: URL(fileURLWithPath: folder.path + "/head"))
+        #expect(journal.verify() == .damaged(file: folder.path + "/head", sequence: 3, reason: "the head does not name the last record"))
+
         try FileManager.default.removeItem(atPath: folder.path + "/head")
         #expect(journal.verify() == .damaged(file: folder.path + "/head", sequence: nil, reason: "the head is missing or was changed"))
     }
@@ -160,7 +166,7 @@ import Testing
     /// Where each record of a segment starts.
     private static func frameOffsets(_ bytes: Data) -> [Int] {
         var offsets: [Int] = []
-        var offset = 4 + 1 + 4 + 8 + 32 + 32
+        var offset = 4 + 1 + 4 + 8 + 8 + 16 + 32
         let all = [UInt8](bytes)
         while offset + 4 <= all.count {
             offsets.append(offset)

@@ -8,12 +8,16 @@ import Foundation
 public struct AuditKeys: Sendable {
     let sealing: SymmetricKey
     let chaining: SymmetricKey
+    /// HMAC-SHA256 under the chaining key, keyed once and given each purpose's prefix: each use copies one and goes
+    /// on from there, without hashing the key's two blocks again.
+    let macs: PurposeMACs
 
     /// The two keys, as the keystore derives them.
     public init(sealing: SymmetricKey, chaining: SymmetricKey) {
         precondition(sealing.bitCount == 256 && chaining.bitCount == 256, "audit keys are 256-bit")
         self.sealing = sealing
         self.chaining = chaining
+        macs = PurposeMACs(key: chaining)
     }
 
     /// Keys from 64 bytes of key material: the first half seals, the second chains.
@@ -22,5 +26,6 @@ public struct AuditKeys: Sendable {
         let bytes = Array(material)
         sealing = SymmetricKey(data: bytes[0..<32])
         chaining = SymmetricKey(data: bytes[32..<64])
+        macs = PurposeMACs(key: chaining)
     }
 }

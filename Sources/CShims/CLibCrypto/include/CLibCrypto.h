@@ -4,6 +4,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "CLibCryptoAEAD.h"
 #include "CLibCryptoHMAC.h"
 #include "CLibCryptoRSA.h"
 

@@ -46,6 +46,7 @@
     X(CRYPTO_malloc) \
     X(CRYPTO_zalloc) \
     X(ERR_clear_error) \
+    X(EVP_CIPHER_CTX_ctrl) \
     X(EVP_CIPHER_CTX_free) \
     X(EVP_CIPHER_CTX_get_key_length) \
     X(EVP_CIPHER_CTX_new) \
@@ -56,6 +57,9 @@
     X(EVP_DecryptFinal_ex) \
     X(EVP_DecryptInit_ex2) \
     X(EVP_DecryptUpdate) \
+    X(EVP_EncryptFinal_ex) \
+    X(EVP_EncryptInit_ex) \
+    X(EVP_EncryptUpdate) \
     X(EVP_MD_fetch) \
     X(EVP_MD_free) \
     X(EVP_PKCS82PKEY) \
@@ -87,6 +91,7 @@
     X(EVP_PKEY_sign_init) \
     X(EVP_PKEY_verify) \
     X(EVP_PKEY_verify_init) \
+    X(EVP_aes_256_gcm) \
     X(OPENSSL_cleanse) \
     X(OSSL_LIB_CTX_free) \
     X(OSSL_LIB_CTX_new) \
@@ -144,6 +149,11 @@ const struct coffer_libcrypto *coffer_libcrypto(void);
 #define CRYPTO_zalloc (coffer_libcrypto()->CRYPTO_zalloc)
 #define ERR_clear_error (coffer_libcrypto()->ERR_clear_error)
 #define EVP_CIPHER_CTX_free (coffer_libcrypto()->EVP_CIPHER_CTX_free)
+#define EVP_aes_256_gcm (coffer_libcrypto()->EVP_aes_256_gcm)
+#define EVP_EncryptUpdate (coffer_libcrypto()->EVP_EncryptUpdate)
+#define EVP_EncryptInit_ex (coffer_libcrypto()->EVP_EncryptInit_ex)
+#define EVP_EncryptFinal_ex (coffer_libcrypto()->EVP_EncryptFinal_ex)
+#define EVP_CIPHER_CTX_ctrl (coffer_libcrypto()->EVP_CIPHER_CTX_ctrl)
 #define EVP_CIPHER_CTX_get_key_length (coffer_libcrypto()->EVP_CIPHER_CTX_get_key_length)
 #define EVP_CIPHER_CTX_new (coffer_libcrypto()->EVP_CIPHER_CTX_new)
 #define EVP_CIPHER_CTX_set_key_length (coffer_libcrypto()->EVP_CIPHER_CTX_set_key_length)

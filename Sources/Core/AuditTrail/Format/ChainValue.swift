@@ -1,11 +1,12 @@
 import Crypto
 import Foundation
 
-/// The running value of the journal's hash chain: each record's is the HMAC, under the chaining key, of the one
-/// before it, the record's sequence number and its sealed bytes. Removing, changing or reordering a record breaks
-/// every value after it; without the key, no one can make them agree again.
+/// The running value of the journal's chain: each record's is its AES-GCM tag, which authenticates, under the sealing
+/// key, the record's bytes together with the value before it and the record's sequence number (the seal's additional
+/// data). Removing, changing or reordering a record makes the next one fail to open; without the key, no one can make
+/// them agree again.
 struct ChainValue: Sendable, Hashable {
-    static let size = 32
+    static let size = 16
     let bytes: [UInt8]
 
     /// The value before the first record of a new journal.
@@ -16,28 +17,26 @@ struct ChainValue: Sendable, Hashable {
         self.bytes = bytes
     }
 
-    /// The value after the record `sealed` with `sequence`.
-    func next(sequence: UInt64, sealed: [UInt8], key: SymmetricKey) -> ChainValue {
-        var hmac = HMAC<SHA256>(key: key)
-        hmac.update(data: Array("coffer audit chain v1".utf8) + [0])
-        hmac.update(data: bytes)
-        hmac.update(data: BigEndian.bytes(sequence))
-        hmac.update(data: sealed)
-        return ChainValue(bytes: Array(hmac.finalize()))
+    /// The additional data that ties record `sequence` to this value: the value, then the sequence number.
+    func additionalData(sequence: UInt64) -> [UInt8] {
+        var data = bytes
+        BigEndian.append(sequence, to: &data)
+        return data
     }
 
     /// A MAC of `fields` under the chaining key, with `purpose` so that no two kinds of field can stand for each
     /// other (a segment's header, the journal's head).
-    static func tag(_ purpose: String, _ fields: [UInt8], key: SymmetricKey) -> [UInt8] {
-        var hmac = HMAC<SHA256>(key: key)
-        hmac.update(data: Array(purpose.utf8) + [0])
-        hmac.update(data: fields)
-        return Array(hmac.finalize())
+    static func tag(_ purpose: PurposeMACs.Purpose, _ fields: [UInt8], keys: AuditKeys) -> [UInt8] {
+        fields.withUnsafeBytes { keys.macs.mac(purpose, $0) }
     }
 }
 
 /// Big-endian integers as bytes and back.
 enum BigEndian {
+    static func append(_ value: UInt64, to bytes: inout [UInt8]) {
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    }
+
     static func bytes(_ value: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: value >> (56 - 8 * $0)) } }
     static func bytes(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
 

@@ -1,27 +1,31 @@
-import Crypto
-
-/// The journal's ends as a small file of its own, `head`: `first kept sequence (8) ‖ last sequence (8) ‖ its chain
-/// value (32) ‖ MAC (32)`, rewritten after every record. Records cut from the end of the last segment would leave a
-/// shorter chain that still verifies, and an oldest segment removed would look like rotation: the head says how far
-/// the journal went and where rotation left it.
+/// The journal's end as a small file of its own, `head`: `last sequence (8) ‖ its chain value (16) ‖ its head secret
+/// (16)`, rewritten after every record. Records cut from the end of the last segment would leave a shorter chain that
+/// still verifies: the head says how far the journal went. Its secret is the one sealed inside that record, which
+/// nobody without the sealing key can read, so a head made up to name an earlier record does not match it.
 struct JournalHead: Sendable, Equatable {
-    static let size = 8 + 8 + ChainValue.size + 32
+    static let size = 8 + ChainValue.size + RecordFrame.headSecretSize
 
-    /// The oldest record rotation kept, the last record written (0 before any) and the chain value after it.
-    let firstKept: UInt64
+    /// The last record written (0 before any), the chain value after it and the secret sealed in it.
     let lastSequence: UInt64
     let chain: ChainValue
+    let secret: [UInt8]
 
-    private var fields: [UInt8] { BigEndian.bytes(firstKept) + BigEndian.bytes(lastSequence) + chain.bytes }
+    /// The head of a journal with no record yet.
+    static let empty = JournalHead(lastSequence: 0, chain: .origin, secret: RecordFrame.noHeadSecret)
 
-    func bytes(keys: AuditKeys) -> [UInt8] { fields + ChainValue.tag("coffer audit head v1", fields, key: keys.chaining) }
+    var bytes: [UInt8] {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(Self.size)
+        BigEndian.append(lastSequence, to: &bytes)
+        bytes.append(contentsOf: chain.bytes)
+        bytes.append(contentsOf: secret)
+        return bytes
+    }
 
-    static func read(_ bytes: [UInt8], keys: AuditKeys) -> JournalHead? {
+    static func read(_ bytes: [UInt8]) -> JournalHead? {
         guard bytes.count == size else { return nil }
-        let head = JournalHead(
-            firstKept: BigEndian.uint64(bytes[0..<8]), lastSequence: BigEndian.uint64(bytes[8..<16]),
-            chain: ChainValue(bytes: Array(bytes[16..<16 + ChainValue.size])))
-        guard Array(bytes[16 + ChainValue.size..<size]) == ChainValue.tag("coffer audit head v1", head.fields, key: keys.chaining) else { return nil }
-        return head
+        return JournalHead(
+            lastSequence: BigEndian.uint64(bytes[0..<8]), chain: ChainValue(bytes: Array(bytes[8..<8 + ChainValue.size])),
+            secret: Array(bytes[(8 + ChainValue.size)...]))
     }
 }

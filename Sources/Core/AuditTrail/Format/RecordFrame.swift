@@ -1,35 +1,76 @@
 import Crypto
 
-/// One record as the journal keeps it: `length (4) ‖ sequence (8) ‖ nonce (12) ‖ ciphertext ‖ tag (16) ‖ chain (32)`.
-/// The payload is sealed with AES-256-GCM, the sequence number as additional data; the chain value covers the
-/// sealed bytes and ties the record to every one before it.
+/// One record as the journal keeps it: `length (4) ‖ sequence (8) ‖ nonce (12) ‖ ciphertext ‖ tag (16)`. What is
+/// sealed with AES-256-GCM is a random head secret (16) and the payload; the additional data is the chain value before
+/// the record and its sequence number, so the tag, which is the record's chain value, ties it to every record before
+/// it.
 struct RecordFrame: Sendable {
-    static let fixedSize = 8 + 12 + 16 + ChainValue.size
+    static let fixedSize = 8 + 12 + headSecretSize + 16
+    /// The size of the secret each record seals for the head that names it (``JournalHead``).
+    static let headSecretSize = 16
+    /// The head secret of a journal with no record.
+    static let noHeadSecret = [UInt8](repeating: 0, count: headSecretSize)
     /// A frame larger than this is not one the journal wrote.
     static let largest = 64 * 1024
 
     let sequence: UInt64
     /// nonce ‖ ciphertext ‖ tag.
     let sealed: [UInt8]
-    let chain: ChainValue
 
-    /// Seals `payload` as record `sequence` after `previous`.
-    static func seal(_ payload: [UInt8], sequence: UInt64, after previous: ChainValue, keys: AuditKeys) throws -> RecordFrame {
-        let box = try AES.GCM.seal(payload, using: keys.sealing, authenticating: BigEndian.bytes(sequence))
-        let sealed = Array(box.nonce) + Array(box.ciphertext) + Array(box.tag)
-        return RecordFrame(sequence: sequence, sealed: sealed, chain: previous.next(sequence: sequence, sealed: sealed, key: keys.chaining))
+    /// The chain value after this record: its tag.
+    var chain: ChainValue { ChainValue(bytes: Array(sealed.suffix(ChainValue.size))) }
+
+    /// A record opened: the secret its head holds, and the payload.
+    struct Opened {
+        let headSecret: [UInt8]
+        let payload: [UInt8]
+    }
+
+    /// Seals `headSecret` and `payload` as record `sequence` after `previous`, with `nonce`: through `sealer` when
+    /// there is one, else with a new AES-GCM context.
+    static func seal(
+        _ payload: [UInt8], headSecret: [UInt8], nonce: [UInt8], sequence: UInt64, after previous: ChainValue, keys: AuditKeys,
+        sealer: RecordSealer?
+    ) throws -> RecordFrame {
+        let additional = previous.additionalData(sequence: sequence)
+        var plaintext = headSecret
+        plaintext.append(contentsOf: payload)
+        defer { plaintext.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
+        if let sealer {
+            guard let sealed = sealer.seal(plaintext, nonce: nonce, additional: additional) else { throw CryptoKitError.incorrectParameterSize }
+            return RecordFrame(sequence: sequence, sealed: sealed)
+        }
+        let gcmNonce = try AES.GCM.Nonce(data: nonce)
+        let box = try plaintext.withUnsafeBytes { message in
+            try additional.withUnsafeBytes { data in try AES.GCM.seal(message, using: keys.sealing, nonce: gcmNonce, authenticating: data) }
+        }
+        // A sealed box made with a 12-byte nonce always has its combined form: nonce ‖ ciphertext ‖ tag.
+        guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
+        return RecordFrame(sequence: sequence, sealed: combined.withUnsafeBytes { Array($0) })
     }
 
     /// The frame's bytes, length first.
     var bytes: [UInt8] {
-        let body = BigEndian.bytes(sequence) + sealed + chain.bytes
-        return BigEndian.bytes(UInt32(body.count)) + body
+        let length = 8 + sealed.count
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(4 + length)
+        bytes.append(contentsOf: BigEndian.bytes(UInt32(length)))
+        BigEndian.append(sequence, to: &bytes)
+        bytes.append(contentsOf: sealed)
+        return bytes
     }
 
-    /// The payload, when the frame opens under `keys`; nil when it was changed.
-    func open(keys: AuditKeys) -> [UInt8]? {
-        guard sealed.count >= 28, let box = try? AES.GCM.SealedBox(combined: sealed) else { return nil }
-        return try? Array(AES.GCM.open(box, using: keys.sealing, authenticating: BigEndian.bytes(sequence)))
+    /// The head secret and the payload, when the frame opens under `keys` as the record after `previous`; nil when
+    /// it was changed, or does not follow `previous` (a record removed or moved before it).
+    func open(keys: AuditKeys, after previous: ChainValue) -> Opened? {
+        guard sealed.count >= 28 + Self.headSecretSize, let box = try? AES.GCM.SealedBox(combined: sealed) else { return nil }
+        let additional = previous.additionalData(sequence: sequence)
+        guard
+            let plaintext = try? additional.withUnsafeBytes({ data in
+                try AES.GCM.open(box, using: keys.sealing, authenticating: data).withUnsafeBytes { Array($0) }
+            })
+        else { return nil }
+        return Opened(headSecret: Array(plaintext.prefix(Self.headSecretSize)), payload: Array(plaintext.dropFirst(Self.headSecretSize)))
     }
 
     /// Reads the frame at `offset` of `bytes`: the frame and where the next begins; nil at a clean end, a failure
@@ -42,9 +83,7 @@ struct RecordFrame: Sendable {
         let start = offset + 4
         guard start + length <= bytes.count else { return .failure(.cutShort) }
         let sequence = BigEndian.uint64(bytes[start..<start + 8])
-        let sealed = Array(bytes[start + 8..<start + length - ChainValue.size])
-        let chain = ChainValue(bytes: Array(bytes[start + length - ChainValue.size..<start + length]))
-        return .success((RecordFrame(sequence: sequence, sealed: sealed, chain: chain), start + length))
+        return .success((RecordFrame(sequence: sequence, sealed: Array(bytes[start + 8..<start + length])), start + length))
     }
 
     /// Why bytes could not be read as a frame.

@@ -25,7 +25,8 @@ public final class AuditJournal: Sendable {
     }
 
     private struct Tail {
-        var firstKept: UInt64
+        /// The records' sealer, which keeps the key's schedule; nil when libcrypto could not make one.
+        let sealer: RecordSealer?
         var segment: UInt32
         var descriptor: Int32
         var size: Int
@@ -39,9 +40,10 @@ public final class AuditJournal: Sendable {
     private let limits: Limits
     private let tail: Mutex<Tail>
 
-    /// Opens the journal in `folder`, making it when there is none. The last segment is read to its end: a record
-    /// cut short by a crash, which was never acknowledged, is dropped; anything else that does not chain is an
-    /// error (``verify()`` says where).
+    /// Opens the journal in `folder`, making it when there is none. When the head names the record the last segment
+    /// ends with, the journal goes on from there; otherwise the last segment is read to its end: a record cut short by
+    /// a crash, which was never acknowledged, is dropped; anything else that does not chain is an error (``verify()``
+    /// says where).
     public init(folder: String, keys: AuditKeys, limits: Limits = Limits()) throws(AuditJournalError) {
         files = JournalFiles(folder: folder)
         self.keys = keys
@@ -69,9 +71,12 @@ public final class AuditJournal: Sendable {
     public func append(_ payload: [UInt8]) throws(AuditJournalError) -> UInt64 {
         try tail.withLock { (tail: inout Tail) throws(AuditJournalError) -> UInt64 in
             let sequence = tail.lastSequence + 1
+            let random = RecordSealer.randomBytes(12 + RecordFrame.headSecretSize)
+            let secret = Array(random[12...])
             let frame: RecordFrame
             do {
-                frame = try RecordFrame.seal(payload, sequence: sequence, after: tail.chain, keys: keys)
+                frame = try RecordFrame.seal(
+                    payload, headSecret: secret, nonce: Array(random[..<12]), sequence: sequence, after: tail.chain, keys: keys, sealer: tail.sealer)
             } catch {
                 throw .unwritable("a record could not be sealed")
             }
@@ -87,7 +92,7 @@ public final class AuditJournal: Sendable {
             tail.lastSequence = sequence
             tail.chain = frame.chain
             // The head lags by one record at most, and only when the process dies between the two writes.
-            writeHead(tail)
+            _ = JournalFiles.write(JournalHead(lastSequence: sequence, chain: frame.chain, secret: secret).bytes, to: tail.head, at: 0)
             return sequence
         }
     }
@@ -116,16 +121,18 @@ public final class AuditJournal: Sendable {
         do {
             let walk = try JournalWalk(files: files, keys: keys)
             if let damage = walk.damage { return damage }
-            let head = JournalHead.read((try? JournalFiles.read(files.headPath)) ?? [], keys: keys)
-            guard let head else { return .damaged(file: files.headPath, sequence: nil, reason: "the head is missing or was changed") }
-            let last = walk.records.last?.sequence ?? (walk.firstSequence - 1)
-            let behindByOne = head.lastSequence + 1 == last && walk.chainBeforeLast == head.chain
-            guard head.firstKept == walk.firstSequence else {
-                return .damaged(
-                    file: files.folder, sequence: head.firstKept,
-                    reason: "records \(head.firstKept)–\(walk.firstSequence - 1) were removed with their segment, not by rotation")
+            guard let head = JournalHead.read((try? JournalFiles.read(files.headPath)) ?? []) else {
+                return .damaged(file: files.headPath, sequence: nil, reason: "the head is missing or was changed")
             }
-            guard head.lastSequence == last && head.chain == walk.chain || behindByOne else {
+            let last = walk.records.last?.sequence ?? (walk.firstSequence - 1)
+            guard walk.firstSequence <= walk.firstKept else {
+                return .damaged(
+                    file: files.folder, sequence: walk.firstKept,
+                    reason: "records \(walk.firstKept)–\(walk.firstSequence - 1) were removed with their segment, not by rotation")
+            }
+            let namesLast = head.lastSequence == last && head.chain == walk.chain && head.secret == walk.lastSecret
+            let behindByOne = head.lastSequence + 1 == last && head.chain == walk.chainBeforeLast && head.secret == walk.secretBeforeLast
+            guard namesLast || behindByOne else {
                 let reason =
                     head.lastSequence > last
                     ? "records \(last + 1)–\(head.lastSequence) were removed from the end" : "the head does not name the last record"
@@ -142,21 +149,22 @@ public final class AuditJournal: Sendable {
     private static func openTail(files: JournalFiles, keys: AuditKeys, head: Int32) throws(AuditJournalError) -> Tail {
         let numbers = try files.segmentNumbers()
         guard let last = numbers.last else {
-            let header = SegmentHeader(number: 1, firstSequence: 1, previous: .origin)
+            let header = SegmentHeader(number: 1, firstSequence: 1, firstKept: 1, previous: .origin)
             let descriptor = try JournalFiles.openForAppending(files.segmentPath(1))
             guard JournalFiles.write(header.bytes(keys: keys), to: descriptor), fsync(descriptor) == 0 else {
                 close(descriptor)
                 throw .unwritable("cannot start \(files.segmentPath(1)): \(JournalFiles.reason())")
             }
-            let tail = Tail(firstKept: 1, segment: 1, descriptor: descriptor, size: SegmentHeader.size, lastSequence: 0, chain: .origin, head: head)
-            _ = JournalFiles.write(JournalHead(firstKept: 1, lastSequence: 0, chain: .origin).bytes(keys: keys), to: head, at: 0)
-            return tail
+            _ = JournalFiles.write(JournalHead.empty.bytes, to: head, at: 0)
+            return Tail(sealer: RecordSealer(key: keys.sealing), segment: 1, descriptor: descriptor, size: SegmentHeader.size, lastSequence: 0, chain: .origin, head: head)
         }
         let path = files.segmentPath(last)
+        if let tail = try continuing(at: path, segment: last, head: head, keys: keys, files: files) { return tail }
         let bytes = try JournalFiles.read(path)
         guard let header = SegmentHeader.read(bytes, keys: keys) else { throw .unreadable("\(path) does not start with the journal's header") }
         var chain = header.previous
         var sequence = header.firstSequence - 1
+        var secret: [UInt8]?
         var offset = SegmentHeader.size
         while let read = RecordFrame.read(bytes, at: offset) {
             guard case .success(let (frame, next)) = read else {
@@ -166,24 +174,47 @@ public final class AuditJournal: Sendable {
                 }
                 break
             }
-            guard frame.sequence == sequence + 1, chain.next(sequence: frame.sequence, sealed: frame.sealed, key: keys.chaining) == frame.chain else {
+            guard frame.sequence == sequence + 1, let opened = frame.open(keys: keys, after: chain) else {
                 throw .unreadable("\(path): record \(frame.sequence) does not follow record \(sequence)")
             }
+            secret = opened.headSecret
             chain = frame.chain
             sequence = frame.sequence
             offset = next
         }
-        let oldest = numbers.first.flatMap { try? JournalFiles.read(files.segmentPath($0)) }.flatMap { SegmentHeader.read($0, keys: keys) }
         let descriptor = try JournalFiles.openForAppending(path)
-        let firstKept = oldest?.firstSequence ?? header.firstSequence
-        _ = JournalFiles.write(JournalHead(firstKept: firstKept, lastSequence: sequence, chain: chain).bytes(keys: keys), to: head, at: 0)
-        return Tail(firstKept: firstKept, segment: last, descriptor: descriptor, size: offset, lastSequence: sequence, chain: chain, head: head)
+        // A segment with no record yet: the head names the last record of the one before, which stays as it is.
+        if let secret {
+            _ = JournalFiles.write(JournalHead(lastSequence: sequence, chain: chain, secret: secret).bytes, to: head, at: 0)
+        }
+        return Tail(sealer: RecordSealer(key: keys.sealing), segment: last, descriptor: descriptor, size: offset, lastSequence: sequence, chain: chain, head: head)
     }
 
-    /// Starts the next segment with `firstSequence`, and removes the oldest past the limit.
+    /// The tail as the head names it, when the last segment's header is the journal's and the segment ends with the
+    /// head's last record (its tag, the chain value, is the segment's last 16 bytes): the common case, read without
+    /// opening any record. Nil after a crash
+    /// between a record and the head, or with no record yet in the segment: the segment is then read in full.
+    private static func continuing(
+        at path: String, segment: UInt32, head: Int32, keys: AuditKeys, files: JournalFiles
+    ) throws(AuditJournalError) -> Tail? {
+        var headBytes = [UInt8](repeating: 0, count: JournalHead.size)
+        let read = headBytes.withUnsafeMutableBytes { pread(head, $0.baseAddress, JournalHead.size, 0) }
+        guard read == JournalHead.size, let named = JournalHead.read(headBytes), named.lastSequence > 0,
+            let end = JournalFiles.end(of: path, count: ChainValue.size), end.size > SegmentHeader.size, end.bytes == named.chain.bytes,
+            // The segment's header opens under these keys: a journal of other keys is read in full, and refused.
+            let start = JournalFiles.start(of: path, count: SegmentHeader.size), SegmentHeader.read(start, keys: keys) != nil
+        else { return nil }
+        let descriptor = try JournalFiles.openForAppending(path)
+        return Tail(sealer: RecordSealer(key: keys.sealing), segment: segment, descriptor: descriptor, size: end.size, lastSequence: named.lastSequence, chain: named.chain, head: head)
+    }
+
+    /// Starts the next segment with `firstSequence`, and removes the oldest past the limit; the new segment's header
+    /// names the oldest record kept once they are gone.
     private func rotate(_ tail: inout Tail, firstSequence: UInt64) throws(AuditJournalError) {
         let number = tail.segment + 1
-        let header = SegmentHeader(number: number, firstSequence: firstSequence, previous: tail.chain)
+        let kept = (((try? files.segmentNumbers()) ?? []) + [number]).suffix(limits.segmentsKept)
+        let oldest = kept.first.flatMap { $0 == number ? nil : try? JournalFiles.read(files.segmentPath($0)) }.flatMap { SegmentHeader.read($0, keys: keys) }
+        let header = SegmentHeader(number: number, firstSequence: firstSequence, firstKept: oldest?.firstSequence ?? firstSequence, previous: tail.chain)
         let descriptor = try JournalFiles.openForAppending(files.segmentPath(number))
         guard JournalFiles.write(header.bytes(keys: keys), to: descriptor), fsync(descriptor) == 0 else {
             close(descriptor)
@@ -197,12 +228,5 @@ public final class AuditJournal: Sendable {
         tail.size = SegmentHeader.size
         let numbers = (try? files.segmentNumbers()) ?? []
         for old in numbers.dropLast(limits.segmentsKept) { unlink(files.segmentPath(old)) }
-        let oldest = numbers.suffix(limits.segmentsKept).first.flatMap { try? JournalFiles.read(files.segmentPath($0)) }
-        if let header = oldest.flatMap({ SegmentHeader.read($0, keys: keys) }) { tail.firstKept = header.firstSequence }
-    }
-
-    private func writeHead(_ tail: Tail) {
-        _ = JournalFiles.write(
-            JournalHead(firstKept: tail.firstKept, lastSequence: tail.lastSequence, chain: tail.chain).bytes(keys: keys), to: tail.head, at: 0)
     }
 }

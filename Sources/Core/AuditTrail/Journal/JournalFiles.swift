@@ -39,6 +39,30 @@ struct JournalFiles: Sendable {
         return Array(data)
     }
 
+    /// The size of the file at `path` and its last `count` bytes (fewer when it is shorter); nil when it cannot be read.
+    static func end(of path: String, count: Int) -> (size: Int, bytes: [UInt8])? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return nil }
+        let size = Int(status.st_size)
+        let wanted = min(count, size)
+        var bytes = [UInt8](repeating: 0, count: wanted)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, wanted, off_t(size - wanted)) }
+        return read == wanted ? (size, bytes) : nil
+    }
+
+    /// The first `count` bytes of the file at `path`; nil when it cannot be read or is shorter.
+    static func start(of path: String, count: Int) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: count)
+        let read = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, count, 0) }
+        return read == count ? bytes : nil
+    }
+
     /// Opens (creating 0600) the file at `path` for appending.
     static func openForAppending(_ path: String) throws(AuditJournalError) -> Int32 {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)

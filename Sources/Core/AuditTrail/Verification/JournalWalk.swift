@@ -6,6 +6,11 @@ struct JournalWalk {
     private(set) var firstSequence: UInt64 = 1
     private(set) var chain = ChainValue.origin
     private(set) var chainBeforeLast = ChainValue.origin
+    /// The head secrets sealed in the last record and in the one before it.
+    private(set) var lastSecret = RecordFrame.noHeadSecret
+    private(set) var secretBeforeLast = RecordFrame.noHeadSecret
+    /// The oldest record rotation kept, as the newest segment's header says.
+    private(set) var firstKept: UInt64 = 1
 
     init(files: JournalFiles, keys: AuditKeys) throws(AuditJournalError) {
         let numbers = try files.segmentNumbers()
@@ -31,6 +36,7 @@ struct JournalWalk {
                 firstSequence = header.firstSequence
                 chain = header.previous
             }
+            firstKept = header.firstKept
             var next = header.firstSequence
             var offset = SegmentHeader.size
             while let read = RecordFrame.read(bytes, at: offset) {
@@ -44,15 +50,15 @@ struct JournalWalk {
                         reason: frame.sequence > next ? "records \(next)–\(frame.sequence - 1) are missing" : "record \(frame.sequence) is out of order")
                     return
                 }
-                guard chain.next(sequence: frame.sequence, sealed: frame.sealed, key: keys.chaining) == frame.chain,
-                    let payload = frame.open(keys: keys)
-                else {
+                guard let opened = frame.open(keys: keys, after: chain) else {
                     damage = .damaged(file: path, sequence: next, reason: "the record was changed, or does not follow the one before it")
                     return
                 }
                 chainBeforeLast = chain
                 chain = frame.chain
-                records.append(AuditJournalRecord(sequence: frame.sequence, payload: payload))
+                secretBeforeLast = lastSecret
+                lastSecret = opened.headSecret
+                records.append(AuditJournalRecord(sequence: frame.sequence, payload: opened.payload))
                 next += 1
                 offset = after
             }

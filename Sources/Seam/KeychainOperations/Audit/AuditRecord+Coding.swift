@@ -36,7 +36,7 @@ extension AuditRecord {
         for group in accessGroups { out.string(group) }
         out.optional(itemClass)
         out.uint32(UInt32(items.count))
-        for item in items { out.bytes(Array(item)) }
+        for item in items { out.bytes(item) }
         out.uint32(UInt32(bitPattern: status))
         out.optional(detail)
         return out.result
@@ -82,16 +82,34 @@ extension AuditRecord {
 /// The few encodings an audit record needs.
 enum AuditBytes {
     struct Writer {
-        private(set) var result: [UInt8] = []
+        private(set) var result: [UInt8]
+
+        /// A writer with room for `capacity` bytes before it grows.
+        init(capacity: Int = 256) {
+            result = []
+            result.reserveCapacity(capacity)
+        }
 
         mutating func byte(_ value: UInt8) { result.append(value) }
-        mutating func uint32(_ value: UInt32) { result += (0..<4).map { UInt8(truncatingIfNeeded: value >> (24 - 8 * $0)) } }
-        mutating func int64(_ value: Int64) { result += (0..<8).map { UInt8(truncatingIfNeeded: UInt64(bitPattern: value) >> (56 - 8 * $0)) } }
+        mutating func uint32(_ value: UInt32) {
+            for shift in stride(from: 24, through: 0, by: -8) { result.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+        }
+        mutating func int64(_ value: Int64) {
+            let bits = UInt64(bitPattern: value)
+            for shift in stride(from: 56, through: 0, by: -8) { result.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        }
         mutating func bytes(_ value: [UInt8]) {
             uint32(UInt32(value.count))
-            result += value
+            result.append(contentsOf: value)
         }
-        mutating func string(_ value: String) { bytes(Array(value.utf8)) }
+        mutating func bytes(_ value: Data) {
+            uint32(UInt32(value.count))
+            result.append(contentsOf: value)
+        }
+        mutating func string(_ value: String) {
+            uint32(UInt32(value.utf8.count))
+            result.append(contentsOf: value.utf8)
+        }
         mutating func optional(_ value: String?) {
             guard let value else { return byte(0) }
             byte(1)
