@@ -74,7 +74,7 @@ callgrind "$work/client.out" --toggle-collect='*14DaemonFindLoopO*counted*' -- d
 pattern='s/^daemon loop: \([0-9]*\) embedded finds, \([0-9]*\) through the daemon, then \([0-9]*\) no-op round trips.*/\1 \2 \3/p'
 read -r embedded_count daemon_count trip_count < <(sed -n "$pattern" "$work/client.log")
 embedded_find=$(per "$(inclusive "$work/client.out" countedLocalLookup)" "$embedded_count")
-embedded_service=$(per "$(inclusive "$work/client.out" 15KeychainServiceAAC6answer33_)" "$embedded_count")
+embedded_service=$(per "$(inclusive "$work/client.out" 15KeychainServiceAAC7respond33_)" "$embedded_count")
 client_find=$(per "$(inclusive "$work/client.out" countedRemoteLookup)" "$daemon_count")
 client_trip=$(per "$(inclusive "$work/client.out" countedNoOpTrip)" "$trip_count")
 
@@ -94,18 +94,18 @@ daemon_trip=$(per "$(total "$work/daemon.out.2")" "$daemon_trips")
 answer_find=$(per "$(inclusive "$work/daemon.out.1" 6Daemon10RequestJobV6answer33_)" "$daemon_finds")
 answer_trip=$(per "$(inclusive "$work/daemon.out.2" 6Daemon10RequestJobV6answer33_)" "$daemon_trips")
 decode=$(per "$(inclusive "$work/daemon.out.1" 15RequestEnvelopeV15decodingPayload)" "$daemon_finds")
-daemon_service=$(per "$(inclusive "$work/daemon.out.1" 15KeychainServiceAAC6answer33_)" "$daemon_finds")
+daemon_service=$(per "$(inclusive "$work/daemon.out.1" 15KeychainServiceAAC7respond33_)" "$daemon_finds")
 daemon_audit=$(per "$(inclusive "$work/daemon.out.1" 15KeychainServiceAAC11recordAudit)" "$daemon_finds")
 find_total=$((client_find + daemon_find))
 trip_total=$((client_trip + daemon_trip))
 echo "| 1 000 items | in this program | in cofferd | both |"
 echo "| --- | --- | --- | --- |"
 echo "| find (data), embedded | $embedded_find | — | $embedded_find |"
-echo "| of which the keychain service's own work (\`KeychainService.answer\`) | $embedded_service | — | |"
+echo "| of which the keychain service's own work (\`KeychainService.respond\`) | $embedded_service | — | |"
 echo "| find (data), through the daemon | $client_find | $daemon_find | $find_total |"
 echo "| of which answering it (decoding, the service, encoding, writing) | — | $answer_find | $((client_find + answer_find)) |"
 echo "| of which decoding the request | — | $decode | |"
-echo "| of which the keychain service's own work (\`KeychainService.answer\`) | — | $daemon_service | |"
+echo "| of which the keychain service's own work (\`KeychainService.respond\`) | — | $daemon_service | |"
 echo "| of which the audit journal's record (\`KeychainService.recordAudit\`) | — | $daemon_audit | |"
 echo "| no-op round trip (\`lock\`, no passcode) | $client_trip | $daemon_trip | $trip_total |"
 echo "| of which answering it | — | $answer_trip | $((client_trip + answer_trip)) |"

@@ -19,7 +19,7 @@ extension KeychainEngine {
     ) throws(EngineRefusal) -> KeychainValue? {
         let (attributes, item) = try prepare(request, caller: caller, authorization: authorization)
         let stored = try mapped { try store.write { writer in try insertReplacingUndecryptable(item, writer: writer) } }
-        trail?.note(request.itemClass, references: [persistentReference(stored).data])
+        trail?.note(request.itemClass, references: [persistentReferenceData(stored)])
         let snapshot = ItemSnapshot(
             itemClass: request.itemClass, attributes: attributes, data: request.valueData,
             persistentRef: persistentReference(stored))

@@ -23,7 +23,7 @@ extension KeychainEngine {
                 }
                 guard !rows.isEmpty else { throw EngineRefusal.nothingMatched(.d3) }
                 _ = try writer.delete(rows)
-                trail?.note(request.search.itemClass, references: rows.map { persistentReference($0).data })
+                trail?.note(request.search.itemClass, references: rows.map { persistentReferenceData($0) })
             }
         }
     }

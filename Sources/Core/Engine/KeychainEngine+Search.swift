@@ -39,7 +39,7 @@ extension KeychainEngine {
         }
         removeUndecryptable(outcome.undecryptable)
         guard !outcome.matches.isEmpty else { throw .nothingMatched(.c1) }
-        trail?.note(request.itemClass, references: outcome.matches.map { persistentReference($0.stored).data }, secretRead: request.needsData)
+        trail?.note(request.itemClass, references: outcome.matches.map { persistentReferenceData($0.stored) }, secretRead: request.needsData)
         return ResultShaper.copyMatchingResult(items: outcome.matches.map(snapshot), request: request)
     }
 }

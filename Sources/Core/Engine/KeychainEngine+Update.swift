@@ -28,7 +28,7 @@ extension KeychainEngine {
                     request.search, caller: caller, limit: nil, loadData: true, reader: writer, authorization: authorization)
                 if !outcome.undecryptable.isEmpty { _ = try writer.delete(outcome.undecryptable) }
                 guard !outcome.matches.isEmpty else { throw EngineRefusal.nothingMatched(.u9) }
-                trail?.note(request.search.itemClass, references: outcome.matches.map { persistentReference($0.stored).data })
+                trail?.note(request.search.itemClass, references: outcome.matches.map { persistentReferenceData($0.stored) })
                 for item in outcome.matches {
                     try writer.replace(
                         rowID: item.stored.rowID, with: updated(item, request: request, now: now, authorization: authorization))

@@ -93,4 +93,17 @@ public final class KeychainEngine: Sendable {
             ))
         return PersistentReference(itemClass: itemClass ?? item.itemClass, uuid: uuid)
     }
+
+    /// `persistentReference(item).data` (the class code, then the row's 16-byte identity), made without the
+    /// intermediate values: the audit trail takes one per item an item call touches.
+    func persistentReferenceData(_ item: StoredItem) -> Data {
+        let code = item.itemClass.rawValue.utf8
+        guard item.persistentRef.count == 16, code.count == 4 else { return persistentReference(item).data }
+        var data = Data(count: 20)
+        data.withUnsafeMutableBytes { out in
+            for (index, byte) in code.enumerated() { out[index] = byte }
+            item.persistentRef.withUnsafeBytes { identity in out.baseAddress!.advanced(by: 4).copyMemory(from: identity.baseAddress!, byteCount: 16) }
+        }
+        return data
+    }
 }

@@ -26,20 +26,27 @@ struct RecordFrame: Sendable {
         let payload: [UInt8]
     }
 
-    /// Seals `headSecret` and `payload` as record `sequence` after `previous`, with `nonce`: through `sealer` when
-    /// there is one, else with a new AES-GCM context.
-    static func seal(
+    /// The bytes of record `sequence` after `previous` (``bytes``), holding `headSecret` and `payload` sealed with
+    /// `nonce`: through `sealer` straight into the frame when there is one, else with a new AES-GCM context.
+    static func frameBytes(
         _ payload: [UInt8], headSecret: [UInt8], nonce: [UInt8], sequence: UInt64, after previous: ChainValue, keys: AuditKeys,
         sealer: RecordSealer?
-    ) throws -> RecordFrame {
+    ) throws -> [UInt8] {
         let additional = previous.additionalData(sequence: sequence)
         var plaintext = headSecret
         plaintext.append(contentsOf: payload)
         defer { plaintext.withUnsafeMutableBytes { $0.initializeMemory(as: UInt8.self, repeating: 0) } }
         if let sealer {
-            guard let sealed = sealer.seal(plaintext, nonce: nonce, additional: additional) else { throw CryptoKitError.incorrectParameterSize }
-            return RecordFrame(sequence: sequence, sealed: sealed)
+            guard let frame = sealer.sealFrame(plaintext, nonce: nonce, additional: additional, sequence: sequence) else {
+                throw CryptoKitError.incorrectParameterSize
+            }
+            return frame
         }
+        return try seal(plaintext, nonce: nonce, additional: additional, sequence: sequence, keys: keys).bytes
+    }
+
+    /// Seals `plaintext` as record `sequence` with a new AES-GCM context.
+    private static func seal(_ plaintext: [UInt8], nonce: [UInt8], additional: [UInt8], sequence: UInt64, keys: AuditKeys) throws -> RecordFrame {
         let gcmNonce = try AES.GCM.Nonce(data: nonce)
         let box = try plaintext.withUnsafeBytes { message in
             try additional.withUnsafeBytes { data in try AES.GCM.seal(message, using: keys.sealing, nonce: gcmNonce, authenticating: data) }

@@ -17,14 +17,21 @@ final class RecordSealer {
 
     deinit { coffer_aes_gcm_sealer_free(sealer) }
 
-    /// `nonce ‖ ciphertext ‖ tag` of `plaintext`, authenticating `additional`; nil when libcrypto fails.
-    func seal(_ plaintext: [UInt8], nonce: [UInt8], additional: [UInt8]) -> [UInt8]? {
+    /// The frame of record `sequence` (``RecordFrame/bytes``: length, sequence, then `nonce ‖ ciphertext ‖ tag` of
+    /// `plaintext`, authenticating `additional`), sealed in place; nil when libcrypto fails.
+    func sealFrame(_ plaintext: [UInt8], nonce: [UInt8], additional: [UInt8], sequence: UInt64) -> [UInt8]? {
         precondition(nonce.count == 12)
-        var sealed = nonce + [UInt8](repeating: 0, count: plaintext.count + 16)
-        let done = sealed.withUnsafeMutableBufferPointer { output in
-            coffer_aes_gcm_seal(sealer, nonce, additional, additional.count, plaintext, plaintext.count, output.baseAddress! + 12)
+        let length = 8 + 12 + plaintext.count + 16
+        var sealed = false
+        let frame = [UInt8](unsafeUninitializedCapacity: 4 + length) { buffer, count in
+            buffer.initialize(repeating: 0)
+            for index in 0..<4 { buffer[index] = UInt8(truncatingIfNeeded: UInt32(length) >> (24 - 8 * index)) }
+            for index in 0..<8 { buffer[4 + index] = UInt8(truncatingIfNeeded: sequence >> (56 - 8 * UInt64(index))) }
+            for index in 0..<12 { buffer[12 + index] = nonce[index] }
+            sealed = coffer_aes_gcm_seal(sealer, nonce, additional, additional.count, plaintext, plaintext.count, buffer.baseAddress! + 24) == 1
+            count = 4 + length
         }
-        return done == 1 ? sealed : nil
+        return sealed ? frame : nil
     }
 
     /// `count` bytes from the kernel's generator (nonces, head secrets).

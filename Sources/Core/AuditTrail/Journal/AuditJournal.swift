@@ -73,14 +73,15 @@ public final class AuditJournal: Sendable {
             let sequence = tail.lastSequence + 1
             let random = RecordSealer.randomBytes(12 + RecordFrame.headSecretSize)
             let secret = Array(random[12...])
-            let frame: RecordFrame
+            let bytes: [UInt8]
             do {
-                frame = try RecordFrame.seal(
+                bytes = try RecordFrame.frameBytes(
                     payload, headSecret: secret, nonce: Array(random[..<12]), sequence: sequence, after: tail.chain, keys: keys, sealer: tail.sealer)
             } catch {
                 throw .unwritable("a record could not be sealed")
             }
-            let bytes = frame.bytes
+            // The record's tag, its last 16 bytes, is the chain value after it.
+            let chain = ChainValue(bytes: Array(bytes.suffix(ChainValue.size)))
             if tail.size + bytes.count > limits.segmentBytes { try rotate(&tail, firstSequence: sequence) }
             guard JournalFiles.write(bytes, to: tail.descriptor) else {
                 let reason = JournalFiles.reason()
@@ -90,9 +91,9 @@ public final class AuditJournal: Sendable {
             }
             tail.size += bytes.count
             tail.lastSequence = sequence
-            tail.chain = frame.chain
+            tail.chain = chain
             // The head lags by one record at most, and only when the process dies between the two writes.
-            _ = JournalFiles.write(JournalHead(lastSequence: sequence, chain: frame.chain, secret: secret).bytes, to: tail.head, at: 0)
+            _ = JournalFiles.write(JournalHead(lastSequence: sequence, chain: chain, secret: secret).bytes, to: tail.head, at: 0)
             return sequence
         }
     }
@@ -156,7 +157,9 @@ public final class AuditJournal: Sendable {
                 throw .unwritable("cannot start \(files.segmentPath(1)): \(JournalFiles.reason())")
             }
             _ = JournalFiles.write(JournalHead.empty.bytes, to: head, at: 0)
-            return Tail(sealer: RecordSealer(key: keys.sealing), segment: 1, descriptor: descriptor, size: SegmentHeader.size, lastSequence: 0, chain: .origin, head: head)
+            return Tail(
+                sealer: RecordSealer(key: keys.sealing), segment: 1, descriptor: descriptor, size: SegmentHeader.size, lastSequence: 0, chain: .origin,
+                head: head)
         }
         let path = files.segmentPath(last)
         if let tail = try continuing(at: path, segment: last, head: head, keys: keys, files: files) { return tail }
@@ -187,7 +190,8 @@ public final class AuditJournal: Sendable {
         if let secret {
             _ = JournalFiles.write(JournalHead(lastSequence: sequence, chain: chain, secret: secret).bytes, to: head, at: 0)
         }
-        return Tail(sealer: RecordSealer(key: keys.sealing), segment: last, descriptor: descriptor, size: offset, lastSequence: sequence, chain: chain, head: head)
+        return Tail(
+            sealer: RecordSealer(key: keys.sealing), segment: last, descriptor: descriptor, size: offset, lastSequence: sequence, chain: chain, head: head)
     }
 
     /// The tail as the head names it, when the last segment's header is the journal's and the segment ends with the
@@ -205,7 +209,9 @@ public final class AuditJournal: Sendable {
             let start = JournalFiles.start(of: path, count: SegmentHeader.size), SegmentHeader.read(start, keys: keys) != nil
         else { return nil }
         let descriptor = try JournalFiles.openForAppending(path)
-        return Tail(sealer: RecordSealer(key: keys.sealing), segment: segment, descriptor: descriptor, size: end.size, lastSequence: named.lastSequence, chain: named.chain, head: head)
+        return Tail(
+            sealer: RecordSealer(key: keys.sealing), segment: segment, descriptor: descriptor, size: end.size, lastSequence: named.lastSequence,
+            chain: named.chain, head: head)
     }
 
     /// Starts the next segment with `firstSequence`, and removes the oldest past the limit; the new segment's header
