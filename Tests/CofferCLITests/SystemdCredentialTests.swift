@@ -43,6 +43,20 @@ struct SystemdCredentialTests {
         return received
     }
 
+    /// A `cofferd --user` for `cli`'s keychain, its socket beside the keychain folder, started once its credentials
+    /// socket is there.
+    static func startDaemon(for cli: CLIRunner) throws -> (daemon: ChildProcess, socket: String, credentials: String) {
+        let root = cli.home.deletingLastPathComponent()
+        let socket = root.appendingPathComponent("socket").path
+        let credentials = root.appendingPathComponent("credentials.sock").path
+        let cofferd = CLIRunner.executable.deletingLastPathComponent().appendingPathComponent("cofferd").path
+        let daemon = try ChildProcess(
+            [cofferd, "--user", "--socket", socket], environment: ["COFFER_HOME": cli.home.path, "PATH": "/usr/bin:/bin"], output: .null,
+            errors: .null)
+        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: credentials) { usleep(10_000) }
+        return (daemon, socket, credentials)
+    }
+
     @Test func aRegisteredUnitGetsItsOwnCredentialAndNothingElse() throws {
         let cli = CLIRunner()
         let root = cli.home.deletingLastPathComponent()
@@ -53,14 +67,8 @@ struct SystemdCredentialTests {
         #expect(try cli.run(["add-generic-password", "-s", "web-token", "-a", "web", "-w"], input: "OTHER-SECRET\n", environment: other).status == 0)
         #expect(try cli.run(["passcode", "set"], input: "unit-code\n").status == 0)
 
-        let socket = root.appendingPathComponent("socket").path
-        let credentials = root.appendingPathComponent("credentials.sock").path
-        let cofferd = CLIRunner.executable.deletingLastPathComponent().appendingPathComponent("cofferd").path
-        let daemon = try ChildProcess(
-            [cofferd, "--user", "--socket", socket], environment: ["COFFER_HOME": cli.home.path, "PATH": "/usr/bin:/bin"], output: .null,
-            errors: .null)
+        let (daemon, socket, credentials) = try Self.startDaemon(for: cli)
         defer { _ = daemon.terminate() }
-        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: credentials) { usleep(10_000) }
         var viaDaemon = cli
         viaDaemon.socket = socket
         #expect(try viaDaemon.run(["unlock"], input: "unit-code\n").status == 0)
@@ -102,14 +110,8 @@ struct SystemdCredentialTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         chmod(root.path, 0o755)
-        let socket = root.appendingPathComponent("socket").path
-        let credentials = root.appendingPathComponent("credentials.sock").path
-        let cofferd = CLIRunner.executable.deletingLastPathComponent().appendingPathComponent("cofferd").path
-        let daemon = try ChildProcess(
-            [cofferd, "--user", "--socket", socket], environment: ["COFFER_HOME": cli.home.path, "PATH": "/usr/bin:/bin"], output: .null,
-            errors: .null)
+        let (daemon, _, credentials) = try Self.startDaemon(for: cli)
         defer { _ = daemon.terminate() }
-        for _ in 0..<1500 where !FileManager.default.fileExists(atPath: credentials) { usleep(10_000) }
         let attributes = try FileManager.default.attributesOfItem(atPath: credentials)
         #expect(attributes[.posixPermissions] as? Int == 0o600 && (attributes[.ownerAccountID] as? NSNumber)?.uint32Value == getuid())
         // Only root can take another uid to try; as any user, the file's mode above is what keeps others out.

@@ -245,7 +245,7 @@ struct PayloadStrictnessTests {
                 == .malformedPayload(.invalidField("app selector")))
         let badPin = [MessageTag.appsAdd] + Self.id + Self.u32(0) + Self.u32(0) + Self.u32(0) + [2]
         #expect(Self.requestError(Data(badPin)) == .malformedPayload(.invalidField("hash pin")))
-        let badMode = [MessageTag.appsAdd] + Self.id + Self.u32(0) + Self.u32(0) + Self.u32(0) + [0, 3]
+        let badMode = [MessageTag.appsAdd] + Self.id + Self.u32(0) + Self.u32(0) + Self.u32(0) + [0, 9]
         #expect(Self.requestError(Data(badMode)) == .malformedPayload(.invalidField("identity mode")))
         let badErase = [MessageTag.setEraseAfterFailedAttempts] + Self.id + [7] + Self.u32(0)
         #expect(Self.requestError(Data(badErase)) == .malformedPayload(.invalidField("erase setting")))

@@ -261,6 +261,9 @@ public final class KeychainService: Sendable {
         }
     }
 
+    /// The engine, when the files are open already: nothing is opened or made.
+    var openedEngineIfAny: KeychainEngine? { opened.withLock { $0 } }
+
     /// ``engine()``, its failure as a refusal.
     func openedEngine() throws(EngineRefusal) -> KeychainEngine {
         do {

@@ -75,11 +75,17 @@ extension KeychainService {
         }
     }
 
-    /// Appends `record` to this keychain's audit journal; a record that cannot be written is logged, and false.
+    /// Appends `record` to this keychain's audit journal; a record that cannot be written is logged, and false. A
+    /// keychain whose files are not open (a call that failed before reaching them) is not opened, nor made, for it.
     @discardableResult
     public func recordAudit(_ record: AuditRecord) -> Bool {
+        guard let engine = openedEngineIfAny else {
+            DiagnosticsLevel.logger(label: "coffer.audit").debug(
+                "not recorded: the keychain's files are not open", metadata: ["operation": "\(record.operation)"])
+            return false
+        }
         do {
-            try engine().auditJournal().append(record.encoded())
+            try engine.auditJournal().append(record.encoded())
             return true
         } catch {
             DiagnosticsLevel.logger(label: "coffer.audit").warning("an audit record could not be written: \(error)")
@@ -90,7 +96,7 @@ extension KeychainService {
     /// `answer`, or `errSecIO` in its place when it gives a secret the journal did not record and the keychain
     /// refuses such reads.
     func refusing(_ answer: Response, unless recorded: Bool) -> Response {
-        guard !recorded, let engine = try? engine(), engine.refusesUnrecordedReads else { return answer }
+        guard !recorded, let engine = openedEngineIfAny, engine.refusesUnrecordedReads else { return answer }
         return .failure(
             .io,
             reason:

@@ -56,36 +56,25 @@ public final class AgentServer: Sendable {
     }
 
     private func acceptLoop() {
-        while true {
-            // The agent starts no programs, so setting close-on-exec just after `accept` leaves no window that matters.
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
-                    usleep(100_000)
-                    continue
-                }
-                logger.error("accept failed (errno \(errno)); the agent stops accepting")
-                return
-            }
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+        // The agent starts no programs, so setting close-on-exec just after `accept` leaves no window that matters.
+        let failure = UnixSocket.acceptConnections(on: listener, stopped: { false }) { connection in
             guard let peer = try? PeerCredentials.of(socket: connection) else {
                 logger.notice("a connection whose credentials could not be read was refused")
                 close(connection)
-                continue
+                return
             }
             guard peer.uid == getuid() || peer.uid == 0 else {
                 logger.notice("a connection from another user was refused")
                 peer.close()
                 close(connection)
-                continue
+                return
             }
             guard openConnections.add(1, ordering: .relaxed).newValue <= Self.maximumConnections else {
                 openConnections.subtract(1, ordering: .relaxed)
                 logger.notice("too many connections; one was closed")
                 peer.close()
                 close(connection)
-                continue
+                return
             }
             let thread = Thread { [self] in
                 let caller = service.caller(of: peer, connection: connection)
@@ -97,6 +86,7 @@ public final class AgentServer: Sendable {
             thread.name = "coffer-ssh-agent-connection"
             thread.start()
         }
+        if let failure { logger.error("accept failed (errno \(failure)); the agent stops accepting") }
     }
 
     /// Answers `connection`'s messages in order until it closes, sends a frame too long, or sends a malformed one.

@@ -55,22 +55,11 @@ public final class CredentialServer: Sendable {
 
     private func acceptLoop() {
         defer { close(listener) }
-        while !stopped.load(ordering: .acquiring) {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                if stopped.load(ordering: .acquiring) { return }
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
-                    usleep(100_000)
-                    continue
-                }
-                logger.error("accept failed (errno \(errno)); the credentials socket stops accepting")
-                return
-            }
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+        let failure = UnixSocket.acceptConnections(on: listener, stopped: { stopped.load(ordering: .acquiring) }) { connection in
             answer(connection)
             close(connection)
         }
+        if let failure { logger.error("accept failed (errno \(failure)); the credentials socket stops accepting") }
     }
 
     /// Writes the credential `connection`'s peer asks for, or nothing; says in the log which and why not.

@@ -92,28 +92,16 @@ public final class TPMServiceServer: Sendable {
 
     private func acceptLoop() {
         defer { close(listener) }
-        while !stopped.load(ordering: .acquiring) {
-            let connection = accept(listener, nil, nil)
-            guard connection >= 0 else {
-                if stopped.load(ordering: .acquiring) { return }
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                if errno == EMFILE || errno == ENFILE || errno == ENOBUFS || errno == ENOMEM {
-                    usleep(100_000)
-                    continue
-                }
-                logger.error("accept failed (errno \(errno)); the TPM service stops accepting")
-                return
-            }
-            _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
+        let failure = UnixSocket.acceptConnections(on: listener, stopped: { stopped.load(ordering: .acquiring) }) { connection in
             guard let peer = try? SocketPeer.read(from: connection) else {
                 close(connection)
-                continue
+                return
             }
             peer.closePidfd()
             guard admit(connection, uid: peer.uid) else {
                 logger.notice("uid \(peer.uid) holds too many TPM service connections; one was closed")
                 close(connection)
-                continue
+                return
             }
             let thread = Thread { [self] in
                 serve(connection, uid: peer.uid)
@@ -123,6 +111,7 @@ public final class TPMServiceServer: Sendable {
             thread.name = "coffer-tpm-service-connection"
             thread.start()
         }
+        if let failure { logger.error("accept failed (errno \(failure)); the TPM service stops accepting") }
     }
 
     private func admit(_ connection: Int32, uid: UInt32) -> Bool {
