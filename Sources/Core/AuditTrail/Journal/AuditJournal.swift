@@ -5,8 +5,9 @@ import Synchronization
 import Glibc
 #endif
 
-/// A keychain's audit journal: records sealed one by one and hash-chained with a keyed MAC, appended to segment
-/// files that rotate at a size, the oldest removed past a count.
+/// A keychain's audit journal: records sealed one by one with AES-256-GCM and chained by their tags (each record's
+/// additional data is the tag before it), appended to segment files that rotate at a size, the oldest removed past a
+/// count.
 ///
 /// Each ``append(_:)`` is one `write(2)` of the sealed record and one of the head, before it returns: a record
 /// the journal acknowledged survives the process being killed. The journal knows nothing of what a record says;
