@@ -82,6 +82,21 @@ struct SyncCommandTests {
 
         let devices = try run(["sync", "devices"], home: laptop)
         #expect(devices.outputText.contains("laptop  (this device)") && devices.outputText.contains("desktop"), "\(devices.outputText)")
+
+        // `coffer sync` opened these keychains itself, and recorded each change of their devices in their journals.
+        for (home, expected) in [
+            (laptop, ["set up an account with this device", "approved device desktop"]),
+            (desktop, ["asked to join an account", "joined an account once approved"]),
+        ] {
+            let shown = try run(["audit", "show", "--json"], home: home)
+            let changes = shown.outputText.split(separator: "\n").compactMap { line -> String? in
+                guard let record = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                    record["event"] as? String == "sync-device-changed", let detail = record["detail"] as? String
+                else { return nil }
+                return detail.replacingOccurrences(of: #" \(.*\)"#, with: "", options: .regularExpression)
+            }
+            #expect(changes == expected, "\(shown.outputText) \(shown.errorText)")
+        }
         let status = try run(["sync", "status", "--json"], home: desktop)
         #expect(status.status == 0 && status.outputText.contains("\"device\" : \"desktop\""), "\(status.outputText)")
     }

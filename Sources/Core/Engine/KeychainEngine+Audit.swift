@@ -16,6 +16,13 @@ extension KeychainEngine {
         }
     }
 
+    /// Appends `record` (an encoded `AuditRecord`) to the journal, for a program that opened the keychain itself
+    /// (`coffer sync`); its sequence number.
+    @discardableResult
+    public func appendAuditRecord(_ record: [UInt8]) throws(AuditJournalError) -> UInt64 {
+        try auditJournal().append(record)
+    }
+
     /// Whether the journal verifies, read from its files: also when it is too damaged to open.
     public func verifyAuditJournal() -> AuditVerification {
         if let journal = try? auditJournal() { return journal.verify() }

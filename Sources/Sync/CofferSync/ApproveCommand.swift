@@ -22,6 +22,7 @@ struct ApproveCommand: AsyncParsableCommand {
         let sync = try LocalKeychain.sync()
         try LocalKeychain.authenticate(sync, reason: "Approve a new device into your sync account.", always: true)
         let device = try await sync.approve(code: code)
+        LocalKeychain.record(.approved(device: "device \(device.name) (\(device.id))"), in: sync)
         print("Approved \(device.name) (\(device.id.uuidString.lowercased())).")
     }
 }

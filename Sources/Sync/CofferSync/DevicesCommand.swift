@@ -48,6 +48,7 @@ struct RemoveDeviceCommand: AsyncParsableCommand {
         let sync = try LocalKeychain.sync()
         try LocalKeychain.authenticate(sync, reason: "Remove a device from your sync account.", always: true)
         let removed = try await sync.removeDevice(device)
+        LocalKeychain.record(.removed(device: "device \(removed.name) (\(removed.id))"), in: sync)
         print("Removed \(removed.name) (\(removed.id.uuidString.lowercased())); the account key was replaced.")
     }
 }

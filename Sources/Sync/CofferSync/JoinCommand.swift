@@ -33,10 +33,13 @@ struct JoinCommand: AsyncParsableCommand {
                 throw ValidationError("no recovery key on standard input")
             }
             try await sync.join(server: endpoint, password: password, deviceName: deviceName, recoveryKey: try RecoveryKey(text: line))
+            LocalKeychain.record(.joinedWithRecoveryKey, in: sync)
         } else {
             let pending = try await sync.requestToJoin(server: endpoint, password: password, deviceName: deviceName)
+            LocalKeychain.record(.askedToJoin, in: sync)
             Self.showCode(pending.code.text)
             try await sync.completeJoin(pending)
+            LocalKeychain.record(.joinedOnceApproved, in: sync)
         }
         let progress = LocalKeychain.progressLine
         let report = try await sync.syncNow(progress: progress)

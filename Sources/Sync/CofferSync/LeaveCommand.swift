@@ -14,6 +14,7 @@ struct LeaveCommand: AsyncParsableCommand {
         }
         let sync = try LocalKeychain.sync()
         try sync.leave()
+        LocalKeychain.record(.left, in: sync)
         print("This keychain no longer syncs.")
     }
 }

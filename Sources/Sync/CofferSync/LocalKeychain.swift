@@ -2,6 +2,7 @@ import ArgumentParser
 import Engine
 import Foundation
 import KeychainModel
+import KeychainOperations
 import Keystore
 import Prompting
 import SyncClient
@@ -29,6 +30,16 @@ enum LocalKeychain {
             throw CommandFailure("cannot open the keychain in \(folder.url.path): \(error.reason ?? "\(error.status.code)")")
         }
         return KeychainSync(engine: engine)
+    }
+
+    /// Records `change` of the account's devices in the keychain's audit journal, as made by this program (cofferd
+    /// records the changes made through it itself). A record that cannot be written is said, and the change stands.
+    static func record(_ change: SyncDeviceChange, in sync: KeychainSync) {
+        do {
+            try sync.engine.appendAuditRecord(AuditRecord.syncDeviceChange(change, caller: .thisProcess, status: 0).encoded())
+        } catch {
+            FileHandle.standardError.write(Data("coffer: the audit journal did not record the change: \(error)\n".utf8))
+        }
     }
 
     /// Unlocks the keychain with the person's passcode when it has one and is locked; with `always`, asks even when

@@ -32,6 +32,7 @@ struct SetupCommand: AsyncParsableCommand {
         let sync = try LocalKeychain.sync()
         try LocalKeychain.authenticate(sync, reason: "Unlock the keychain to start syncing it.")
         let recovery = try await sync.setUp(server: endpoint, password: password, deviceName: name ?? LocalKeychain.hostName)
+        LocalKeychain.record(.setUp, in: sync)
         let progress = LocalKeychain.progressLine
         let report = try await sync.syncNow(progress: progress)
         LocalKeychain.endProgress(progress != nil)

@@ -12,7 +12,8 @@ import SyncServer
 /// ``join(server:password:deviceName:recoveryKey:)``) and keeps it in step with the account's other devices
 /// (``syncNow()``). Everything leaves this device sealed under the account's keys; the server stores ciphertext.
 public struct KeychainSync: Sendable {
-    let engine: KeychainEngine
+    /// The keychain's engine, which `coffer sync` also records its changes of the account's devices in.
+    public let engine: KeychainEngine
     let logger: Logger
     /// Where the engine's blocking calls of a sync run go, off the cooperative pool.
     let workers = WorkerThreads(maximum: 2)
