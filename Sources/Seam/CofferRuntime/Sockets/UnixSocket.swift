@@ -13,10 +13,11 @@ public enum UnixSocket {
     /// stale socket file (never another kind of file, and never a socket something still listens on: that is
     /// `EADDRINUSE`, "in use").
     ///
-    /// The socket is bound under a name of its own next to `path`, under a umask that leaves it no wider than
-    /// `mode`, and renamed to `path` once it listens, so a client that finds the file can connect: between `bind`
-    /// and `listen` a connect would be refused. (When that name does not fit a socket address, the socket is bound
-    /// at `path` directly.)
+    /// The socket is bound under a name of its own next to `path`, given `mode` before it listens (until then every
+    /// connect is refused, whatever the file's mode), and renamed to `path` once it listens, so a client that finds
+    /// the file can connect. (When that name does not fit a socket address, the socket is bound at `path` directly.)
+    /// The process's umask is left alone: changing it, even for a moment, would widen or narrow what other threads
+    /// create meanwhile.
     public static func listen(at path: String, mode: mode_t, backlog: Int32 = 128) throws -> Int32 {
         var status = stat()
         if lstat(path, &status) == 0 {
@@ -35,12 +36,10 @@ public enum UnixSocket {
         var address = try socketAddress(boundPath)
         let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure("socket", errno) }
-        let previousMask = umask(~mode & 0o777)
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         let bindError = errno
-        umask(previousMask)
         guard bound == 0 else {
             close(descriptor)
             throw Failure("bind \(path)", bindError)
