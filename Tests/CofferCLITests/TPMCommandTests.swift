@@ -29,6 +29,8 @@ struct TPMCommandTests {
 
         func startDaemon() throws {
             let socket = scratch.appendingPathComponent("socket").path
+            // A daemon stopped earlier may leave its socket: wait for the new one's.
+            try? FileManager.default.removeItem(atPath: socket)
             let cofferd = CLIRunner.executable.deletingLastPathComponent().appendingPathComponent("cofferd").path
             daemon = try ChildProcess(
                 [cofferd, "--user", "--socket", socket],
@@ -45,6 +47,13 @@ struct TPMCommandTests {
 
         func run(_ arguments: [String], input: String = "") throws -> CLIRunner.Outcome {
             try cli.run(arguments, input: input, environment: ["COFFER_TPM": tpm.tcti])
+        }
+
+        /// Runs `coffer` on the keychain's folder itself, without the daemon.
+        func runInFolder(_ arguments: [String], input: String = "") throws -> CLIRunner.Outcome {
+            var embedded = cli
+            embedded.socket = nil
+            return try embedded.run(arguments, input: input, environment: ["COFFER_TPM": tpm.tcti])
         }
     }
 
@@ -86,6 +95,55 @@ struct TPMCommandTests {
         #expect(try fixture.run(["passcode", "change"], input: "tpm passcode\nanother passcode\n").status == 0)
         fixture.stopDaemon()
         #expect(try tpm.lockoutCounter() == 0, "wrong passcodes are the keychain's to count, never the TPM's")
+    }
+
+    @Test(arguments: CLITransport.allCases) func aKeychainSealedToPCRsNeedsItsRecoveryKeyOnceTheyChange(transport: CLITransport) throws {
+        let tpm = try SoftwareTPM()
+        defer { tpm.stop() }
+        let fixture = try Fixture(transport, tpm: tpm)
+        #expect(try fixture.run(["add-generic-password", "-s", "svc", "-a", "me", "-w", "hunter2"]).status == 0)
+        #expect(try fixture.run(["passcode", "set"], input: "the passcode\n").status == 0)
+        #expect(try fixture.run(["passcode", "erase-on-failures", "on"], input: "the passcode\n").status == 0)
+        let recoveryKey = try fixture.run(["keystore", "recovery-key"], input: "the passcode\n").standardOutput
+        let outside = try fixture.run(["keystore", "bind-tpm", "--pcrs", "7,24"], input: "the passcode\n")
+        #expect(outside.status == 64 && outside.standardError.contains("--pcrs"), "\(outside.standardError)")
+        let sealed = try fixture.run(["keystore", "bind-tpm", "--pcrs", "16"], input: "the passcode\n")
+        #expect(sealed.status == 0, "\(sealed.standardError)")
+        #expect(sealed.standardOutput == "device key sealed again by the TPM and PCRs sha256:16\n")
+        #expect(!sealed.standardError.contains("Recovery key"), "the recovery key stays the same")
+        let status = try fixture.run(["keystore", "status"])
+        #expect(status.standardOutput.contains("PCRs: sha256:16 (a boot change needs the recovery key)"), "\(status.standardOutput)")
+        let json = try JSONSerialization.jsonObject(with: Data(try fixture.run(["keystore", "status", "--json"]).standardOutput.utf8))
+        #expect((json as? [String: Any])?["pcrs"] as? [Int] == [16])
+        #expect(try fixture.run(["lock"]).status == 0)
+        #expect(try fixture.run(["unlock"], input: "the passcode\n").status == 0)
+
+        // The boot changes: the keychain no longer opens, and says how to open it. cofferd refuses the connection
+        // (its log says why), and the keychain is recovered in the folder, with the daemon stopped.
+        fixture.stopDaemon()
+        try tpm.extendPCR(16)
+        if transport == .daemon {
+            try fixture.startDaemon()
+            #expect(try fixture.run(["find-generic-password", "-s", "svc", "-a", "me", "-w"]).status != 0)
+            fixture.stopDaemon()
+        }
+        let refused = try fixture.runInFolder(["find-generic-password", "-s", "svc", "-a", "me", "-w"])
+        #expect(refused.status != 0)
+        #expect(
+            refused.standardError.contains("sealed to PCRs sha256:16") && refused.standardError.contains("coffer keystore recover"), "\(refused.standardError)")
+        let recovered = try fixture.runInFolder(["keystore", "recover"], input: recoveryKey + "the passcode\n")
+        #expect(recovered.status == 0, "\(recovered.standardError)")
+        if transport == .daemon { try fixture.startDaemon() }
+        #expect(try fixture.run(["unlock"], input: "the passcode\n").status == 0)
+        if transport == .daemon {
+            #expect(try fixture.run(["find-generic-password", "-s", "svc", "-a", "me", "-w"]).standardOutput == "hunter2\n")
+        }
+        #expect(try fixture.run(["keystore", "status"]).standardOutput.contains("PCRs: sha256:16"))
+        let chipAlone = try fixture.run(["keystore", "bind-tpm", "--pcrs", "none"], input: "the passcode\n")
+        #expect(chipAlone.standardOutput == "device key sealed again by the TPM, to the chip alone\n", "\(chipAlone.standardError)")
+        #expect(try fixture.run(["keystore", "status"]).standardOutput.contains("PCRs: none"))
+        fixture.stopDaemon()
+        #expect(try tpm.lockoutCounter() == 0)
     }
 
     @Test func aCopiedFolderNeedsTheRecoveryKeyOnAnotherTPM() throws {

@@ -76,6 +76,7 @@ struct RoundTripTests {
         .syncAccount(.removeDevice("desktop")), .syncAccount(.leave),
         .deviceKeyBinding(.bindTPM(passcode: nil)), .deviceKeyBinding(.bindTPM(passcode: SecretBytes(copying: Array("1234".utf8)))),
         .deviceKeyBinding(.unbindTPM(passcode: SecretBytes(copying: Array("1234".utf8)))),
+        .deviceKeyBinding(.bindTPM(passcode: nil, pcrs: [0, 7, 23])), .deviceKeyBinding(.bindTPM(passcode: nil, pcrs: [])),
         .deviceKeyBinding(.recoveryKey(renew: true, passcode: nil)), .deviceKeyBinding(.recoveryKey(renew: false, passcode: SecretBytes(copying: [1]))),
         .deviceKeyBinding(.recover(recoveryKey: SecretBytes(copying: Array("ABCD-EFGH".utf8)), passcode: SecretBytes(copying: Array("pw".utf8)))),
         .deviceKeyBinding(.recover(recoveryKey: SecretBytes(copying: Array("ABCD".utf8)), passcode: nil)),

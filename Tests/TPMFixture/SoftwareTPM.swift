@@ -101,6 +101,11 @@ public final class SoftwareTPM: @unchecked Sendable {
         try tool(["tpm2_getcap", "handles-loaded-session"]).split(separator: "\n").filter { $0.hasPrefix("- 0x") }.count
     }
 
+    /// Extends PCR `index` of the SHA-256 bank (`tpm2_pcrextend`), as a changed bootloader or kernel would be measured.
+    public func extendPCR(_ index: Int) throws {
+        try tool(["tpm2_pcrextend", "\(index):sha256=" + String(repeating: "ab", count: 32)])
+    }
+
     /// Clears the TPM with the platform hierarchy (`tpm2_clear -c p`): a new owner seed, so a new SRK, as after a
     /// clear from the firmware's setup.
     public func clear() throws {

@@ -188,7 +188,7 @@ import TrustedPlatformModule
             #expect(throws: KeystoreError.wrongPasscode(failedAttempts: 1, retryAfter: .zero)) {
                 try keystore.bindToTPM(passcode: secret("wrong"))
             }
-            recoveryText = try keystore.bindToTPM(passcode: secret("the passcode"))
+            recoveryText = try #require(try keystore.bindToTPM(passcode: secret("the passcode")))
             #expect(!FileManager.default.fileExists(atPath: folder.deviceKeyURL.path))
             #expect(throws: KeystoreError.self) { try keystore.bindToTPM(passcode: secret("the passcode")) }
         }

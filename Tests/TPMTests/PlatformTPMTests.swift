@@ -27,6 +27,37 @@ import TrustedPlatformModule
         #expect(throws: TPMError.self) { try other.unseal(blob) }
     }
 
+    @Test func aSecretSealedToPCRsUnsealsOnlyWhileTheyHoldTheirValues() throws {
+        let software = try SoftwareTPM()
+        defer { software.stop() }
+        let secret = SecretBytes(copying: Array(repeating: 0x42, count: 32))
+        let pcrs = try PCRSelection([16, 23])
+        #expect(pcrs.list == [16, 23] && pcrs.description == "sha256:16,23")
+        #expect(throws: TPMError.self) { try PCRSelection([24]) }
+        let blob: Data
+        let unbound: Data
+        do {
+            let tpm = try PlatformTPM(tcti: software.tcti)
+            blob = try tpm.seal(secret, pcrs: pcrs)
+            unbound = try tpm.seal(secret)
+            #expect(try tpm.unseal(blob, pcrs: pcrs) == secret)
+            // Only the policy authorises it: unsealed as an object without PCRs, or with other PCRs, it is refused.
+            #expect(throws: TPMError.self) { try tpm.unseal(blob) }
+            #expect(throws: TPMError.self) { try tpm.unseal(blob, pcrs: try PCRSelection([16])) }
+            #expect(try tpm.unseal(blob, pcrs: pcrs) == secret)
+        }
+        try software.extendPCR(23)
+        let tpm = try PlatformTPM(tcti: software.tcti)
+        let refused = #expect(throws: TPMError.self) { try tpm.unseal(blob, pcrs: pcrs) }
+        #expect(refused?.isPolicyFailure == true, "\(String(describing: refused))")
+        #expect(refused?.reason.contains("no longer hold the values") == true)
+        // A secret sealed to the chip alone is not affected by the boot state.
+        #expect(try tpm.unseal(unbound) == secret)
+        // Repeated refusals leave no session behind (the policy session is flushed each time).
+        for _ in 0..<5 { #expect(throws: TPMError.self) { try tpm.unseal(blob, pcrs: pcrs) } }
+        #expect(try tpm.unseal(unbound) == secret)
+    }
+
     @Test func theSameTPMAnswersWithTheSameStorageRootKey() throws {
         let software = try SoftwareTPM()
         defer { software.stop() }

@@ -1,3 +1,4 @@
+import BackupFormat
 import Crypto
 import Foundation
 import KeychainModel
@@ -95,6 +96,42 @@ import Glibc
         let direct = #expect(throws: TPMError.self) { try service.tpm.unseal(sealed.sealedDeviceKey) }
         #expect(direct?.isWrongAuthorization == true)
         #expect(direct?.reason.contains("made for another caller") == true)
+        #expect(try service.software.lockoutCounter() == 0)
+    }
+
+    @Test func aKeychainSealedToPCRsThroughTheServiceNeedsItsRecoveryKeyOnceTheyChange() throws {
+        let service = try Service()
+        let folder = temporaryFolder()
+        let recoveryKey: RecoveryKey
+        do {
+            let keystore = try Keystore.open(folder: folder, tpm: service.selection)
+            recoveryKey = try keystore.takeRecoveryKey(passcode: nil)
+            #expect(try keystore.bindToTPM(passcode: nil, pcrs: try PCRSelection([16])) == nil)
+        }
+        #expect(try Keystore.open(folder: folder, tpm: service.selection).lockState == .unlocked)
+        try service.software.extendPCR(16)
+        let refusal = #expect(throws: KeystoreError.self) { try Keystore.open(folder: folder, tpm: service.selection) }
+        guard case .tpmUnavailable(let reason)? = refusal else {
+            Issue.record("not refused for its PCRs: \(String(describing: refusal))")
+            return
+        }
+        #expect(reason.contains("sealed to PCRs sha256:16"))
+        _ = try Keystore.recover(folder: folder, recoveryKey: recoveryKey, passcode: nil, tpm: service.selection)
+        let sealed = try #require(try TPMDeviceKeyFile.load(from: folder.tpmDeviceKeyURL))
+        #expect(sealed.route == .systemService && sealed.pcrs.list == [16])
+        #expect(try Keystore.open(folder: folder, tpm: service.selection).lockState == .unlocked)
+
+        // On the wire: the PCRs' mask is a second field; another uid is refused the object, a mask past PCR 23 is
+        // refused, and none of it counts towards the TPM's lockout.
+        let answers = try service.answers()
+        let mask = Data([0, 1, 0, 0])
+        let made = answers.answer(TPMServiceMessage(.seal, [Data("alice's key".utf8), mask]), for: 1001)
+        let blob = try #require(made.kind == .bytes ? made.fields.first : nil)
+        #expect(answers.answer(TPMServiceMessage(.unseal, [blob, mask]), for: 1001).fields == [Data("alice's key".utf8)])
+        #expect(answers.answer(TPMServiceMessage(.unseal, [blob, mask]), for: 1002).kind == .failure)
+        #expect(answers.answer(TPMServiceMessage(.unseal, [blob]), for: 1001).kind == .failure)
+        let outside = answers.answer(TPMServiceMessage(.seal, [Data("x".utf8), Data([1, 0, 0, 0])]), for: 1001)
+        #expect(outside.failure?.reason.contains("PCR 0 to 23") == true)
         #expect(try service.software.lockoutCounter() == 0)
     }
 

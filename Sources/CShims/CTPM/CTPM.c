@@ -233,14 +233,63 @@ static uint32_t create(
     return rc;
 }
 
+/// The SHA-256 bank's PCRs `mask` names.
+static void pcr_selection(uint32_t mask, TPML_PCR_SELECTION *selection) {
+    memset(selection, 0, sizeof *selection);
+    selection->count = 1;
+    selection->pcrSelections[0].hash = TPM2_ALG_SHA256;
+    selection->pcrSelections[0].sizeofSelect = 3;
+    selection->pcrSelections[0].pcrSelect[0] = (BYTE)(mask & 0xff);
+    selection->pcrSelections[0].pcrSelect[1] = (BYTE)((mask >> 8) & 0xff);
+    selection->pcrSelections[0].pcrSelect[2] = (BYTE)((mask >> 16) & 0xff);
+}
+
+/// Runs a PCR-bound object's policy in `session`: TPM2_PolicyPCR over the PCRs' current values (an empty digest asks
+/// the TPM to use them), then TPM2_PolicyAuthValue when the object has an authorisation value.
+static TSS2_RC run_policy(coffer_tpm *tpm, ESYS_TR session, uint32_t pcr_mask, int with_auth) {
+    TPML_PCR_SELECTION selection;
+    pcr_selection(pcr_mask, &selection);
+    TPM2B_DIGEST current_values = { 0 };
+    TSS2_RC rc = tpm->tss->Esys_PolicyPCR(
+        tpm->esys, session, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, &current_values, &selection);
+    if (rc == TSS2_RC_SUCCESS && with_auth) {
+        rc = tpm->tss->Esys_PolicyAuthValue(tpm->esys, session, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE);
+    }
+    return rc;
+}
+
+/// The policy digest of a PCR-bound object, from a trial session (nothing is authorised by it).
+static TSS2_RC policy_digest(coffer_tpm *tpm, uint32_t pcr_mask, int with_auth, TPM2B_DIGEST *digest) {
+    TPMT_SYM_DEF no_encryption = { .algorithm = TPM2_ALG_NULL };
+    ESYS_TR trial = ESYS_TR_NONE;
+    TSS2_RC rc = tpm->tss->Esys_StartAuthSession(
+        tpm->esys, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, NULL, TPM2_SE_TRIAL,
+        &no_encryption, TPM2_ALG_SHA256, &trial);
+    if (rc != TSS2_RC_SUCCESS) return rc;
+    rc = run_policy(tpm, trial, pcr_mask, with_auth);
+    TPM2B_DIGEST *result = NULL;
+    if (rc == TSS2_RC_SUCCESS) {
+        rc = tpm->tss->Esys_PolicyGetDigest(tpm->esys, trial, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, &result);
+    }
+    if (rc == TSS2_RC_SUCCESS) {
+        if (result->size > sizeof digest->buffer) {
+            rc = COFFER_TPM_ERROR_UNEXPECTED;
+        } else {
+            *digest = *result;
+        }
+    }
+    if (result != NULL) tpm->tss->Esys_Free(result);
+    tpm->tss->Esys_FlushContext(tpm->esys, trial);
+    return rc;
+}
+
 uint32_t coffer_tpm_seal(
-    coffer_tpm *tpm, const uint8_t *data, size_t length, const uint8_t *auth, size_t auth_length, uint8_t *blob,
-    size_t capacity, size_t *blob_length) {
+    coffer_tpm *tpm, const uint8_t *data, size_t length, const uint8_t *auth, size_t auth_length, uint32_t pcr_mask,
+    uint8_t *blob, size_t capacity, size_t *blob_length) {
     TPM2B_SENSITIVE_CREATE sensitive = { 0 };
     if (length > 128 || length > sizeof sensitive.sensitive.data.buffer) return COFFER_TPM_ERROR_SIZE;
+    if (pcr_mask & ~COFFER_TPM_PCR_MASK_ALL) return COFFER_TPM_ERROR_SIZE;
     if (set_user_auth(&sensitive, auth, auth_length) != TSS2_RC_SUCCESS) return COFFER_TPM_ERROR_SIZE;
-    sensitive.sensitive.data.size = (UINT16)length;
-    memcpy(sensitive.sensitive.data.buffer, data, length);
     TPM2B_PUBLIC template = {
         .publicArea = {
             .type = TPM2_ALG_KEYEDHASH,
@@ -250,22 +299,49 @@ uint32_t coffer_tpm_seal(
             .parameters.keyedHashDetail.scheme.scheme = TPM2_ALG_NULL,
         },
     };
+    if (pcr_mask != 0) {
+        // Only the policy authorises the object: userWithAuth clear, so its value alone is not enough.
+        uint32_t rc = policy_digest(tpm, pcr_mask, auth_length > 0, &template.publicArea.authPolicy);
+        if (rc != TSS2_RC_SUCCESS) return rc;
+        template.publicArea.objectAttributes &= ~TPMA_OBJECT_USERWITHAUTH;
+    }
+    sensitive.sensitive.data.size = (UINT16)length;
+    memcpy(sensitive.sensitive.data.buffer, data, length);
     uint32_t rc = create(tpm, &sensitive, &template, blob, capacity, blob_length, NULL);
     explicit_bzero(&sensitive, sizeof sensitive);
     return rc;
 }
 
+/// TPM2_Unseal of a loaded object through the salted HMAC session, or for a PCR-bound object through a policy
+/// session salted with the SRK, started for this one command and flushed after it.
+static uint32_t unseal_loaded(coffer_tpm *tpm, ESYS_TR handle, uint32_t pcr_mask, int with_auth, TPM2B_SENSITIVE_DATA **unsealed) {
+    if (pcr_mask == 0) {
+        TSS2_RC rc = use_session(tpm, response_only);
+        if (rc != TSS2_RC_SUCCESS) return rc;
+        return tpm->tss->Esys_Unseal(tpm->esys, handle, tpm->session, ESYS_TR_NONE, ESYS_TR_NONE, unsealed);
+    }
+    TPMT_SYM_DEF aes = { .algorithm = TPM2_ALG_AES, .keyBits.aes = 128, .mode.aes = TPM2_ALG_CFB };
+    ESYS_TR policy = ESYS_TR_NONE;
+    TSS2_RC rc = tpm->tss->Esys_StartAuthSession(
+        tpm->esys, tpm->srk, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, ESYS_TR_NONE, NULL, TPM2_SE_POLICY, &aes,
+        TPM2_ALG_SHA256, &policy);
+    if (rc != TSS2_RC_SUCCESS) return rc;
+    rc = run_policy(tpm, policy, pcr_mask, with_auth);
+    if (rc == TSS2_RC_SUCCESS) rc = tpm->tss->Esys_TRSess_SetAttributes(tpm->esys, policy, response_only, 0xff);
+    if (rc == TSS2_RC_SUCCESS) rc = tpm->tss->Esys_Unseal(tpm->esys, handle, policy, ESYS_TR_NONE, ESYS_TR_NONE, unsealed);
+    tpm->tss->Esys_FlushContext(tpm->esys, policy);
+    return rc;
+}
+
 uint32_t coffer_tpm_unseal(
-    coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, const uint8_t *auth, size_t auth_length, uint8_t *data,
-    size_t capacity, size_t *data_length) {
+    coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, const uint8_t *auth, size_t auth_length, uint32_t pcr_mask,
+    uint8_t *data, size_t capacity, size_t *data_length) {
+    if (pcr_mask & ~COFFER_TPM_PCR_MASK_ALL) return COFFER_TPM_ERROR_SIZE;
     uint32_t handle = ESYS_TR_NONE;
     uint32_t rc = coffer_tpm_load(tpm, blob, blob_length, auth, auth_length, &handle);
     if (rc != TSS2_RC_SUCCESS) return rc;
     TPM2B_SENSITIVE_DATA *unsealed = NULL;
-    rc = use_session(tpm, response_only);
-    if (rc == TSS2_RC_SUCCESS) {
-        rc = tpm->tss->Esys_Unseal(tpm->esys, handle, tpm->session, ESYS_TR_NONE, ESYS_TR_NONE, &unsealed);
-    }
+    rc = unseal_loaded(tpm, handle, pcr_mask, auth_length > 0, &unsealed);
     if (rc == TSS2_RC_SUCCESS) {
         if (unsealed->size > capacity) {
             rc = COFFER_TPM_ERROR_SIZE;

@@ -20,6 +20,9 @@
     X(Esys_Create) \
     X(Esys_Load) \
     X(Esys_Unseal) \
+    X(Esys_PolicyPCR) \
+    X(Esys_PolicyAuthValue) \
+    X(Esys_PolicyGetDigest) \
     X(Esys_HMAC) \
     X(Esys_Sign) \
     X(Esys_ECDH_ZGen) \

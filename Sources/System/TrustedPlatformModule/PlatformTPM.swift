@@ -54,11 +54,17 @@ public final class PlatformTPM: TPMDevice {
     /// The largest authorisation value an object may have.
     public static let authorizationCapacity = Int(COFFER_TPM_AUTH_CAPACITY)
 
-    /// Seals up to 128 bytes under the storage root key: only this TPM, with the same owner seed, unseals them.
-    public func seal(_ secret: SecretBytes) throws(TPMError) -> Data { try seal(secret, authorization: ObjectAuthorization()) }
+    /// Seals up to 128 bytes under the storage root key: only this TPM, with the same owner seed, unseals them, and
+    /// only while the PCRs `pcrs` names hold their present values.
+    public func seal(_ secret: SecretBytes, pcrs: PCRSelection) throws(TPMError) -> Data {
+        try seal(secret, authorization: ObjectAuthorization(), pcrs: pcrs)
+    }
 
-    /// Unseals what ``seal(_:)`` sealed (three commands: load, unseal, flush).
-    public func unseal(_ blob: Data) throws(TPMError) -> SecretBytes { try unseal(blob, authorization: ObjectAuthorization()) }
+    /// Unseals what ``seal(_:pcrs:)`` sealed (three commands: load, unseal, flush; three more for PCRs: a policy
+    /// session, its PolicyPCR, its flush).
+    public func unseal(_ blob: Data, pcrs: PCRSelection) throws(TPMError) -> SecretBytes {
+        try unseal(blob, authorization: ObjectAuthorization(), pcrs: pcrs)
+    }
 
     /// Makes an HMAC-SHA256 key inside the TPM; its wrapped form is only usable with this TPM.
     public func createHMACKey() throws(TPMError) -> Data { try createHMACKey(authorization: ObjectAuthorization()) }
@@ -83,26 +89,26 @@ public final class PlatformTPM: TPMDevice {
         try keyAgreement(keyBlob: keyBlob, peer: peer, authorization: ObjectAuthorization())
     }
 
-    /// ``seal(_:)`` for an object used with `authorization`.
-    public func seal(_ secret: SecretBytes, authorization: ObjectAuthorization) throws(TPMError) -> Data {
+    /// ``seal(_:pcrs:)`` for an object used with `authorization`.
+    public func seal(_ secret: SecretBytes, authorization: ObjectAuthorization, pcrs: PCRSelection = .none) throws(TPMError) -> Data {
         try state.withLock { state throws(TPMError) -> Data in
-            state.commandsSent += 1
+            state.commandsSent += pcrs.isEmpty ? 1 : 5
             return try Self.blob(doing: "seal the device key") { buffer, capacity, length in
                 secret.withUnsafeBytes { bytes in
                     authorization.withBytes { auth, authLength in
                         coffer_tpm_seal(
-                            state.context.pointer, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, auth, authLength, buffer,
-                            capacity, length)
+                            state.context.pointer, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, auth, authLength, pcrs.mask,
+                            buffer, capacity, length)
                     }
                 }
             }
         }
     }
 
-    /// ``unseal(_:)`` of an object made with `authorization`.
-    public func unseal(_ blob: Data, authorization: ObjectAuthorization) throws(TPMError) -> SecretBytes {
+    /// ``unseal(_:pcrs:)`` of an object made with `authorization`.
+    public func unseal(_ blob: Data, authorization: ObjectAuthorization, pcrs: PCRSelection = .none) throws(TPMError) -> SecretBytes {
         try state.withLock { state throws(TPMError) -> SecretBytes in
-            state.commandsSent += 3
+            state.commandsSent += pcrs.isEmpty ? 3 : 6
             var code: UInt32 = 0
             let secret = SecretBytes(capacity: 128) { buffer in
                 var length = 0
@@ -110,7 +116,7 @@ public final class PlatformTPM: TPMDevice {
                     authorization.withBytes { auth, authLength in
                         coffer_tpm_unseal(
                             state.context.pointer, bytes.bindMemory(to: UInt8.self).baseAddress, bytes.count, auth, authLength,
-                            buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count, &length)
+                            pcrs.mask, buffer.bindMemory(to: UInt8.self).baseAddress, buffer.count, &length)
                     }
                 }
                 return code == 0 ? length : 0
@@ -252,6 +258,9 @@ public final class PlatformTPM: TPMDevice {
         // TPM_RC_OBJECT_MEMORY and TPM_RC_SESSION_MEMORY: a TPM reached without a resource manager is full.
         if code == 0x902 || code == 0x903 {
             detail += "; a TPM reached without the kernel's resource manager holds three objects: use device:/dev/tpmrm0, or one keychain process at a time"
+        }
+        if TPMError(code: code, reason: "").isPolicyFailure {
+            detail += "; the PCRs it is bound to no longer hold the values they had when it was sealed (firmware, bootloader or Secure Boot changed)"
         }
         if TPMError(code: code, reason: "").isWrongAuthorization {
             detail +=

@@ -15,10 +15,11 @@ public protocol TPMDevice: AnyObject, Sendable {
     /// The TPM operations asked for through this connection so far, for the figures.
     var commandsSent: Int { get }
 
-    /// Seals up to 128 bytes: only this TPM, with the same owner seed, unseals them.
-    func seal(_ secret: SecretBytes) throws(TPMError) -> Data
-    /// Unseals what ``seal(_:)`` sealed.
-    func unseal(_ blob: Data) throws(TPMError) -> SecretBytes
+    /// Seals up to 128 bytes: only this TPM, with the same owner seed, unseals them, and only while the PCRs `pcrs`
+    /// names hold their present values.
+    func seal(_ secret: SecretBytes, pcrs: PCRSelection) throws(TPMError) -> Data
+    /// Unseals what ``seal(_:pcrs:)`` sealed with the same PCRs.
+    func unseal(_ blob: Data, pcrs: PCRSelection) throws(TPMError) -> SecretBytes
     /// Makes an HMAC-SHA256 key inside the TPM; its wrapped form is only usable with this TPM.
     func createHMACKey() throws(TPMError) -> Data
     /// HMAC-SHA256 of `input` (at most 1,024 bytes) under the key `keyBlob` wraps.
@@ -29,4 +30,12 @@ public protocol TPMDevice: AnyObject, Sendable {
     func sign(keyBlob: Data, digest: Data) throws(TPMError) -> Data
     /// The x coordinate of the ECDH shared point with `peer` (X9.63, 65 bytes).
     func keyAgreement(keyBlob: Data, peer: Data) throws(TPMError) -> SecretBytes
+}
+
+extension TPMDevice {
+    /// Seals up to 128 bytes to this TPM alone, whatever the boot state.
+    public func seal(_ secret: SecretBytes) throws(TPMError) -> Data { try seal(secret, pcrs: .none) }
+
+    /// Unseals what ``seal(_:)`` sealed.
+    public func unseal(_ blob: Data) throws(TPMError) -> SecretBytes { try unseal(blob, pcrs: .none) }
 }

@@ -20,5 +20,11 @@ public struct TPMError: Error, Sendable, Equatable, CustomStringConvertible {
         code & 0xFFFF_F000 == 0 && code & 0x80 != 0 && (code & 0x3F == 0x22 || code & 0x3F == 0x0E)
     }
 
+    /// The TPM refused a policy session (TPM_RC_POLICY_FAIL, or TPM_RC_PCR_CHANGED while it ran): a PCR-bound
+    /// object's PCRs hold other values than when it was sealed.
+    public var isPolicyFailure: Bool {
+        code & 0xFFFF_F000 == 0 && ((code & 0x80 != 0 && code & 0x3F == 0x1D) || code & 0x7FF == 0x128)
+    }
+
     public var description: String { reason }
 }

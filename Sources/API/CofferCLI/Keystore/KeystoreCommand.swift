@@ -39,16 +39,34 @@ struct KeystoreCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "bind-tpm",
             abstract: "Seal the device key by the TPM and tangle the passcode with it; prints the recovery key.",
-            discussion: "Items are not re-encrypted. Needs the passcode when one is set.")
+            discussion: """
+                Items are not re-encrypted. Needs the passcode when one is set.
+
+                --pcrs also binds the device key to the present values of those PCRs (SHA-256 bank), so the keychain \
+                opens only while the machine boots the same way: a firmware, bootloader, kernel or Secure Boot change \
+                then needs the recovery key (coffer keystore recover, which seals it to the new values). On a keychain \
+                already bound, --pcrs seals its device key again to the PCRs given ('none': the chip alone).
+                """)
+
+        @Option(
+            name: .customLong("pcrs"),
+            help: ArgumentHelp(
+                "Bind to these PCRs' present values too: numbers 0–23 separated by commas, or 'none'.", valueName: "LIST"))
+        var pcrs: PCRListArgument?
 
         func run() throws {
             let key = try CLIFailure.reporting {
                 let client = CLIKeychain.shared
                 let passcode = try KeystorePasscode.ifSet(client, prompt: "Passcode")
-                return try client.blocking.changeDeviceKeyBinding(.bindTPM(passcode: passcode))
+                return try client.blocking.changeDeviceKeyBinding(.bindTPM(passcode: passcode, pcrs: pcrs?.pcrs))
             }
-            print("device key sealed by the TPM")
-            if let key { RecoveryKeyOutput.print(key) }
+            let boundTo = pcrs.map { $0.pcrs.isEmpty ? "" : " and PCRs sha256:" + $0.pcrs.map(String.init).joined(separator: ",") } ?? ""
+            guard let key else {
+                print("device key sealed again by the TPM\(boundTo.isEmpty ? ", to the chip alone" : boundTo)")
+                return
+            }
+            print("device key sealed by the TPM\(boundTo)")
+            RecoveryKeyOutput.print(key)
         }
     }
 

@@ -19,7 +19,7 @@ struct KeystoreStatusText {
                 device key: sealed by the TPM
                 TPM: \(binding.tcti)
                 storage root key: \(binding.storageRootKeyFingerprint)
-                PCRs: \(binding.pcrs.isEmpty ? "none (bound to the chip, not to the boot state)" : binding.pcrs.map(String.init).joined(separator: ","))
+                PCRs: \(binding.pcrs.isEmpty ? "none (bound to the chip, not to the boot state)" : "sha256:" + binding.pcrs.map(String.init).joined(separator: ",") + " (a boot change needs the recovery key)")
                 recovery key: \(binding.recoveryKeyPending ? "not shown yet: run coffer keystore recovery-key and keep it safe" : "shown")
                 file fallback: none (without this TPM, only the recovery key and the passcode open the keychain)
                 """

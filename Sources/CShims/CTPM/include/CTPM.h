@@ -51,16 +51,24 @@ void coffer_tpm_error_text(uint32_t code, char *text, size_t capacity);
 // and used with it: the salted session's HMAC proves it to the TPM, which never sees it in the clear. Every object is
 // noDA, so a wrong value is refused (TPM_RC_BAD_AUTH) without counting towards the TPM's dictionary-attack lockout.
 
-/// Seals `length` (≤ 128) bytes under the SRK: a keyed-hash data object (fixedTPM, fixedParent, noDA). Writes the
-/// wrapped object to `blob`.
-uint32_t coffer_tpm_seal(
-    coffer_tpm *tpm, const uint8_t *data, size_t length, const uint8_t *auth, size_t auth_length, uint8_t *blob,
-    size_t capacity, size_t *blob_length);
+// A sealed object may also be bound to PCRs: `pcr_mask` names PCRs of the SHA-256 bank (bit i for PCR i, 0–23; 0 for
+// none). Such an object's authorisation is a policy (TPM2_PolicyPCR over the PCRs' values when it was sealed, then
+// TPM2_PolicyAuthValue when it has an authorisation value), so it unseals only while those PCRs hold the same values.
 
-/// Loads a sealed object, unseals it into `data` and flushes it.
+/// The PCRs a mask may name: PCR 0 to 23.
+#define COFFER_TPM_PCR_MASK_ALL 0x00FFFFFFu
+
+/// Seals `length` (≤ 128) bytes under the SRK: a keyed-hash data object (fixedTPM, fixedParent, noDA), bound to the
+/// current values of the PCRs `pcr_mask` names. Writes the wrapped object to `blob`.
+uint32_t coffer_tpm_seal(
+    coffer_tpm *tpm, const uint8_t *data, size_t length, const uint8_t *auth, size_t auth_length, uint32_t pcr_mask,
+    uint8_t *blob, size_t capacity, size_t *blob_length);
+
+/// Loads a sealed object, unseals it into `data` and flushes it; `pcr_mask` is the one it was sealed with (the
+/// policy session is salted with the SRK and encrypts the response).
 uint32_t coffer_tpm_unseal(
-    coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, const uint8_t *auth, size_t auth_length, uint8_t *data,
-    size_t capacity, size_t *data_length);
+    coffer_tpm *tpm, const uint8_t *blob, size_t blob_length, const uint8_t *auth, size_t auth_length, uint32_t pcr_mask,
+    uint8_t *data, size_t capacity, size_t *data_length);
 
 /// Creates an HMAC-SHA256 key made inside the TPM (fixedTPM, fixedParent, sensitiveDataOrigin, noDA).
 uint32_t coffer_tpm_create_hmac_key(

@@ -2,6 +2,7 @@ import BackupFormat
 import KeychainModel
 import KeychainOperations
 import Keystore
+import TrustedPlatformModule
 
 extension KeychainService {
     /// Answers ``Request/deviceKeyBinding(_:)``: the keystore moves its device key, or shows its recovery key; a
@@ -9,8 +10,19 @@ extension KeychainService {
     func deviceKeyBinding(_ change: DeviceKeyBindingChange, caller: CallerContext) -> Response {
         do throws(KeystoreError) {
             switch change {
-            case .bindTPM(let passcode):
-                return .recoveryKey(try keystore().bindToTPM(passcode: passcode, charging: caller.passcodeAttempts))
+            case .bindTPM(let passcode, let pcrs):
+                var selection: PCRSelection?
+                if let pcrs {
+                    do {
+                        selection = try PCRSelection(pcrs)
+                    } catch {
+                        throw .tpmUnavailable(reason: error.reason)
+                    }
+                }
+                guard let key = try keystore().bindToTPM(passcode: passcode, pcrs: selection, charging: caller.passcodeAttempts) else {
+                    return .status(.success)
+                }
+                return .recoveryKey(key)
             case .unbindTPM(let passcode):
                 try keystore().unbindFromTPM(passcode: passcode, charging: caller.passcodeAttempts)
                 return .status(.success)

@@ -57,7 +57,11 @@ extension Keystore {
 
     static func unsealDeviceKey(_ sealed: TPMDeviceKeyFile, with tpm: any TPMDevice) throws(KeystoreError) -> DeviceKey {
         do {
-            return try DeviceKey.fromBytes(try tpm.unseal(sealed.sealedDeviceKey))
+            return try DeviceKey.fromBytes(try tpm.unseal(sealed.sealedDeviceKey, pcrs: sealed.pcrs))
+        } catch let error as TPMError where error.isPolicyFailure {
+            throw .tpmUnavailable(
+                reason: "this keychain's device key is sealed to PCRs \(sealed.pcrs), which no longer hold the values they had "
+                    + "(firmware, bootloader, kernel or Secure Boot changed); \(recoveryAdvice), which seals it to their new values")
         } catch let error as TPMError {
             throw .tpmUnavailable(reason: "\(error.reason); \(recoveryAdvice)")
         } catch {

@@ -6,8 +6,9 @@ import TrustedPlatformModule
 /// The file of a keychain bound to a TPM (`device-key.tpm`, 0600): what opens the device key on this TPM, and on no
 /// other, and what opens it with the recovery key instead.
 ///
-/// `CFDT` ‖ version (2) ‖ how the TPM is reached (0 directly, 1 through the system cofferd's TPM service; absent in
-/// version 1, which is direct) ‖ the storage root key's x and y (32 bytes each) ‖ four fields, each a UInt16 big-endian length
+/// `CFDT` ‖ version (2, or 3 when bound to PCRs) ‖ how the TPM is reached (0 directly, 1 through the system cofferd's
+/// TPM service; absent in version 1, which is direct) ‖ in version 3, the PCRs the device key is sealed to (a UInt32
+/// big-endian mask of the SHA-256 bank) ‖ the storage root key's x and y (32 bytes each) ‖ four fields, each a UInt16 big-endian length
 /// and its bytes: the device key sealed under that SRK, the passcode's HMAC key (made inside the TPM, usable only
 /// there), the device key under the recovery key (``DeviceKeyEscrow``) and the recovery key sealed under the SRK
 /// until a person has been shown it (empty after) ‖ the first 16 bytes of SHA-256 over what precedes. No field holds
@@ -15,6 +16,7 @@ import TrustedPlatformModule
 struct TPMDeviceKeyFile: Sendable, Equatable {
     private static let magic = Array("CFDT".utf8)
     private static let version: UInt8 = 2
+    private static let versionWithPCRs: UInt8 = 3
     private static let checksumLength = 16
 
     /// The storage root key the device key was sealed to.
@@ -29,6 +31,9 @@ struct TPMDeviceKeyFile: Sendable, Equatable {
     var pendingRecoveryKey: Data
     /// How the TPM was reached when these objects were made: the service's objects answer only through it.
     var route: Route = .direct
+    /// The PCRs the device key is sealed to (only the device key: the passcode's key and the pending recovery key are
+    /// not, so a changed boot state never loses the recovery key before it is shown).
+    var pcrs: PCRSelection = .none
 
     /// How a keychain reaches its TPM.
     enum Route: UInt8, Sendable {
@@ -43,8 +48,9 @@ struct TPMDeviceKeyFile: Sendable, Equatable {
 
     func encoded() -> Data {
         var file = Data(Self.magic)
-        file.append(Self.version)
+        file.append(pcrs.isEmpty ? Self.version : Self.versionWithPCRs)
         file.append(route.rawValue)
+        if !pcrs.isEmpty { withUnsafeBytes(of: pcrs.mask.bigEndian) { file.append(contentsOf: $0) } }
         file.append(storageRootKey.x)
         file.append(storageRootKey.y)
         for field in [sealedDeviceKey, passcodeHMACKey, escrow, pendingRecoveryKey] {
@@ -58,15 +64,19 @@ struct TPMDeviceKeyFile: Sendable, Equatable {
     static func decode(_ file: Data) throws(KeystoreError) -> TPMDeviceKeyFile {
         let bytes = [UInt8](file)
         guard bytes.count > magic.count else { throw .deviceKeyDamaged(reason: "its TPM file is truncated") }
-        let header = bytes[magic.count] == 1 ? magic.count + 1 : magic.count + 2
+        let fileVersion = bytes[magic.count]
+        let header = magic.count + (fileVersion == 1 ? 1 : fileVersion == versionWithPCRs ? 6 : 2)
         let fixed = header + 64
         guard bytes.count >= fixed + 8 + checksumLength else { throw .deviceKeyDamaged(reason: "its TPM file is truncated") }
         let body = bytes[..<(bytes.count - checksumLength)]
         guard SHA256.hash(data: body).prefix(checksumLength).elementsEqual(bytes.suffix(checksumLength)) else {
             throw .deviceKeyDamaged(reason: "its TPM file's checksum does not match")
         }
-        guard bytes.prefix(magic.count).elementsEqual(magic), bytes[magic.count] == 1 || bytes[magic.count] == version,
-            let route = header == magic.count + 1 ? .direct : Route(rawValue: bytes[magic.count + 1])
+        guard bytes.prefix(magic.count).elementsEqual(magic), [1, version, versionWithPCRs].contains(fileVersion),
+            let route = fileVersion == 1 ? .direct : Route(rawValue: bytes[magic.count + 1]),
+            let pcrs = fileVersion == versionWithPCRs
+                ? PCRSelection(mask: bytes[(magic.count + 2)..<header].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) : PCRSelection.none,
+            fileVersion != versionWithPCRs || !pcrs.isEmpty
         else {
             throw .deviceKeyDamaged(reason: "its TPM file has an unknown format")
         }
@@ -84,7 +94,7 @@ struct TPMDeviceKeyFile: Sendable, Equatable {
         let srk = StorageRootKey(x: Data(bytes[header..<(header + 32)]), y: Data(bytes[(header + 32)..<fixed]))
         return TPMDeviceKeyFile(
             storageRootKey: srk, sealedDeviceKey: fields[0], passcodeHMACKey: fields[1], escrow: fields[2], pendingRecoveryKey: fields[3],
-            route: route)
+            route: route, pcrs: pcrs)
     }
 
     static func load(from url: URL) throws(KeystoreError) -> TPMDeviceKeyFile? {

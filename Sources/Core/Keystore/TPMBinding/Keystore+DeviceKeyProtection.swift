@@ -9,7 +9,7 @@ extension Keystore {
         case .tpm(let tpm, let sealed):
             return .tpm(
                 DeviceKeyProtection.TPMBinding(
-                    tcti: tpm.tcti, storageRootKeyFingerprint: sealed.storageRootKey.fingerprint,
+                    tcti: tpm.tcti, storageRootKeyFingerprint: sealed.storageRootKey.fingerprint, pcrs: sealed.pcrs.list,
                     recoveryKeyPending: !sealed.pendingRecoveryKey.isEmpty))
         case .file:
             if let probed = state.withLock({ $0.tpmProbe }) { return .file(whyNoTPM: probed) }

@@ -6,7 +6,8 @@ import TrustedPlatformModule
 
 extension Keystore {
     /// Opens a keychain whose TPM can no longer unseal it (cleared, replaced, the disk moved) with its recovery key
-    /// and passcode, and binds it again: to the TPM `tpm` selects when there is one, else to a `device.key` file.
+    /// and passcode, and binds it again: to the TPM `tpm` selects when there is one (to the same PCRs, at their
+    /// present values), else to a `device.key` file.
     ///
     /// The recovery key opens the device key's copy (a wrong one throws ``KeystoreError/wrongRecoveryKey``); the
     /// passcode then opens the recovery copies of the passcode-protected class keys, counted in the keybag as any
@@ -93,9 +94,9 @@ extension Keystore {
         do {
             let tpm = try TPMSelection.open(tcti)
             let sealed = TPMDeviceKeyFile(
-                storageRootKey: tpm.storageRootKey, sealedDeviceKey: try tpm.seal(deviceKey.bytes),
+                storageRootKey: tpm.storageRootKey, sealedDeviceKey: try tpm.seal(deviceKey.bytes, pcrs: old.pcrs),
                 passcodeHMACKey: try tpm.createHMACKey(), escrow: old.escrow, pendingRecoveryKey: Data(),
-                route: .init(of: tpm))
+                route: .init(of: tpm), pcrs: old.pcrs)
             try sealed.write(to: folder.tpmDeviceKeyURL)
             return .tpm(tpm, sealed)
         } catch let error as TPMError {

@@ -10,11 +10,19 @@ extension Keystore {
     /// Seals the device key by the selected TPM and tangles the passcode with it; returns the new recovery key's printed
     /// form, to be shown once. Needs the passcode when one is set (a wrong one is charged to `attempts`).
     ///
+    /// `pcrs` binds the device key to those PCRs' present values too (none: to the chip alone). For a keychain
+    /// already bound, `pcrs` seals its device key again to the PCRs given, on the same TPM, and nil is returned: the
+    /// recovery key stays the same.
+    ///
     /// The order survives a crash at any point: `device-key.tpm` is written, then the keybag (which says the TPM is
     /// now current), then `device.key` is removed; an open that finds both files keeps the one the keybag names.
-    public func bindToTPM(passcode: SecretBytes?, charging attempts: PasscodeAttempts = .keybag) throws(KeystoreError) -> SecretBytes {
+    public func bindToTPM(
+        passcode: SecretBytes?, pcrs: PCRSelection? = nil, charging attempts: PasscodeAttempts = .keybag
+    ) throws(KeystoreError) -> SecretBytes? {
         guard case .file = state.withLock({ $0.binding }) else {
-            throw .tpmUnavailable(reason: "this keychain is already bound to a TPM")
+            guard let pcrs else { throw .tpmUnavailable(reason: "this keychain is already bound to a TPM") }
+            try sealAgain(to: pcrs, passcode: passcode, charging: attempts)
+            return nil
         }
         let classKeys = try passcodeProtectedClassKeys(passcode, charging: attempts)
         let tpm = try selectedTPM()
@@ -22,9 +30,9 @@ extension Keystore {
         let sealed: TPMDeviceKeyFile
         do {
             sealed = TPMDeviceKeyFile(
-                storageRootKey: tpm.storageRootKey, sealedDeviceKey: try tpm.seal(deviceKey.bytes),
+                storageRootKey: tpm.storageRootKey, sealedDeviceKey: try tpm.seal(deviceKey.bytes, pcrs: pcrs ?? .none),
                 passcodeHMACKey: try tpm.createHMACKey(), escrow: try DeviceKeyEscrow.seal(deviceKey, recoveryKey: recoveryKey),
-                pendingRecoveryKey: Data(), route: .init(of: tpm))
+                pendingRecoveryKey: Data(), route: .init(of: tpm), pcrs: pcrs ?? .none)
         } catch let error as TPMError {
             throw .tpmUnavailable(reason: error.reason)
         } catch {
@@ -40,6 +48,24 @@ extension Keystore {
         try? FileManager.default.removeItem(at: folder.deviceKeyURL)
         logger.info("device key sealed by the TPM", metadata: ["tcti": "\(tpm.tcti)"])
         return recoveryKey.formatted()
+    }
+
+    /// Seals the device key again by its TPM, to `pcrs`' present values (none: to the chip alone). Needs the
+    /// passcode when one is set. Only `device-key.tpm`'s sealed device key changes, written atomically.
+    private func sealAgain(to pcrs: PCRSelection, passcode: SecretBytes?, charging attempts: PasscodeAttempts) throws(KeystoreError) {
+        guard case .tpm(let tpm, var sealed) = state.withLock({ $0.binding }) else {
+            throw .tpmUnavailable(reason: "this keychain is not bound to a TPM")
+        }
+        _ = try passcodeProtectedClassKeys(passcode, charging: attempts)
+        do {
+            sealed.sealedDeviceKey = try tpm.seal(deviceKey.bytes, pcrs: pcrs)
+        } catch {
+            throw .tpmUnavailable(reason: error.reason)
+        }
+        sealed.pcrs = pcrs
+        try SecureFile.withExclusiveLock(folder.keybagLockURL) { () throws(KeystoreError) in try sealed.write(to: folder.tpmDeviceKeyURL) }
+        state.withLock { $0.binding = .tpm(tpm, sealed) }
+        logger.info("device key sealed again", metadata: ["pcrs": "\(pcrs)"])
     }
 
     /// Moves the device key back into `device.key` and untangles the passcode from the TPM. Needs the passcode when one

@@ -17,11 +17,11 @@ struct TPMServiceAnswers: Sendable {
             switch (request.kind, fields.count) {
             case (.hello, 0):
                 return TPMServiceMessage(.storageRootKey, [tpm.storageRootKey.x, tpm.storageRootKey.y])
-            case (.seal, 1):
+            case (.seal, 1), (.seal, 2):
                 let secret = SecretBytes(copying: fields[0])
-                return TPMServiceMessage(.bytes, [try tpm.seal(secret, authorization: authorization)])
-            case (.unseal, 1):
-                return try secretAnswer(tpm.unseal(fields[0], authorization: authorization))
+                return TPMServiceMessage(.bytes, [try tpm.seal(secret, authorization: authorization, pcrs: try pcrs(fields.dropFirst()))])
+            case (.unseal, 1), (.unseal, 2):
+                return try secretAnswer(tpm.unseal(fields[0], authorization: authorization, pcrs: try pcrs(fields.dropFirst())))
             case (.createHMACKey, 0):
                 return TPMServiceMessage(.bytes, [try tpm.createHMACKey(authorization: authorization)])
             case (.hmac, 2):
@@ -39,6 +39,15 @@ struct TPMServiceAnswers: Sendable {
         } catch {
             return TPMServiceMessage(failure: error)
         }
+    }
+
+    /// The PCR selection a seal or unseal names in its second field: none without one.
+    private func pcrs(_ field: ArraySlice<Data>) throws(TPMError) -> PCRSelection {
+        guard let mask = field.first else { return .none }
+        guard mask.count == 4, let selection = PCRSelection(mask: mask.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) else {
+            throw TPMError(code: 0xC0FF_0003, reason: "the request's PCR selection is not one of PCR 0 to 23")
+        }
+        return selection
     }
 
     private func secretAnswer(_ secret: SecretBytes) -> TPMServiceMessage {

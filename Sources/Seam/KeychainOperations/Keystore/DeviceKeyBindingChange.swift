@@ -4,7 +4,9 @@ import KeychainModel
 /// when one is set; a wrong one is charged as an unlock attempt is.
 public enum DeviceKeyBindingChange: Sendable, Equatable {
     /// Seals the device key by the selected TPM and tangles the passcode with it: answered with the new recovery key.
-    case bindTPM(passcode: SecretBytes?)
+    /// `pcrs` (PCR numbers of the SHA-256 bank, 0 to 23) binds it to those PCRs' present values too; for a keychain
+    /// already bound, it seals the device key again to the PCRs given (empty: none) and is answered with success.
+    case bindTPM(passcode: SecretBytes?, pcrs: [Int]? = nil)
     /// Moves the device key back into a file and untangles the passcode.
     case unbindTPM(passcode: SecretBytes?)
     /// The recovery key: the one made with the keychain, shown once, or a new one (`renew`) replacing it.

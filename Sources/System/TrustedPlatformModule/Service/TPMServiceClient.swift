@@ -51,11 +51,18 @@ public final class TPMServiceClient: TPMDevice {
     /// The requests made of the service so far (one TPM operation each).
     public var commandsSent: Int { requests.load(ordering: .relaxed) }
 
-    public func seal(_ secret: SecretBytes) throws(TPMError) -> Data {
-        try bytes(ask(.seal, [secret.withUnsafeBytes { Data($0) }]))
+    public func seal(_ secret: SecretBytes, pcrs: PCRSelection) throws(TPMError) -> Data {
+        try bytes(ask(.seal, [secret.withUnsafeBytes { Data($0) }] + Self.field(pcrs)))
     }
 
-    public func unseal(_ blob: Data) throws(TPMError) -> SecretBytes { try secret(ask(.unseal, [blob])) }
+    public func unseal(_ blob: Data, pcrs: PCRSelection) throws(TPMError) -> SecretBytes {
+        try secret(ask(.unseal, [blob] + Self.field(pcrs)))
+    }
+
+    /// A PCR selection's field (its mask, 4 bytes big-endian), sent only when it names PCRs.
+    private static func field(_ pcrs: PCRSelection) -> [Data] {
+        pcrs.isEmpty ? [] : [withUnsafeBytes(of: pcrs.mask.bigEndian) { Data($0) }]
+    }
 
     public func createHMACKey() throws(TPMError) -> Data { try bytes(ask(.createHMACKey)) }
 

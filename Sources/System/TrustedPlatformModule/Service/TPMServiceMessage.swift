@@ -12,9 +12,9 @@ public struct TPMServiceMessage: Sendable {
     public enum Kind: UInt8, Sendable {
         /// The storage root key (no fields); answered by ``storageRootKey``.
         case hello = 0x01
-        /// Seal (the secret); answered by ``bytes`` (the wrapped object).
+        /// Seal (the secret, and for PCRs their mask as 4 bytes big-endian); answered by ``bytes`` (the wrapped object).
         case seal = 0x02
-        /// Unseal (the wrapped object); answered by ``bytes`` (the secret).
+        /// Unseal (the wrapped object, and the PCRs' mask it was sealed with); answered by ``bytes`` (the secret).
         case unseal = 0x03
         /// Make an HMAC key (no fields); answered by ``bytes``.
         case createHMACKey = 0x04
