@@ -49,12 +49,6 @@ struct TPMCommandTests {
             try cli.run(arguments, input: input, environment: ["COFFER_TPM": tpm.tcti])
         }
 
-        /// Runs `coffer` on the keychain's folder itself, without the daemon.
-        func runInFolder(_ arguments: [String], input: String = "") throws -> CLIRunner.Outcome {
-            var embedded = cli
-            embedded.socket = nil
-            return try embedded.run(arguments, input: input, environment: ["COFFER_TPM": tpm.tcti])
-        }
     }
 
     @Test(arguments: CLITransport.allCases) func aNewKeychainIsSealedAndItsPasscodeRunsThroughTheTPM(transport: CLITransport) throws {
@@ -118,27 +112,29 @@ struct TPMCommandTests {
         #expect(try fixture.run(["lock"]).status == 0)
         #expect(try fixture.run(["unlock"], input: "the passcode\n").status == 0)
 
-        // The boot changes: the keychain no longer opens, and says how to open it. cofferd refuses the connection
-        // (its log says why), and the keychain is recovered in the folder, with the daemon stopped.
+        // The boot changes: the keychain no longer opens, and says how to open it (cofferd answers every request
+        // with why, and runs the recovery).
         fixture.stopDaemon()
         try tpm.extendPCR(16)
-        if transport == .daemon {
-            try fixture.startDaemon()
-            #expect(try fixture.run(["find-generic-password", "-s", "svc", "-a", "me", "-w"]).status != 0)
-            fixture.stopDaemon()
-        }
-        let refused = try fixture.runInFolder(["find-generic-password", "-s", "svc", "-a", "me", "-w"])
-        #expect(refused.status != 0)
-        #expect(
-            refused.standardError.contains("sealed to PCRs sha256:16") && refused.standardError.contains("coffer keystore recover"), "\(refused.standardError)")
-        let recovered = try fixture.runInFolder(["keystore", "recover"], input: recoveryKey + "the passcode\n")
-        #expect(recovered.status == 0, "\(recovered.standardError)")
         if transport == .daemon { try fixture.startDaemon() }
+        let refused = try fixture.run(["find-generic-password", "-s", "svc", "-a", "me", "-w"])
+        #expect(refused.status != 0)
+        #expect(refused.standardError.contains("errSecNotAvailable (-25291)"), "\(refused.standardError)")
+        #expect(refused.standardError.contains("sealed to PCRs sha256:16") && refused.standardError.contains("coffer keystore recover"))
+        #expect(!refused.standardError.contains(fixture.cli.home.path), "the folder's path is never told")
+        let refusedStatus = try fixture.run(["keystore", "status"])
+        #expect(refusedStatus.status != 0 && refusedStatus.standardError.contains("sealed to PCRs sha256:16"), "\(refusedStatus.standardError)")
+        let wrong = try fixture.run(["keystore", "recover"], input: recoveryKey + "not the passcode\n")
+        #expect(wrong.status != 0 && wrong.standardError.contains("wrong passcode"), "\(wrong.standardError)")
+        let recovered = try fixture.run(["keystore", "recover"], input: recoveryKey + "the passcode\n")
+        #expect(recovered.status == 0, "\(recovered.standardError)")
         #expect(try fixture.run(["unlock"], input: "the passcode\n").status == 0)
         if transport == .daemon {
             #expect(try fixture.run(["find-generic-password", "-s", "svc", "-a", "me", "-w"]).standardOutput == "hunter2\n")
         }
         #expect(try fixture.run(["keystore", "status"]).standardOutput.contains("PCRs: sha256:16"))
+        let again = try fixture.run(["keystore", "recover"], input: recoveryKey + "the passcode\n")
+        #expect(again.status != 0 && again.standardError.contains("nothing to recover"), "\(again.standardError)")
         let chipAlone = try fixture.run(["keystore", "bind-tpm", "--pcrs", "none"], input: "the passcode\n")
         #expect(chipAlone.standardOutput == "device key sealed again by the TPM, to the chip alone\n", "\(chipAlone.standardError)")
         #expect(try fixture.run(["keystore", "status"]).standardOutput.contains("PCRs: none"))

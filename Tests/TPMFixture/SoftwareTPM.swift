@@ -6,22 +6,24 @@ import Glibc
 #endif
 
 /// A private software TPM for one test: Debian's `swtpm` (installed with `swtpm-tools` and `tpm2-tools` when
-/// missing) on two loopback ports of its own, with its state in a new folder, stopped and deleted by ``stop()``.
+/// missing) on two Unix sockets in a new folder of its own (the command socket and its `.ctrl`, as tpm2-tss's swtpm
+/// TCTI expects), with its state there too, stopped and deleted by ``stop()``. Sockets in its own folder, unlike
+/// loopback ports, cannot be taken by another test's TPM that starts at the same moment.
 ///
-/// swtpm serves one connection at a time, as a TPM without a resource manager does: a `tpm2-tools` command runs while
-/// no Coffer process holds the TPM (between commands of the embedded keychain, or with cofferd stopped).
+/// swtpm has no resource manager: it holds three objects at once for everyone who uses it, and what a process that
+/// was killed had loaded stays loaded.
 public final class SoftwareTPM: @unchecked Sendable {
     /// Why the TPM could not be started or a tool failed.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }
 
-    /// The command port (the control port is the next one, as tpm2-tss's swtpm TCTI expects).
-    public let port: Int
-    /// tpm2-tss's TCTI configuration for it: what `COFFER_TPM` is set to.
-    public var tcti: String { "swtpm:host=127.0.0.1,port=\(port)" }
-    /// The TPM's state folder.
+    /// The TPM's folder: its state and its sockets.
     public let folder: String
+    /// The command socket (the control socket is this path with `.ctrl`).
+    public var socketPath: String { folder + "/tpm.sock" }
+    /// tpm2-tss's TCTI configuration for it: what `COFFER_TPM` is set to.
+    public var tcti: String { "swtpm:path=\(socketPath)" }
     private let lock = NSLock()
     private var process: ChildProcess?
 
@@ -30,7 +32,8 @@ public final class SoftwareTPM: @unchecked Sendable {
         try DebianPackages.ensureInstalled(["swtpm", "swtpm-tools", "tpm2-tools"])
         folder = "/tmp/coffer-tpm-\(UUID().uuidString.prefix(8).lowercased())"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        port = try Self.freePortPair()
+        // Other users' processes in the multi-user tests (cofferd as its own user) reach the sockets, not the state.
+        chmod(folder, 0o711)
         do {
             try start()
         } catch {
@@ -43,20 +46,24 @@ public final class SoftwareTPM: @unchecked Sendable {
 
     /// Starts swtpm on the existing state (after ``halt()``), waiting until it listens.
     public func start() throws {
+        for path in [socketPath, socketPath + ".ctrl"] { unlink(path) }
         let child = try ChildProcess(
             [
                 "/usr/bin/swtpm", "socket", "--tpm2", "--tpmstate", "dir=\(folder)",
-                "--server", "type=tcp,port=\(port),bindaddr=127.0.0.1", "--ctrl", "type=tcp,port=\(port + 1),bindaddr=127.0.0.1",
+                "--server", "type=unixio,path=\(socketPath)", "--ctrl", "type=unixio,path=\(socketPath).ctrl",
                 "--flags", "not-need-init,startup-clear",
             ], output: .null, errors: .null)
         lock.withLock { process = child }
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
-            if Self.listens(port) { return }
+            if Self.listens(socketPath), Self.listens(socketPath + ".ctrl") {
+                for path in [socketPath, socketPath + ".ctrl"] { chmod(path, 0o666) }
+                return
+            }
             guard child.isRunning else { throw Failure(description: "swtpm exited at start") }
             usleep(10_000)
         }
-        throw Failure(description: "swtpm did not listen on 127.0.0.1:\(port)")
+        throw Failure(description: "swtpm did not listen on \(socketPath)")
     }
 
     /// Stops swtpm, keeping its state (a power cycle, with ``start()``).
@@ -121,39 +128,20 @@ public final class SoftwareTPM: @unchecked Sendable {
         throw Failure(description: "tpm2_getcap printed no \(name)")
     }
 
-    private static func freePortPair() throws -> Int {
-        for _ in 0..<50 {
-            let port = try LoopbackPort.free()
-            if port < 65_535, !listens(port + 1), canBind(port + 1) { return port }
-        }
-        throw Failure(description: "no two adjacent free ports on 127.0.0.1")
-    }
-
-    private static func canBind(_ port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    private static func listens(_ path: String) -> Bool {
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var address = loopback(port)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
+        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+            buffer.copyBytes(from: bytes)
+            buffer[bytes.count] = 0
         }
-    }
-
-    private static func listens(_ port: Int) -> Bool {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var address = loopback(port)
         return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 }
         }
-    }
-
-    private static func loopback(_ port: Int) -> sockaddr_in {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = UInt16(port).bigEndian
-        return address
     }
 }

@@ -54,7 +54,8 @@ public final class KeychainEngine: Sendable {
             keystore = try Keystore.open(folder: folder, clock: keystoreClock, tpm: tpm)
         } catch {
             DiagnosticsLevel.logger(label: "coffer.engine").notice("cannot open the keystore: \(error)")
-            throw KeychainFailure(error.status, reason: error.description)
+            let awaitsRecovery = if case .tpmUnavailable = error { true } else { false }
+            throw KeychainFailure(error.status, reason: error.description, awaitsRecovery: awaitsRecovery)
         }
         do {
             let store = try ItemStore(databaseURL: folder.databaseURL, keyring: KeystoreKeyring(keystore: keystore))

@@ -14,6 +14,9 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
     case foreignUser(UInt32)
     /// The user's keychain could not be opened (the reason names a status or a file, never a secret).
     case keychainUnavailable(String)
+    /// The user's keychain does not open because its TPM no longer opens it (the reason says why): its recovery key
+    /// does, through ``KeychainRecoveryDesk``.
+    case keychainAwaitsRecovery(String)
     /// Another cofferd serves this socket; this one did not start.
     case socketInUse(String)
 
@@ -23,6 +26,7 @@ public enum DaemonError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unidentifiablePeer(let reason): "cannot identify the calling program: \(reason)"
         case .foreignUser(let uid): "uid \(uid) may not use this per-user daemon"
         case .keychainUnavailable(let reason): "the keychain cannot be opened: \(reason)"
+        case .keychainAwaitsRecovery(let reason): "the keychain awaits its recovery key: \(reason)"
         case .socketInUse(let path): "another cofferd is serving \(path); this one is not started"
         }
     }

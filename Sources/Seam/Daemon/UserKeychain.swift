@@ -38,7 +38,8 @@ public final class UserKeychain: Sendable {
         do {
             engine = try KeychainEngine.openExplaining(folder: folder, tpm: tpm)
         } catch {
-            throw DaemonError.keychainUnavailable(error.reason.map { "\(error.status.name): \($0)" } ?? error.status.name)
+            let reason = error.reason.map { "\(error.status.name): \($0)" } ?? error.status.name
+            throw error.awaitsRecovery ? DaemonError.keychainAwaitsRecovery(reason) : DaemonError.keychainUnavailable(reason)
         }
         registry = try ProgramRegistryFile(url: folder.url.appendingPathComponent("apps.json"))
         service = KeychainService(
@@ -113,22 +114,31 @@ public final class UserKeychains: Sendable {
         }
     }
 
-    /// The keychain of `uid`, opened on first use. In per-user mode any other uid is refused.
+    /// The keychain of `uid`, opened on first use. In per-user mode any other uid is refused; a keychain its TPM no
+    /// longer opens throws ``DaemonError/keychainAwaitsRecovery(_:)`` (see ``recoveryDesk(for:reason:)``).
     public func keychain(for uid: UInt32) throws -> UserKeychain {
         try open.withLock { keychains in
             if let existing = keychains[uid] { return existing }
-            let folder: KeychainFolder
-            switch mode {
-            case .system(let stateDirectory):
-                folder = KeychainFolder(url: stateDirectory.appendingPathComponent(String(uid), isDirectory: true))
-            case .user(let userFolder, let owner):
-                guard uid == owner else { throw DaemonError.foreignUser(uid) }
-                folder = userFolder
-            }
-            let keychain = try UserKeychain(uid: uid, folder: folder, restoreStaging: restoreStaging, tpm: tpm)
+            let keychain = try UserKeychain(uid: uid, folder: try folder(for: uid), restoreStaging: restoreStaging, tpm: tpm)
             keychains[uid] = keychain
             logger.info("opened keychain", metadata: ["uid": "\(uid)"])
             return keychain
+        }
+    }
+
+    /// What answers `uid`, whose keychain awaits its recovery key for `reason`, until it is recovered.
+    func recoveryDesk(for uid: UInt32, reason: String) throws -> KeychainRecoveryDesk {
+        KeychainRecoveryDesk(uid: uid, folder: try folder(for: uid), tpm: tpm, reason: reason)
+    }
+
+    /// The keychain folder of `uid`; in per-user mode any other uid is refused.
+    private func folder(for uid: UInt32) throws -> KeychainFolder {
+        switch mode {
+        case .system(let stateDirectory):
+            return KeychainFolder(url: stateDirectory.appendingPathComponent(String(uid), isDirectory: true))
+        case .user(let userFolder, let owner):
+            guard uid == owner else { throw DaemonError.foreignUser(uid) }
+            return userFolder
         }
     }
 

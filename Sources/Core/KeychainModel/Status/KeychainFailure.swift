@@ -8,11 +8,14 @@ public struct KeychainFailure: Error, Sendable, Hashable, CustomStringConvertibl
     public var status: KeychainStatus
     /// What was refused and why; nil when the status says it all.
     public var reason: String?
+    /// Whether the keychain did not open because its TPM no longer opens it: its recovery key does.
+    public var awaitsRecovery: Bool
 
     /// A failure with `status` and, optionally, its reason.
-    public init(_ status: KeychainStatus, reason: String? = nil) {
+    public init(_ status: KeychainStatus, reason: String? = nil, awaitsRecovery: Bool = false) {
         self.status = status
         self.reason = reason
+        self.awaitsRecovery = awaitsRecovery
     }
 
     /// `name (code): explanation`, then the reason.

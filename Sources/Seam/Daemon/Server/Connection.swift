@@ -353,12 +353,12 @@ final class Connection: Sendable {
         if closing.held > 0 { server.bytes.release(closing.held, for: peer.uid) }
         server.connections.release(peer.uid)
         server.watcher.forget(number)
-        if case .serving(let caller) = closing.phase {
+        if case .serving(let caller) = closing.phase, case .keychain(let keychain, let origin, _) = caller.serving {
             // Withdraws this connection's prompts (which may answer other connections) and ends its session.
             server.requests.submit(for: peer.uid) {
-                caller.keychain.prompts.connectionClosed(caller.origin.connection)
-                caller.keychain.owners.connectionClosed(caller.origin.connection)
-                caller.keychain.service.endSession(caller.origin.connection)
+                keychain.prompts.connectionClosed(origin.connection)
+                keychain.owners.connectionClosed(origin.connection)
+                keychain.service.endSession(origin.connection)
             }
         }
     }

@@ -65,6 +65,11 @@ struct ConnectionAdmission: Sendable {
                     credentials, of: keychain, with: server.identifier, mode: server.mode, isAbandoned: { closed.isSet })
                 let caller = ConnectionCaller(keychain: keychain, program: program, pid: peer.pid, connection: connection.number, mode: server.mode)
                 _ = connection.identified(as: caller)
+            } catch DaemonError.keychainAwaitsRecovery(let reason) {
+                // Answered with why, and open to `coffer keystore recover`, rather than closed.
+                guard let desk = try? server.keychains.recoveryDesk(for: peer.uid, reason: reason) else { return connection.close() }
+                server.logger.notice("a keychain awaits its recovery key", metadata: ["uid": "\(peer.uid)", "reason": "\(reason)"])
+                _ = connection.identified(as: ConnectionCaller(recovery: desk, pid: peer.pid))
             } catch {
                 if !closed.isSet {
                     server.logger.warning("refused a connection: \(error)", metadata: ["uid": "\(peer.uid)", "pid": "\(peer.pid)"])

@@ -4,24 +4,39 @@ import Foundation
 import KeychainModel
 import KeychainOperations
 
-/// The caller of an identified connection: its keychain, where its requests come from (its access
-/// groups, whether it is a trusted front end) and the router that answers them.
+/// The caller of an identified connection: its uid and process, and what serves it — its keychain (where its
+/// requests come from: its access groups, whether it is a trusted front end; and the router that answers them), or,
+/// while that keychain awaits its recovery key, the recovery desk.
 struct ConnectionCaller: Sendable {
-    /// The keychain of the caller's uid.
-    let keychain: UserKeychain
-    /// The connection and its caller, as identified at connect.
-    let origin: RequestOrigin
-    /// Routes the caller's requests to the keychain service or the prompt broker.
-    let router: RequestRouter
+    /// The caller's user, as the kernel named it.
+    let uid: UInt32
     /// The caller's process, for logs.
     let pid: Int32
+    /// What answers the caller.
+    let serving: Serving
+
+    /// What answers a caller's requests.
+    enum Serving: Sendable {
+        /// The caller's keychain, the connection and caller as identified at connect, and the router.
+        case keychain(UserKeychain, origin: RequestOrigin, router: RequestRouter)
+        /// The caller's keychain does not open until it is recovered.
+        case recovery(KeychainRecoveryDesk)
+    }
 
     /// The caller behind a connection numbered `connection`, running `program` as process `pid`.
     init(keychain: UserKeychain, program: IdentifiedProgram, pid: Int32, connection: UInt64, mode: DaemonConfiguration.Mode) {
-        self.keychain = keychain
+        uid = keychain.uid
         self.pid = pid
-        origin = RequestOrigin(connection: connection, identity: program, keychain: keychain, mode: mode)
-        router = RequestRouter(keychain: keychain)
+        serving = .keychain(
+            keychain, origin: RequestOrigin(connection: connection, identity: program, keychain: keychain, mode: mode),
+            router: RequestRouter(keychain: keychain))
+    }
+
+    /// A caller of process `pid` whose keychain awaits its recovery key.
+    init(recovery desk: KeychainRecoveryDesk, pid: Int32) {
+        uid = desk.uid
+        self.pid = pid
+        serving = .recovery(desk)
     }
 }
 
@@ -71,17 +86,22 @@ enum RequestAnswering {
             bytes.resetBytes(in: 0..<bytes.count)
             return deliver(.malformed("\(error)"))
         }
-        let keychain = caller.keychain
-        let (id, uid, pid) = (envelope.id, keychain.uid, caller.pid)
+        let (id, uid, pid) = (envelope.id, caller.uid, caller.pid)
+        guard case .keychain(let keychain, let origin, let router) = caller.serving else {
+            if case .recovery(let desk) = caller.serving {
+                return deliver(encode(desk.answer(envelope.request), id: id, uid: uid, pid: pid, server: server))
+            }
+            return deliver(.dropped)
+        }
         let incoming = StorageQuota.incomingBytes(of: envelope.request, length: length) {
-            keychain.service.stagedRestoreBytes(session: caller.origin.connection)
+            keychain.service.stagedRestoreBytes(session: origin.connection)
         }
         if StorageQuota.grows(envelope.request), let reason = server.quota.refusal(for: keychain, incoming: incoming) {
             keychain.touch()
             server.refusals.refused("storage", uid: uid, pid: pid, reason: reason)
             return deliver(encode(.failure(.diskFull, reason: reason), id: id, uid: uid, pid: pid, server: server))
         }
-        caller.router.route(envelope.request, from: caller.origin) { response in
+        router.route(envelope.request, from: origin) { response in
             deliver(encode(response, id: id, uid: uid, pid: pid, server: server))
         }
     }

@@ -30,7 +30,7 @@ struct RequestJob: Sendable {
     static func read(_ connection: Connection, server: ServerContext) {
         guard let caller = connection.caller else { return }
         let job = RequestJob(server: server, connection: connection, caller: caller)
-        server.requests.submit(for: caller.keychain.uid) { job.readAndAnswer() }
+        server.requests.submit(for: caller.uid) { job.readAndAnswer() }
     }
 
     /// Reads what the socket holds and answers it, looks for more for ``pollFor``, then gives the reader
@@ -38,7 +38,7 @@ struct RequestJob: Sendable {
     /// threads answer them.
     private func readAndAnswer() {
         guard var assembler = connection.lendReader() else { return }
-        let uid = caller.keychain.uid
+        let uid = caller.uid
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 8_192, alignment: 16)
         var lastRead: UInt64?
         var pollingUntil: UInt64?
@@ -99,7 +99,7 @@ struct RequestJob: Sendable {
     private func submit(_ frames: [FrameAssembler.Frame]) {
         started(frames.count)
         let requests = frames.map { (payload: PayloadHandOff($0.payload), length: $0.reserved) }
-        server.requests.submit(for: caller.keychain.uid) { [self] in answer(requests) }
+        server.requests.submit(for: caller.uid) { [self] in answer(requests) }
     }
 
     /// Counts `count` requests as being answered, for the idle time-out and for shutdown.
@@ -109,7 +109,7 @@ struct RequestJob: Sendable {
     }
 
     private func answer(_ requests: [(payload: PayloadHandOff, length: Int)]) {
-        let uid = caller.keychain.uid
+        let uid = caller.uid
         let delivery = AnswerDelivery(server: server, connection: connection)
         for request in requests {
             RequestAnswering.answer(request.payload, length: request.length, caller: caller, server: server, closed: connection.closedFlag) {
