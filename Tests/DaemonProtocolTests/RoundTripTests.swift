@@ -52,6 +52,7 @@ struct RoundTripTests {
         .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .afterFirstUnlockThisDeviceOnly, flags: []), kind: .mlkem768)),
         .createTokenKey(TokenKeyCreation(accessControl: AccessControl(protection: .whenUnlocked, flags: .userPresence), kind: .mldsa87)),
         .useTokenKey(TokenKeyUse(key: Data([7]), operation: .decapsulate, algorithm: "algid:kem:ML-KEM", input: Data(count: 1088))),
+        .useTokenKey(TokenKeyUse(key: Data([7, 8]), operation: .checkSeal, algorithm: "", input: Data())),
         .useTokenKey(TokenKeyUse(key: Data([8]), operation: .signWithContext(Data("ctx".utf8)), algorithm: "algid:sign:ML-DSA:message", input: Data([1]))),
         .useTokenKey(TokenKeyUse(key: Data([8]), operation: .signWithContext(Data()), algorithm: "algid:sign:ML-DSA:message", input: Data())),
         .syncState(changedFrom: nil),

@@ -88,14 +88,23 @@ import Testing
             #expect(throws: CryptoKitError.self) { try SecureEnclave.MLDSA87.PrivateKey(dataRepresentation: dsa) }
             let p256 = try SecureEnclave.P256.Signing.PrivateKey().dataRepresentation
             #expect(throws: CryptoKitError.self) { try SecureEnclave.MLDSA65.PrivateKey(dataRepresentation: p256) }
-            // Another keychain's handle, and an altered one of this keychain: errSecAuthFailed when used.
-            let foreign = try SecureEnclave.MLDSA65.PrivateKey(dataRepresentation: dsa)
-            #expect(Self.status { _ = try foreign.signature(for: Data("m".utf8)) } == Int(errSecAuthFailed))
-            var altered = try SecureEnclave.MLKEM768.PrivateKey().dataRepresentation
+            // Another keychain's handle, and altered ones of this keychain: CryptoKitError.authenticationFailure when
+            // read, as Apple's enclave refuses a blob it did not make.
+            let authenticationFailure = CryptoKitSecureEnclaveTests.isAuthenticationFailure
+            #expect(authenticationFailure { try SecureEnclave.MLDSA65.PrivateKey(dataRepresentation: dsa) })
+            #expect(authenticationFailure { try SecureEnclave.MLKEM768.PrivateKey(dataRepresentation: kem) })
+            let own = try SecureEnclave.MLKEM768.PrivateKey().dataRepresentation
+            var altered = own
             altered[altered.count - 20] ^= 0x40
-            let tampered = try SecureEnclave.MLKEM768.PrivateKey(dataRepresentation: altered)
-            let ciphertext = try tampered.publicKey.encapsulate().encapsulated
-            #expect(Self.status { _ = try tampered.decapsulate(ciphertext) } == Int(errSecAuthFailed))
+            #expect(authenticationFailure { try SecureEnclave.MLKEM768.PrivateKey(dataRepresentation: altered) })
+            // Cut inside the sealed part, or its public key changed: refused at once too, never a crash.
+            #expect(throws: CryptoKitError.self) { try SecureEnclave.MLKEM768.PrivateKey(dataRepresentation: own.dropLast(7)) }
+            var otherPublicKey = own
+            otherPublicKey[otherPublicKey.count / 2] ^= 0x01
+            #expect(throws: CryptoKitError.self) { try SecureEnclave.MLKEM768.PrivateKey(dataRepresentation: otherPublicKey) }
+            let key = try SecureEnclave.MLKEM768.PrivateKey(dataRepresentation: own)
+            let sent = try key.publicKey.encapsulate()
+            #expect(try key.decapsulate(sent.encapsulated) == sent.sharedSecret)
         }
     }
 

@@ -39,16 +39,31 @@ import Testing
         }
     }
 
-    @Test(arguments: Transport.allCases) func aHandleFromAnotherKeychainFailsWhenUsed(transport: Transport) throws {
+    @Test(arguments: Transport.allCases) func aHandleFromAnotherKeychainOrAlteredIsRefusedWhenRead(transport: Transport) throws {
         let handle = try withFreshKeychain(transport: transport) { try SecureEnclave.P256.Signing.PrivateKey().dataRepresentation }
         try withFreshKeychain(transport: transport) {
-            let key = try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: handle)
-            do {
-                _ = try key.signature(for: Data("m".utf8))
-                Issue.record("another keychain's key signed")
-            } catch let error as NSError {
-                #expect(error.domain == "NSOSStatusErrorDomain" && error.code == Int(errSecAuthFailed))
-            }
+            // As Apple's enclave refuses a blob it did not make: at once, not at the first signature.
+            #expect(Self.isAuthenticationFailure { try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: handle) })
+            #expect(Self.isAuthenticationFailure { try SecureEnclave.P256.KeyAgreement.PrivateKey(dataRepresentation: handle) })
+            var altered = try SecureEnclave.P256.KeyAgreement.PrivateKey().dataRepresentation
+            altered[altered.count - 1] ^= 0x01
+            #expect(Self.isAuthenticationFailure { try SecureEnclave.P256.KeyAgreement.PrivateKey(dataRepresentation: altered) })
+            // This keychain's own handle still reads and signs.
+            let own = try SecureEnclave.P256.Signing.PrivateKey()
+            let again = try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: own.dataRepresentation)
+            #expect(own.publicKey.isValidSignature(try again.signature(for: Data("m".utf8)), for: Data("m".utf8)))
+        }
+    }
+
+    /// Whether `body` threw `CryptoKitError.authenticationFailure`.
+    static func isAuthenticationFailure(_ body: () throws -> Any) -> Bool {
+        do {
+            _ = try body()
+            return false
+        } catch CryptoKitError.authenticationFailure {
+            return true
+        } catch {
+            return false
         }
     }
 

@@ -24,11 +24,13 @@ struct EnclaveKey: Sendable {
     }
 
     /// The key `dataRepresentation` stands for. Bytes that are no P-256 key's handle throw
-    /// `CryptoKitError.incorrectParameterSize`; a handle from another keychain fails when it is used.
+    /// `CryptoKitError.incorrectParameterSize`; a handle from another keychain, or altered,
+    /// `CryptoKitError.authenticationFailure` (``EnclaveKeySealCheck``).
     init(dataRepresentation: Data, context: LAContext?) throws {
         guard let key = KeptKey(sealed: dataRepresentation, authentication: Self.authentication(context)), key.kind == .p256 else {
             throw CryptoKitError.incorrectParameterSize
         }
+        try EnclaveKeySealCheck.check(key.handle)
         self.key = key
     }
 

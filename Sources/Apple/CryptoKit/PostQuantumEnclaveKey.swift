@@ -22,11 +22,13 @@ struct PostQuantumEnclaveKey: Sendable {
     }
 
     /// The key of `kind` that `dataRepresentation` stands for. Bytes that are no such key's handle throw
-    /// `CryptoKitError.incorrectParameterSize`; a handle from another keychain, or altered, fails when it is used.
+    /// `CryptoKitError.incorrectParameterSize`; a handle from another keychain, or altered,
+    /// `CryptoKitError.authenticationFailure` (``EnclaveKeySealCheck``).
     init(_ kind: TokenKeyCreation.Kind, dataRepresentation: some DataProtocol, context: LAContext?) throws {
         guard let key = KeptPostQuantumKey(sealed: Data(dataRepresentation), kind: kind, authentication: Self.authentication(context)) else {
             throw CryptoKitError.incorrectParameterSize
         }
+        try EnclaveKeySealCheck.check(key.handle)
         self.key = key
     }
 

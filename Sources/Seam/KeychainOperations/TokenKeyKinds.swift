@@ -95,13 +95,14 @@ extension TokenKeyCreation.Kind {
 }
 
 extension TokenKeyUse.Operation {
-    /// The use, without its parameters.
-    public var use: TokenKeyCreation.Kind.Use {
+    /// The use, without its parameters; nil for ``checkSeal``, which uses nothing.
+    public var use: TokenKeyCreation.Kind.Use? {
         switch self {
         case .sign, .signWithContext: .sign
         case .decrypt: .decrypt
         case .keyExchange: .keyExchange
         case .decapsulate: .decapsulate
+        case .checkSeal: nil
         }
     }
 }

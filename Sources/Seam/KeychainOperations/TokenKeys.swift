@@ -95,6 +95,10 @@ public struct TokenKeyUse: Sendable, Hashable {
         /// ML-KEM decapsulation (CryptoKit's `decapsulate`): `input` is the ciphertext, the answer the 32-byte
         /// shared secret.
         case decapsulate
+        /// Opens the seal only, as CryptoKit's `init(dataRepresentation:)` does: answered with success when this
+        /// keychain made the key and it was not altered (-25293 otherwise; -25308 while its class is locked). The
+        /// key is not used, no one is asked, and nothing is recorded.
+        case checkSeal
     }
 
     /// The sealed private key (``TokenKey/sealed``).

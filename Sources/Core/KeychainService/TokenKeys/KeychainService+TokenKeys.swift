@@ -76,6 +76,7 @@ extension KeychainService {
 
     /// Uses a token key for `caller` and records the use in the audit journal, with the key's item when one holds it.
     func useTokenKey(_ use: TokenKeyUse, caller: CallerContext, session: UInt64) -> Response {
+        if case .checkSeal = use.operation { return checkSeal(use.key) }
         let tied = TokenKeySealLayout(parsing: use.key)?.isTiedToItem == true
         let item = tied ? keyItem(holding: use.key) : nil
         let answer: Response =
@@ -92,6 +93,16 @@ extension KeychainService {
         return answer.auditStatus == 0 ? refusing(answer, unless: recorded) : answer
     }
 
+    /// Opens a token key's seal without using it (``TokenKeyUse/Operation/checkSeal``).
+    private func checkSeal(_ sealed: Data) -> Response {
+        do {
+            _ = try openTokenKey(sealed)
+            return .status(.success)
+        } catch {
+            return .failure(error, reason: Self.tokenKeyReason(error))
+        }
+    }
+
     /// Uses a token key: opens its seal, checks that its kind does what is asked (``TokenKeyCreation/Kind/uses``)
     /// and that the call's context has proved what the key's access control asks for its use (`privateKeyUsage`
     /// with constraints, §6.2) through the gate items go through (``AccessGate``), and runs the operation here.
@@ -102,11 +113,12 @@ extension KeychainService {
         } catch {
             return .failure(error, reason: Self.tokenKeyReason(error))
         }
-        guard opened.kind.uses.contains(use.operation.use) else {
+        guard let wanted = use.operation.use, opened.kind.uses.contains(wanted) else {
             return .failure(
                 .param,
                 reason:
-                    "\(use.algorithm): algorithm not supported by the key (a key that never leaves the keychain, of a kind that does not \(use.operation.use))")
+                    "\(use.algorithm): algorithm not supported by the key (a key that never leaves the keychain, of a kind that does not \(use.operation.use.map { "\($0)" } ?? "that"))"
+            )
         }
         let (verified, _) = sessions.authorization(session: session, context: use.authentication.context)
         let gate = AccessGate(verified: verified, ui: use.authentication.interactive ? .allow : .fail)
@@ -136,7 +148,7 @@ extension KeychainService {
         case .keyExchange(let requestedSize, let sharedInfo):
             let peer = try AsymmetricKey(externalRepresentation: use.input, type: .ellipticCurve, keyClass: .publicKey)
             return .value(.data(try key.sharedSecret(with: peer, algorithm: algorithm, requestedSize: requestedSize, sharedInfo: sharedInfo)))
-        case .signWithContext, .decapsulate:
+        case .signWithContext, .decapsulate, .checkSeal:
             throw KeyCryptoError(status: -50, message: "\(use.algorithm): algorithm not supported by the key")
         }
     }
@@ -237,6 +249,7 @@ extension TokenKeyUse.Operation {
         case .decrypt: "decrypt"
         case .keyExchange: "keyExchange"
         case .decapsulate: "decapsulate"
+        case .checkSeal: "checkSeal"
         }
     }
 }

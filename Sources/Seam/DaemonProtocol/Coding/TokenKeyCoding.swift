@@ -34,6 +34,7 @@ enum TokenKeyCoding {
             writer.byte(4)
             try writer.bytes(context)
         case .decapsulate: writer.byte(5)
+        case .checkSeal: writer.byte(6)
         }
         try writer.text(use.algorithm)
         try writer.bytes(use.input)
@@ -55,6 +56,7 @@ enum TokenKeyCoding {
             operation = .keyExchange(requestedSize: requestedSize, sharedInfo: sharedInfo)
         case 4: operation = .signWithContext(try reader.data())
         case 5: operation = .decapsulate
+        case 6: operation = .checkSeal
         default: throw .malformedPayload(.invalidField("token key operation"))
         }
         let algorithm = try reader.text()
