@@ -543,7 +543,7 @@ let package = Package(
             name: "SecurityTests",
             dependencies: [
                 "Security", "CryptoKit", "Keystore", "KeychainModel", "Query", "CofferTestSupport", "KeyCrypto", "TestProcesses", "TPMFixture",
-                "TrustedPlatformModule", "KeychainSelection", "KeychainOperations",
+                "TrustedPlatformModule", "KeychainSelection", "KeychainOperations", "KeychainKeys",
             ]),
         // Against local TLS servers on 127.0.0.1 (pinned, unpinned, expired, TLS 1.1-only, mutual TLS).
         .testTarget(

@@ -64,6 +64,32 @@ struct PostQuantumKeyTests {
         }
     }
 
+    @Test(arguments: Transport.allCases) func keysOfBothKindsUnderOneTagStayApart(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
+        let keychain = temporary.keychain
+        let tag = Data("com.example.both".utf8)
+        let postQuantum = try await keychain.generatePostQuantumKey(.mldsa65, tag: tag)
+        let ec = try await keychain.generateKey(type: .ellipticCurve, sizeInBits: 256, tag: tag)
+        #expect(try await keychain.key(tagged: tag)?.publicKey == ec.publicKey)
+        #expect(try await keychain.postQuantumKey(tagged: tag)?.publicKey == postQuantum.publicKey)
+        // Deleting the post-quantum keys leaves the other key under the tag.
+        try await keychain.deletePostQuantumKeys(tagged: tag)
+        #expect(try await keychain.postQuantumKey(tagged: tag) == nil)
+        #expect(try await keychain.key(tagged: tag)?.publicKey == ec.publicKey)
+        do {
+            try await keychain.deletePostQuantumKeys(tagged: tag)
+            Issue.record("nothing left to delete, yet no error")
+        } catch {
+            #expect(error.status == .itemNotFound)
+        }
+        // A tag with only a post-quantum key holds no classic key.
+        let only = Data("com.example.only-pq".utf8)
+        _ = try await keychain.generatePostQuantumKey(.mlkem1024, tag: only)
+        #expect(try await keychain.key(tagged: only) == nil)
+        try await keychain.deleteKeys(tagged: only)
+        #expect(try await keychain.postQuantumKey(tagged: only) == nil)
+    }
+
     @Test(arguments: Transport.allCases) func appleCodeListingKeysIsNotDisturbedByThem(transport: Transport) async throws {
         let temporary = TemporaryKeychain(transport: transport)
         let keychain = temporary.keychain

@@ -204,10 +204,16 @@ import Testing
             let references = try #require(all as? [SecKey])
             #expect(Set(references) == [key, publicKey])
 
-            // Bytes that are no key of the stored type make no key.
+            // Bytes that are no key of the stored type make no key: as Apple's SecItemResultProcess, success with no
+            // result alone, left out of arrays, and no kSecValueRef beside attributes.
             #expect(Self.add(Self.privateKey(tag: "junk")) == errSecSuccess)
-            let junk = Self.copy(Self.keys([kSecAttrApplicationTag as String: Data("junk".utf8), kSecReturnRef as String: true])).1
-            #expect(junk is NSNull)
+            let junkQuery = Self.keys([kSecAttrApplicationTag as String: Data("junk".utf8), kSecReturnRef as String: true])
+            let junk = Self.copy(junkQuery)
+            #expect(junk.0 == errSecSuccess && junk.1 == nil)
+            let junkAll = Self.copy(junkQuery.merging([kSecMatchLimit as String: kSecMatchLimitAll]) { _, new in new }).1
+            #expect((junkAll as? [SecKey])?.isEmpty == true)
+            let junkAttributes = Self.copy(junkQuery.merging([kSecReturnAttributes as String: true]) { _, new in new }).1 as? [String: Any]
+            #expect(junkAttributes?[kSecValueRef as String] == nil && junkAttributes?[kSecAttrApplicationTag as String] != nil)
         }
     }
 }

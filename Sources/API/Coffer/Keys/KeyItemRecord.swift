@@ -28,6 +28,21 @@ enum KeyItemRecord {
 
     /// The private key a `kSecReturnRef` result stands for, with its stored attributes; nil when the item's
     /// bytes are no key.
+    /// Whether a search's result is a post-quantum key's item (which ``key(reading:)`` does not read).
+    static func isPostQuantumKey(_ result: KeychainValue) -> Bool {
+        let reference: ItemReference
+        switch result {
+        case .dictionary(let dictionary):
+            guard case .itemReference(let found)? = dictionary[QueryKey.valueRef] else { return false }
+            reference = found
+        case .itemReference(let found):
+            reference = found
+        default:
+            return false
+        }
+        return reference.data.flatMap(TokenKey.init(sealed:))?.kind.isPostQuantum == true
+    }
+
     static func key(reading result: KeychainValue?) -> PrivateKey? {
         let values: [String: KeychainValue]
         let reference: ItemReference

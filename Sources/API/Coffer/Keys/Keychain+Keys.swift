@@ -75,7 +75,8 @@ extension Keychain {
     }
 
     /// The first private key stored under `tag` (`kSecAttrApplicationTag`), with its stored attributes; nil
-    /// when there is none, as ``item(matching:)`` answers for passwords.
+    /// when there is none, as ``item(matching:)`` answers for passwords. Post-quantum keys under the same tag are
+    /// ``postQuantumKey(tagged:)``'s, never this one's.
     ///
     /// `authenticationContext` serves a software key whose item needs authentication to be read. A key that
     /// never leaves the keychain is always found; its use is what its access control guards.
@@ -83,7 +84,7 @@ extension Keychain {
         var query = Self.privateKeySelection(tag: tag)
         query[QueryKey.returnRef] = .bool(true)
         query[QueryKey.returnPersistentRef] = .bool(true)
-        query[QueryKey.matchLimit] = .string(QueryConstant.matchLimitOne)
+        query[QueryKey.matchLimit] = .string(QueryConstant.matchLimitAll)
         query[QueryKey.useAuthenticationContext] = authenticationContext?.queryValue
         let result: KeychainValue?
         do {
@@ -93,12 +94,14 @@ extension Keychain {
         } catch {
             throw KeychainError(error, operation: .copyMatching, query: query)
         }
-        guard let key = KeyItemRecord.key(reading: result) else {
+        let found: [KeychainValue] = if case .array(let values)? = result { values } else { result.map { [$0] } ?? [] }
+        if let key = found.lazy.compactMap({ KeyItemRecord.key(reading: $0) }).first { return key }
+        guard found.allSatisfy(KeyItemRecord.isPostQuantumKey) else {
             throw KeychainError(
                 status: .internal, operation: .copyMatching, query: query,
                 reason: "The keychain returned \(result?.typeName ?? "nothing") that holds no private key.")
         }
-        return key
+        return nil
     }
 
     /// Deletes `key`'s item: the private key with its application label (and its tag and group, when it
@@ -113,7 +116,8 @@ extension Keychain {
         try await perform(.delete, query) { () async throws(KeychainFailure) in try await client.delete(query) }
     }
 
-    /// Deletes every private key stored under `tag`. Throws `errSecItemNotFound` (-25300) when there is none.
+    /// Deletes every private key stored under `tag`, post-quantum keys included. Throws `errSecItemNotFound` (-25300)
+    /// when there is none.
     public func deleteKeys(tagged tag: Data) async throws(KeychainError) {
         let query = Self.privateKeySelection(tag: tag)
         try await perform(.delete, query) { () async throws(KeychainFailure) in try await client.delete(query) }

@@ -58,8 +58,21 @@ extension Keychain {
     /// Deletes the post-quantum key items under `tag`: the keys with them, since the keychain uses a stored key only
     /// while its item holds it. Throws `errSecItemNotFound` (-25300) when there is none.
     public func deletePostQuantumKeys(tagged tag: Data) async throws(KeychainError) {
-        let query = Self.postQuantumSelection(tag: tag)
-        try await perform(.delete, query) { () async throws(KeychainFailure) in try await client.delete(query) }
+        var deleted = false
+        var query = Self.postQuantumSelection(tag: tag)
+        // One delete per key type (ML-KEM, ML-DSA): other keys under the same tag stay.
+        for type in Set(TokenKeyCreation.Kind.allCases.filter(\.isPostQuantum).map(\.keyTypeCode)).sorted() {
+            query[QueryKey.type] = .string(String(type))
+            do {
+                try await client.delete(query)
+                deleted = true
+            } catch  where error.status == .itemNotFound {
+                continue
+            } catch {
+                throw KeychainError(error, operation: .delete, query: query)
+            }
+        }
+        guard deleted else { throw KeychainError(status: .itemNotFound, operation: .delete, query: Self.postQuantumSelection(tag: tag)) }
     }
 
     /// The 32-byte shared secret the ML-KEM ciphertext `ciphertext` carries, recovered by `key` inside the keychain.

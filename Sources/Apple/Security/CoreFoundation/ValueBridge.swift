@@ -47,7 +47,7 @@ enum ValueBridge {
 
     /// An engine result as the object `SecItemCopyMatching` / `SecItemAdd` hand out: `NSData`, `NSString`,
     /// `NSNumber` (booleans as the boolean `NSNumber`), `NSDate`, `NSNull`, `NSUUID`, `NSArray`, `NSDictionary`,
-    /// ``SecAccessControl``, ``SecKey`` (a key's reference; `NSNull` when its bytes are no key) or ``SecCertificate``
+    /// ``SecAccessControl``, ``SecKey`` (a key's reference; `NSNull` when no `SecKey` can be made of it) or ``SecCertificate``
     /// (a certificate's reference; `NSNull` when its bytes are no certificate), so that `as? Data`,
     /// `as? [String: Any]`, `as? [[String: Any]]`, `as? [Data]` and `as? NSDictionary` all work.
     static func object(_ value: KeychainValue) -> AnyObject {
@@ -56,6 +56,14 @@ enum ValueBridge {
 
     /// ``object(_:)``, with the token-key settings a `SecKey` in the result takes from its search.
     static func object(_ value: KeychainValue, keys authentication: TokenKeyAuthentication) -> AnyObject {
+        result(value, keys: authentication) ?? NSNull()
+    }
+
+    /// A search's result as ``object(_:keys:)`` makes it, but for a reference no object can be made of (a key
+    /// item of a kind `SecKey` does not have here, such as the post-quantum keys the keychain keeps): nil for it,
+    /// and it is left out of arrays and dictionaries, as Apple's `SecItemResultProcess` leaves out a result whose
+    /// reference came back empty. Code that casts a search's references (`as! [SecKey]`) never meets a stranger.
+    static func result(_ value: KeychainValue, keys authentication: TokenKeyAuthentication = TokenKeyAuthentication()) -> AnyObject? {
         switch value {
         case .string(let text): return NSString(string: text)
         case .data(let bytes): return ResultData(copying: bytes)
@@ -65,16 +73,16 @@ enum ValueBridge {
         case .date(let date): return NSDate(timeIntervalSinceReferenceDate: date.timeIntervalSinceReferenceDate)
         case .null, .unsupported: return NSNull()
         case .uuid(let uuid): return NSUUID(uuidString: uuid.uuidString) ?? NSNull()
-        case .array(let elements): return NSArray(array: elements.map { object($0, keys: authentication) })
+        case .array(let elements): return NSArray(array: elements.compactMap { result($0, keys: authentication) })
         case .dictionary(let entries):
-            return NSDictionary(dictionary: entries.mapValues { object($0, keys: authentication) })
+            return NSDictionary(dictionary: entries.compactMapValues { result($0, keys: authentication) })
         case .accessControl(let control): return SecAccessControl(control)
         case .itemReference(let reference):
             if reference.itemClass == .certificate { return SecCertificate(reference: reference) ?? NSNull() }
             if reference.itemClass == .identity {
                 return SecIdentity(reference: reference, authentication: authentication) ?? NSNull()
             }
-            return KeyReferences.key(from: reference, authentication: authentication) ?? NSNull()
+            return KeyReferences.key(from: reference, authentication: authentication)
         }
     }
 

@@ -8,7 +8,7 @@ enum ItemCall {
     /// Runs `body`; its value reaches the caller as `present` makes it (Foundation objects by default).
     static func run(
         _ call: @autoclosure () -> String, result: UnsafeMutablePointer<CFTypeRef?>?,
-        present: (KeychainValue) -> AnyObject = ValueBridge.object,
+        present: (KeychainValue) -> AnyObject? = { ValueBridge.result($0) },
         _ body: (any KeychainClient) throws(KeychainFailure) -> KeychainValue?
     ) -> OSStatus {
         do {

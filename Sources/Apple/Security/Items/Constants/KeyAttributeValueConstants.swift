@@ -35,11 +35,13 @@ nonisolated(unsafe) public let kSecAttrKeyTypeX25519: CFString = .tableValue(Que
 nonisolated(unsafe) public let kSecAttrKeyTypeEd448: CFString = .tableValue(QueryConstant.keyAttributeValues, "kSecAttrKeyTypeEd448")
 /// X448.
 nonisolated(unsafe) public let kSecAttrKeyTypeX448: CFString = .tableValue(QueryConstant.keyAttributeValues, "kSecAttrKeyTypeX448")
-/// Kyber.
+/// Kyber (`109`; private on Apple platforms).
 nonisolated(unsafe) public let kSecAttrKeyTypeKyber: CFString = .tableValue(QueryConstant.keyAttributeValues, "kSecAttrKeyTypeKyber")
-/// ML-KEM.
+/// ML-KEM (`110`; private on Apple platforms): the Secure Enclave ML-KEM keys' items. `SecKey` has no ML-KEM
+/// keys here, so a search leaves such an item's reference out of its results.
 nonisolated(unsafe) public let kSecAttrKeyTypeMLKEM: CFString = .tableValue(QueryConstant.keyAttributeValues, "kSecAttrKeyTypeMLKEM")
-/// ML-DSA.
+/// ML-DSA (`111`; private on Apple platforms): the Secure Enclave ML-DSA keys' items. `SecKey` has no ML-DSA
+/// keys here, so a search leaves such an item's reference out of its results.
 nonisolated(unsafe) public let kSecAttrKeyTypeMLDSA: CFString = .tableValue(QueryConstant.keyAttributeValues, "kSecAttrKeyTypeMLDSA")
 /// The Secure Enclave token, as the value of ``kSecAttrTokenID``.
 nonisolated(unsafe) public let kSecAttrTokenIDSecureEnclave: CFString = .tableValue(QueryConstant.keyAttributeValues, "kSecAttrTokenIDSecureEnclave")

@@ -71,12 +71,12 @@ extension Optional where Wrapped == PasswordItemReferences {
     /// How a call's result reaches the caller: with ``SecKeychainItem``s when references of passwords were
     /// asked for, else as plain Foundation objects (keys as ``SecKey``s, which take their token settings
     /// from `query`). `specialKeys`, when given, says whether `query` holds any of those settings.
-    func presenter(for query: QueryDictionary, specialKeys: SpecialKeys = .all) -> (KeychainValue) -> AnyObject {
+    func presenter(for query: QueryDictionary, specialKeys: SpecialKeys = .all) -> (KeychainValue) -> AnyObject? {
         guard let references = self else {
             // Without them, a key gets the default settings, as `authentication(of:)` would find.
-            guard specialKeys.contains(.keyAuthentication) else { return { ValueBridge.object($0) } }
+            guard specialKeys.contains(.keyAuthentication) else { return { ValueBridge.result($0) } }
             let authentication = KeyReferences.authentication(of: query)
-            return { ValueBridge.object($0, keys: authentication) }
+            return { ValueBridge.result($0, keys: authentication) }
         }
         return references.object(from:)
     }
