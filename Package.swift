@@ -536,8 +536,8 @@ let package = Package(
         .testTarget(
             name: "LocalAuthenticationTests",
             dependencies: [
-                "KeychainSelection", "LocalAuthentication", "Security", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore", "Query",
-                "CofferTestSupport", .product(name: "Crypto", package: "swift-crypto"),
+                "KeychainSelection", "LocalAuthentication", "Security", "CryptoKit", "KeychainClient", "KeychainOperations", "KeychainModel", "Keystore",
+                "Query", "CofferTestSupport", .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "SecurityTests",
