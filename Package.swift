@@ -516,7 +516,7 @@ let package = Package(
             name: "CofferCLITests",
             dependencies: [
                 "KeychainSelection", "KeychainModel", "KeychainClient", "CofferCLI", "Query", "TestProcesses", "TPMFixture", "CofferRuntime",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(
             name: "CofferTests",

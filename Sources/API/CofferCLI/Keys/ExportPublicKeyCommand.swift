@@ -1,4 +1,5 @@
 import ArgumentParser
+import Coffer
 import Foundation
 import KeyCrypto
 import Security
@@ -20,8 +21,15 @@ struct ExportPublicKeyCommand: ParsableCommand {
         let command = Self.configuration.commandName!
         try selection.requireOne(command)
         let client = try ItemCommandSupport.client(command: command)
-        let publicKey = try KeyCalls.using(client) {
-            try KeyCalls.publicKey(of: KeyCalls.privateKey(selection, command: command), command: command)
+        let publicKey: AsymmetricKey
+        do {
+            publicKey = try KeyCalls.using(client) {
+                try KeyCalls.publicKey(of: KeyCalls.privateKey(selection, command: command), command: command)
+            }
+        } catch {
+            guard let postQuantum = try PostQuantumKeyCalls.key(selection, client: client, command: command) else { throw error }
+            try export(postQuantum, command: command)
+            return
         }
         switch format {
         case .pem: FileHandle.standardOutput.write(Data(publicKey.subjectPublicKeyInfoPEM.utf8))
@@ -29,6 +37,21 @@ struct ExportPublicKeyCommand: ParsableCommand {
         case .openssh:
             let line = publicKey.openSSHPublicKey(comment: comment ?? selection.label ?? selection.tag)
             FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        }
+    }
+}
+
+extension ExportPublicKeyCommand {
+    /// Writes a post-quantum key's SubjectPublicKeyInfo; OpenSSH has no such key types.
+    private func export(_ key: PostQuantumKey, command: String) throws {
+        let info = PostQuantumKeyCalls.subjectPublicKeyInfo(of: key)
+        switch format {
+        case .der: FileHandle.standardOutput.write(info)
+        case .pem:
+            let lines = info.base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+            FileHandle.standardOutput.write(Data("-----BEGIN PUBLIC KEY-----\n\(lines)\n-----END PUBLIC KEY-----\n".utf8))
+        case .openssh:
+            throw CLIFailure("\(command): OpenSSH has no \(key.kind.rawValue) keys: use -f pem or -f der")
         }
     }
 }

@@ -10,7 +10,9 @@ struct SignatureAlgorithmOption: ParsableArguments {
         name: [.customShort("a"), .customLong("algorithm")],
         help: ArgumentHelp(
             "The SecKeyAlgorithm, by its Swift name (rsaSignatureMessagePSSSHA256) or its identifier (algid:sign:…).",
-            discussion: "Default: algid:sign:ECDSA:message-X962:SHA256 for EC keys (a DER signature), algid:sign:RSA:message-PKCS1v15:SHA256 for RSA keys."))
+            discussion:
+                "Default: algid:sign:ECDSA:message-X962:SHA256 for EC keys (a DER signature), algid:sign:RSA:message-PKCS1v15:SHA256 for RSA keys; an ML-DSA key (create-key -t ml-dsa-65) takes none."
+        ))
     var identifier: String?
 
     func validate() throws {
@@ -22,6 +24,12 @@ struct SignatureAlgorithmOption: ParsableArguments {
     /// The algorithm `text` names: a Swift name, or an identifier of one of Apple's algorithms.
     private func named(_ text: String) -> KeyAlgorithm? {
         KeyAlgorithm.bySwiftName[text] ?? KeyAlgorithm.all.first { $0.rawValue == text }
+    }
+
+    /// Refuses an algorithm given for a post-quantum key: ML-DSA signs as FIPS 204 says, with no choice to make.
+    func requirePostQuantumDefault(_ command: String) throws {
+        guard let identifier else { return }
+        throw CLIFailure("\(command): -a \(identifier) is not for the ML-DSA key under this tag, which signs one way only: leave -a out")
     }
 
     /// The algorithm for `key`: the one given, else the usual one for its type.
@@ -53,7 +61,14 @@ struct SignCommand: ParsableCommand {
         let message = try KeyInput.standardInput(command: command)
         let client = try ItemCommandSupport.client(command: command)
         let signature = try KeyCalls.using(client) { () throws -> Data in
-            let key = try KeyCalls.privateKey(selection, command: command)
+            let key: SecKey
+            do {
+                key = try KeyCalls.privateKey(selection, command: command)
+            } catch {
+                guard let postQuantum = try PostQuantumKeyCalls.key(selection, client: client, command: command) else { throw error }
+                try algorithm.requirePostQuantumDefault(command)
+                return try PostQuantumKeyCalls.signature(for: message, with: postQuantum, client: client, command: command)
+            }
             let chosen = algorithm.algorithm(for: key)
             return try KeyCalls.check(command) { error in SecKeyCreateSignature(key, chosen, message as CFData, &error) } as Data
         }
@@ -85,7 +100,18 @@ struct VerifyCommand: ParsableCommand {
         let message = try KeyInput.standardInput(command: command)
         let client = try ItemCommandSupport.client(command: command)
         try KeyCalls.using(client) {
-            let key = try KeyCalls.privateKey(selection, command: command)
+            let key: SecKey
+            do {
+                key = try KeyCalls.privateKey(selection, command: command)
+            } catch {
+                guard let postQuantum = try PostQuantumKeyCalls.key(selection, client: client, command: command) else { throw error }
+                try algorithm.requirePostQuantumDefault(command)
+                guard try PostQuantumKeyCalls.isValidSignature(signature, for: message, by: postQuantum, command: command) else {
+                    throw CLIFailure("\(command): verification failed: the signature does not match")
+                }
+                print("signature verified")
+                return
+            }
             guard let publicKey = SecKeyCopyPublicKey(key) else { throw CLIFailure("\(command): the key has no public key") }
             var error: Unmanaged<CFError>?
             if SecKeyVerifySignature(publicKey, algorithm.algorithm(for: key), message as CFData, signature as CFData, &error) {
