@@ -1,10 +1,12 @@
 import CofferTestSupport
 import CryptoKit
 import Foundation
+import KeychainKeys
 import KeychainModel
 import KeychainOperations
 import KeychainSelection
 import Keystore
+import Query
 @_spi(Testing) import Security
 import Testing
 
@@ -139,17 +141,30 @@ import Testing
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-pq-at-rest-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let handles: [(kind: TokenKeyCreation.Kind, sealed: Data)] = try withKeychain(at: folder, transport: transport) {
-            let kem = try SecureEnclave.MLKEM768.PrivateKey()
-            let dsa = try SecureEnclave.MLDSA65.PrivateKey()
+            let handles: [(kind: TokenKeyCreation.Kind, sealed: Data)] = [
+                (.mlkem768, try SecureEnclave.MLKEM768.PrivateKey().dataRepresentation),
+                (.mlkem1024, try SecureEnclave.MLKEM1024.PrivateKey().dataRepresentation),
+                (.mldsa65, try SecureEnclave.MLDSA65.PrivateKey().dataRepresentation),
+                (.mldsa87, try SecureEnclave.MLDSA87.PrivateKey().dataRepresentation),
+            ]
             // Stored the way apps keep such handles: as a generic password's data.
-            for (account, handle) in [("kem", kem.dataRepresentation), ("dsa", dsa.dataRepresentation)] {
+            for (index, handle) in handles.enumerated() {
                 let add: [String: Any] = [
-                    kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "pq", kSecAttrAccount as String: account,
-                    kSecValueData as String: handle,
+                    kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "pq", kSecAttrAccount as String: "\(index)",
+                    kSecValueData as String: handle.sealed,
                 ]
                 #expect(SecItemAdd(add as CFDictionary, nil) == errSecSuccess)
             }
-            return [(.mlkem768, kem.dataRepresentation), (.mldsa65, dsa.dataRepresentation)]
+            // And as a key item, as Coffer's Swift API and `coffer create-key -t ml-dsa-65` store one.
+            let client = SharedKeychainClient.current
+            let stored = try KeptPostQuantumKey.generate(
+                .mldsa65, accessControl: AccessControl(protection: .afterFirstUnlockThisDeviceOnly, flags: []), tiedToItem: true,
+                through: client)
+            var attributes = QueryDictionary()
+            attributes[QueryKey.isPermanent] = .bool(true)
+            attributes[QueryKey.applicationTag] = .data(Data("at-rest".utf8))
+            _ = try client.sendBlocking(.add(KeyItem.addDictionary(storing: stored.itemReference, attributes: attributes))).itemResult()
+            return handles + [(.mldsa65, stored.handle.sealed)]
         }
         // The test opens the seals with the keystore, as only the keychain can, to learn the seeds it then looks for.
         let keystore = try Keystore.open(folder: KeychainFolder(url: folder))
@@ -157,13 +172,16 @@ import Testing
         #expect(!files.isEmpty)
         for handle in handles {
             let seed = try Self.openSeal(handle.sealed, keystore: keystore)
-            #expect(seed.count == (handle.kind == .mlkem768 ? 64 : 32))
             let publicKey = try #require(TokenKeySealLayout(parsing: handle.sealed)).publicKey
-            if handle.kind == .mlkem768 {
-                #expect(try MLKEM768.PrivateKey(seedRepresentation: seed, publicKey: nil).publicKey.rawRepresentation == publicKey)
-            } else {
-                #expect(try MLDSA65.PrivateKey(seedRepresentation: seed, publicKey: nil).publicKey.rawRepresentation == publicKey)
-            }
+            let derived: Data =
+                switch handle.kind {
+                case .mlkem768: try MLKEM768.PrivateKey(seedRepresentation: seed, publicKey: nil).publicKey.rawRepresentation
+                case .mlkem1024: try MLKEM1024.PrivateKey(seedRepresentation: seed, publicKey: nil).publicKey.rawRepresentation
+                case .mldsa65: try MLDSA65.PrivateKey(seedRepresentation: seed, publicKey: nil).publicKey.rawRepresentation
+                case .mldsa87: try MLDSA87.PrivateKey(seedRepresentation: seed, publicKey: nil).publicKey.rawRepresentation
+                default: Data()
+                }
+            #expect(derived == publicKey, "the seed the test looks for is \(handle.kind)'s")
             #expect(handle.sealed.range(of: seed) == nil, "the handle holds the seed sealed, never in the clear")
             for (path, contents) in files {
                 #expect(contents.range(of: seed) == nil, "\(handle.kind)'s seed found in \(path)")
