@@ -90,6 +90,32 @@ struct PostQuantumKeyTests {
         #expect(try await keychain.postQuantumKey(tagged: only) == nil)
     }
 
+    @Test(arguments: Transport.allCases) func aContextThatMayNotPromptIsRefusedWhereTheKeyAsksForThePerson(transport: Transport) async throws {
+        let temporary = TemporaryKeychain(transport: transport)
+        let keychain = temporary.keychain
+        let control = AccessControl(protection: .whenUnlockedThisDeviceOnly, flags: [.privateKeyUsage, .userPresence])
+        let signer = try await keychain.generatePostQuantumKey(.mldsa65, tag: Data("guarded".utf8), accessControl: control)
+        let kem = try await keychain.generatePostQuantumKey(.mlkem768, tag: Data("guarded-kem".utf8), accessControl: control)
+        let silent = AuthenticationContext(interactionNotAllowed: true)
+        do {
+            _ = try await keychain.signature(for: Data("m".utf8), with: signer, authenticationContext: silent, reason: "Sign the release")
+            Issue.record("a key that asks for the person signed without asking")
+        } catch {
+            #expect(error.status == .interactionNotAllowed)
+        }
+        let sent = try MLKEM768.PublicKey(rawRepresentation: kem.publicKey).encapsulate()
+        do {
+            _ = try await keychain.decapsulate(sent.encapsulated, with: kem, authenticationContext: silent)
+            Issue.record("a key that asks for the person decapsulated without asking")
+        } catch {
+            #expect(error.status == .interactionNotAllowed)
+        }
+        // A key without constraints is used with the same context.
+        let free = try await keychain.generatePostQuantumKey(.mldsa65, tag: Data("free".utf8))
+        let signature = try await keychain.signature(for: Data("m".utf8), with: free, authenticationContext: silent)
+        #expect(try MLDSA65.PublicKey(rawRepresentation: free.publicKey).isValidSignature(signature, for: Data("m".utf8)))
+    }
+
     @Test(arguments: Transport.allCases) func appleCodeListingKeysIsNotDisturbedByThem(transport: Transport) async throws {
         let temporary = TemporaryKeychain(transport: transport)
         let keychain = temporary.keychain

@@ -4,6 +4,7 @@ import Foundation
 import KeychainModel
 import KeychainOperations
 import KeychainSelection
+import Keystore
 @_spi(Testing) import Security
 import TPMFixture
 import Testing
@@ -134,6 +135,52 @@ import TrustedPlatformModule
             var refusal: Unmanaged<CFError>?
             #expect(SecKeyCreateSignature(held, .ecdsaSignatureMessageX962SHA256, Data("m".utf8) as CFData, &refusal) == nil)
             #expect(refusal.map { CFErrorGetCode($0.takeRetainedValue()) } == Int(errSecItemNotFound))
+        }
+    }
+
+    @Test func aKeyInsideTheTPMWasMadeThereAndIsInNoFileEvenWrapped() throws {
+        let tpm = try SoftwareTPM()
+        defer { tpm.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("coffer-tpm-at-rest-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (seal, publicKey) = try withTPMKeychain(.embedded, tpm: tpm, folder: folder) { () throws -> (Data, Data) in
+            let parameters: [String: Any] = [
+                kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256,
+                kSecAttrTokenID as String: kSecAttrTokenIDSecureEnclave,
+                kSecPrivateKeyAttrs as String: [kSecAttrIsPermanent as String: true, kSecAttrLabel as String: "at rest"],
+            ]
+            var error: Unmanaged<CFError>?
+            let key = try #require(SecKeyCreateRandomKey(parameters as CFDictionary, &error))
+            let attributes = try #require(SecKeyCopyAttributes(key) as? [String: Any])
+            let publicKey = try #require(SecKeyCopyPublicKey(key))
+            let publicBytes = try #require(SecKeyCopyExternalRepresentation(publicKey, nil) as Data?)
+            return (try #require(attributes["toid"] as? Data), publicBytes)
+        }
+        // The test opens the seal with the keystore, as only the keychain can: inside is the TPM's wrapped form of the
+        // key (TPM2B_PRIVATE, encrypted by the TPM's storage key, then TPM2B_PUBLIC), never a scalar.
+        let keystore = try Keystore.open(folder: KeychainFolder(url: folder), tpm: .tcti(tpm.tcti))
+        let layout = try #require(TokenKeySealLayout(parsing: seal))
+        #expect(layout.isHeldByTPM)
+        let part = [UInt8](layout.sealedPart)
+        let wrappedLength = Int(part[0])
+        let dataKey = try keystore.unwrapItemKey(Data(part[1..<1 + wrappedLength]), protection: layout.accessControl.protection)
+        let nonceStart = 1 + wrappedLength
+        let box = try AES.GCM.SealedBox(
+            nonce: AES.GCM.Nonce(data: part[nonceStart..<nonceStart + 12]), ciphertext: part[(nonceStart + 12)..<(part.count - 16)],
+            tag: part[(part.count - 16)...])
+        let wrapped = [UInt8](try AES.GCM.open(box, using: dataKey, authenticating: layout.header))
+        let privateSize = Int(wrapped[0]) << 8 | Int(wrapped[1])
+        let publicArea = Array(wrapped[(2 + privateSize + 2)...])
+        #expect(publicArea[0..<4] == [0x00, 0x23, 0x00, 0x0B], "an ECC key named with SHA-256")
+        let attributes = publicArea[4..<8].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        // fixedTPM, fixedParent, sensitiveDataOrigin: made inside this TPM, which never lets it out or moves it.
+        #expect(attributes & 0x32 == 0x32, "attributes 0x\(String(attributes, radix: 16))")
+        let point: Data = Data([0, 32]) + publicKey[1..<33] + Data([0, 32]) + publicKey[33..<65]
+        #expect(Data(publicArea.suffix(68)) == point)
+        // Not even the wrapped form is in any file of the keychain in the clear.
+        for url in FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.compactMap({ $0 as? URL }) ?? [] {
+            guard let contents = try? Data(contentsOf: url) else { continue }
+            #expect(contents.range(of: Data(wrapped[2..<(2 + privateSize)])) == nil, "the TPM's wrapped key in \(url.lastPathComponent)")
         }
     }
 

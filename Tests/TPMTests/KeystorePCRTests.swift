@@ -40,7 +40,11 @@ import TrustedPlatformModule
         #expect(try TPMDeviceKeyFile.load(from: folder.tpmDeviceKeyURL)?.pcrs == PCRSelection([16]))
         do {
             let reopened = try Keystore.open(folder: folder, tpm: .tcti(software.tcti))
+            // The policy is the open's (load, policy session, PolicyPCR, unseal, two flushes): an unlock still sends
+            // at most two commands.
+            let opened = try #require(reopened.tpmCommandsSent)
             try reopened.unlock(passcode: secret("the passcode"))
+            #expect(try #require(reopened.tpmCommandsSent) - opened <= 2)
             #expect(try reopened.unwrapItemKey(wrapped, protection: .whenUnlocked) == itemKey)
         }
 

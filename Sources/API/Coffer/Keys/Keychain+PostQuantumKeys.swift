@@ -76,9 +76,15 @@ extension Keychain {
     }
 
     /// The 32-byte shared secret the ML-KEM ciphertext `ciphertext` carries, recovered by `key` inside the keychain.
-    public func decapsulate(_ ciphertext: Data, with key: PostQuantumKey) async throws(KeychainError) -> SecretBytes {
+    ///
+    /// When the key's access control asks for the person, the keychain prompts with `reason`, or uses
+    /// `authenticationContext`'s proof (one that does not allow interaction fails with `errSecInteractionNotAllowed`
+    /// instead of prompting), as for the other keys that never leave it.
+    public func decapsulate(
+        _ ciphertext: Data, with key: PostQuantumKey, authenticationContext: AuthenticationContext? = nil, reason: String? = nil
+    ) async throws(KeychainError) -> SecretBytes {
         let client = self.client
-        let kept = key.kept
+        let kept = Self.authenticating(key.kept, authenticationContext, reason)
         let result = await OwnThread.run(named: "coffer-key") { () -> Result<Data, KeychainFailure> in
             Result { () throws(KeychainFailure) in try kept.decapsulate(ciphertext, through: client) }
         }
@@ -91,10 +97,14 @@ extension Keychain {
         }
     }
 
-    /// An ML-DSA signature of `message` with FIPS 204's `context` (empty for none), made by `key` inside the keychain.
-    public func signature(for message: Data, context: Data = Data(), with key: PostQuantumKey) async throws(KeychainError) -> Data {
+    /// An ML-DSA signature of `message` with FIPS 204's `context` (empty for none), made by `key` inside the keychain;
+    /// `authenticationContext` and `reason` as for ``decapsulate(_:with:authenticationContext:reason:)``.
+    public func signature(
+        for message: Data, context: Data = Data(), with key: PostQuantumKey, authenticationContext: AuthenticationContext? = nil,
+        reason: String? = nil
+    ) async throws(KeychainError) -> Data {
         let client = self.client
-        let kept = key.kept
+        let kept = Self.authenticating(key.kept, authenticationContext, reason)
         let result = await OwnThread.run(named: "coffer-key") { () -> Result<Data, KeychainFailure> in
             Result { () throws(KeychainFailure) in try kept.signature(for: message, context: context, through: client) }
         }
@@ -102,6 +112,14 @@ extension Keychain {
         case .success(let signature): return signature
         case .failure(let error): throw KeychainError(error, operation: .sign)
         }
+    }
+
+    /// `key`, its uses carrying `context`'s proof and `reason`.
+    private static func authenticating(_ key: KeptPostQuantumKey, _ context: AuthenticationContext?, _ reason: String?) -> KeptPostQuantumKey {
+        var key = key
+        key.authentication = TokenKeyAuthentication(
+            context: context?.id, prompt: reason ?? "", interactive: !(context?.interactionNotAllowed ?? false))
+        return key
     }
 
     /// The private keys kept inside the keychain under `tag`.
