@@ -156,14 +156,7 @@ import Testing
                 #expect(SecItemAdd(add as CFDictionary, nil) == errSecSuccess)
             }
             // And as a key item, as Coffer's Swift API and `coffer create-key -t ml-dsa-65` store one.
-            let client = SharedKeychainClient.current
-            let stored = try KeptPostQuantumKey.generate(
-                .mldsa65, accessControl: AccessControl(protection: .afterFirstUnlockThisDeviceOnly, flags: []), tiedToItem: true,
-                through: client)
-            var attributes = QueryDictionary()
-            attributes[QueryKey.isPermanent] = .bool(true)
-            attributes[QueryKey.applicationTag] = .data(Data("at-rest".utf8))
-            _ = try client.sendBlocking(.add(KeyItem.addDictionary(storing: stored.itemReference, attributes: attributes))).itemResult()
+            let stored = try storePostQuantumKeyItem(.mldsa65, tag: Data("at-rest".utf8))
             return handles + [(.mldsa65, stored.handle.sealed)]
         }
         // The test opens the seals with the keystore, as only the keychain can, to learn the seeds it then looks for.
@@ -171,7 +164,7 @@ import Testing
         let files = try Self.files(under: folder)
         #expect(!files.isEmpty)
         for handle in handles {
-            let seed = try Self.openSeal(handle.sealed, keystore: keystore)
+            let seed = try openTokenKeySeal(handle.sealed, keystore: keystore)
             let publicKey = try #require(TokenKeySealLayout(parsing: handle.sealed)).publicKey
             let derived: Data =
                 switch handle.kind {
@@ -210,18 +203,5 @@ import Testing
             guard let url = entry as? URL, try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { return nil }
             return (url.path, try Data(contentsOf: url))
         }
-    }
-
-    /// What a seal holds, opened with the class key as the keychain opens it.
-    private static func openSeal(_ sealed: Data, keystore: Keystore) throws -> Data {
-        let layout = try #require(TokenKeySealLayout(parsing: sealed))
-        let part = [UInt8](layout.sealedPart)
-        let wrappedLength = Int(part[0])
-        let dataKey = try keystore.unwrapItemKey(Data(part[1..<1 + wrappedLength]), protection: layout.accessControl.protection)
-        let nonceStart = 1 + wrappedLength
-        let box = try AES.GCM.SealedBox(
-            nonce: AES.GCM.Nonce(data: part[nonceStart..<nonceStart + 12]), ciphertext: part[(nonceStart + 12)..<(part.count - 16)],
-            tag: part[(part.count - 16)...])
-        return try AES.GCM.open(box, using: dataKey, authenticating: layout.header)
     }
 }

@@ -15,18 +15,6 @@ import Testing
 @Suite(.timeLimit(.minutes(10))) struct PostQuantumKeyItemTests {
     private let tag = Data("com.example.mixed".utf8)
 
-    /// Stores an ML-KEM-768 key made inside the keychain as a key item under `tag`.
-    private func storePostQuantumKey() throws {
-        let client = SharedKeychainClient.current
-        let key = try KeptPostQuantumKey.generate(
-            .mlkem768, accessControl: AccessControl(protection: .afterFirstUnlockThisDeviceOnly, flags: []), tiedToItem: true,
-            through: client)
-        var attributes = QueryDictionary()
-        attributes[QueryKey.isPermanent] = .bool(true)
-        attributes[QueryKey.applicationTag] = .data(tag)
-        _ = try client.sendBlocking(.add(KeyItem.addDictionary(storing: key.itemReference, attributes: attributes))).itemResult()
-    }
-
     private func storeECKey() throws -> SecKey {
         let parameters: [String: Any] = [
             kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeySizeInBits as String: 256,
@@ -39,7 +27,7 @@ import Testing
 
     @Test(arguments: Transport.allCases) func referencesLeaveOutKeysSecKeyDoesNotHave(transport: Transport) throws {
         try withFreshKeychain(transport: transport) {
-            try storePostQuantumKey()
+            try storePostQuantumKeyItem(.mlkem768, tag: tag)
             let ecKey = try storeECKey()
             var result: CFTypeRef?
             let all: [String: Any] = [

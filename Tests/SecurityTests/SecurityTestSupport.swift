@@ -1,7 +1,13 @@
 import CofferTestSupport
+import CryptoKit
 import Foundation
+import KeychainKeys
 import KeychainModel
+import KeychainOperations
+import KeychainSelection
 import Keystore
+import Query
+import Testing
 @_spi(Testing) import Security
 
 /// A fresh keychain folder, removed afterwards; with `passcode`, the keychain gets that passcode (cheap KDF)
@@ -66,4 +72,32 @@ func search(_ account: String, _ extra: [String: Any] = [:]) -> [String: Any] {
     ]
     query.merge(extra) { _, new in new }
     return query
+}
+
+/// What a kept key's seal holds, opened with the keystore as only the keychain can: for the tests that then look for it
+/// in the keychain's files.
+func openTokenKeySeal(_ sealed: Data, keystore: Keystore) throws -> Data {
+    let layout = try #require(TokenKeySealLayout(parsing: sealed))
+    let part = [UInt8](layout.sealedPart)
+    let wrappedLength = Int(part[0])
+    let dataKey = try keystore.unwrapItemKey(Data(part[1..<1 + wrappedLength]), protection: layout.accessControl.protection)
+    let nonceStart = 1 + wrappedLength
+    let box = try AES.GCM.SealedBox(
+        nonce: AES.GCM.Nonce(data: part[nonceStart..<nonceStart + 12]), ciphertext: part[(nonceStart + 12)..<(part.count - 16)],
+        tag: part[(part.count - 16)...])
+    return try AES.GCM.open(box, using: dataKey, authenticating: layout.header)
+}
+
+/// Makes a post-quantum key inside the current keychain and stores it as a key item under `tag`, as Coffer's Swift API
+/// and `coffer create-key -t ml-dsa-65` store one.
+@discardableResult
+func storePostQuantumKeyItem(_ kind: TokenKeyCreation.Kind, tag: Data) throws -> KeptPostQuantumKey {
+    let client = SharedKeychainClient.current
+    let key = try KeptPostQuantumKey.generate(
+        kind, accessControl: AccessControl(protection: .afterFirstUnlockThisDeviceOnly, flags: []), tiedToItem: true, through: client)
+    var attributes = QueryDictionary()
+    attributes[QueryKey.isPermanent] = .bool(true)
+    attributes[QueryKey.applicationTag] = .data(tag)
+    _ = try client.sendBlocking(.add(KeyItem.addDictionary(storing: key.itemReference, attributes: attributes))).itemResult()
+    return key
 }

@@ -159,16 +159,8 @@ import TrustedPlatformModule
         // The test opens the seal with the keystore, as only the keychain can: inside is the TPM's wrapped form of the
         // key (TPM2B_PRIVATE, encrypted by the TPM's storage key, then TPM2B_PUBLIC), never a scalar.
         let keystore = try Keystore.open(folder: KeychainFolder(url: folder), tpm: .tcti(tpm.tcti))
-        let layout = try #require(TokenKeySealLayout(parsing: seal))
-        #expect(layout.isHeldByTPM)
-        let part = [UInt8](layout.sealedPart)
-        let wrappedLength = Int(part[0])
-        let dataKey = try keystore.unwrapItemKey(Data(part[1..<1 + wrappedLength]), protection: layout.accessControl.protection)
-        let nonceStart = 1 + wrappedLength
-        let box = try AES.GCM.SealedBox(
-            nonce: AES.GCM.Nonce(data: part[nonceStart..<nonceStart + 12]), ciphertext: part[(nonceStart + 12)..<(part.count - 16)],
-            tag: part[(part.count - 16)...])
-        let wrapped = [UInt8](try AES.GCM.open(box, using: dataKey, authenticating: layout.header))
+        #expect(try #require(TokenKeySealLayout(parsing: seal)).isHeldByTPM)
+        let wrapped = [UInt8](try openTokenKeySeal(seal, keystore: keystore))
         let privateSize = Int(wrapped[0]) << 8 | Int(wrapped[1])
         let publicArea = Array(wrapped[(2 + privateSize + 2)...])
         #expect(publicArea[0..<4] == [0x00, 0x23, 0x00, 0x0B], "an ECC key named with SHA-256")

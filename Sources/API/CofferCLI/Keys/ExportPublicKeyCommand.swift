@@ -22,13 +22,10 @@ struct ExportPublicKeyCommand: ParsableCommand {
         try selection.requireOne(command)
         let client = try ItemCommandSupport.client(command: command)
         let publicKey: AsymmetricKey
-        do {
-            publicKey = try KeyCalls.using(client) {
-                try KeyCalls.publicKey(of: KeyCalls.privateKey(selection, command: command), command: command)
-            }
-        } catch {
-            guard let postQuantum = try PostQuantumKeyCalls.key(selection, client: client, command: command) else { throw error }
-            try export(postQuantum, command: command)
+        switch try KeyCalls.using(client, { try SelectedKey.find(selection, client: client, command: command) }) {
+        case .secKey(let key): publicKey = try KeyCalls.using(client) { try KeyCalls.publicKey(of: key, command: command) }
+        case .postQuantum(let key):
+            try export(key, command: command)
             return
         }
         switch format {

@@ -2,6 +2,7 @@ import Coffer
 import Crypto
 import Foundation
 import KeychainClient
+import Security
 
 /// What `sign`, `verify` and `export-public-key` do with a post-quantum key the keychain keeps (made by
 /// `create-key -t ml-dsa-65` and its siblings), which `SecKey` does not have: found by its tag through the Swift API,
@@ -73,6 +74,23 @@ enum PostQuantumKeyCalls {
         case .success(let value)?: return value
         case .failure(let error)?: throw CLIFailure("\(command): \(error.status.name) (\(error.status.code)): \(error.localizedDescription)")
         case nil: throw CLIFailure("\(command): the keychain did not answer")
+        }
+    }
+}
+
+/// The private key a key command works on: a `SecKey`, or a post-quantum key, which `SecKey` does not have.
+enum SelectedKey {
+    case secKey(SecKey)
+    case postQuantum(PostQuantumKey)
+
+    /// The key `selection` names: a `SecKey` when there is one, else the post-quantum key under its tag; when neither
+    /// is there, the `SecKey` search's failure.
+    static func find(_ selection: KeySelection, client: any KeychainClient, command: String) throws -> SelectedKey {
+        do {
+            return .secKey(try KeyCalls.privateKey(selection, command: command))
+        } catch {
+            guard let key = try PostQuantumKeyCalls.key(selection, client: client, command: command) else { throw error }
+            return .postQuantum(key)
         }
     }
 }

@@ -61,16 +61,14 @@ struct SignCommand: ParsableCommand {
         let message = try KeyInput.standardInput(command: command)
         let client = try ItemCommandSupport.client(command: command)
         let signature = try KeyCalls.using(client) { () throws -> Data in
-            let key: SecKey
-            do {
-                key = try KeyCalls.privateKey(selection, command: command)
-            } catch {
-                guard let postQuantum = try PostQuantumKeyCalls.key(selection, client: client, command: command) else { throw error }
+            switch try SelectedKey.find(selection, client: client, command: command) {
+            case .postQuantum(let key):
                 try algorithm.requirePostQuantumDefault(command)
-                return try PostQuantumKeyCalls.signature(for: message, with: postQuantum, client: client, command: command)
+                return try PostQuantumKeyCalls.signature(for: message, with: key, client: client, command: command)
+            case .secKey(let key):
+                let chosen = algorithm.algorithm(for: key)
+                return try KeyCalls.check(command) { error in SecKeyCreateSignature(key, chosen, message as CFData, &error) } as Data
             }
-            let chosen = algorithm.algorithm(for: key)
-            return try KeyCalls.check(command) { error in SecKeyCreateSignature(key, chosen, message as CFData, &error) } as Data
         }
         FileHandle.standardOutput.write(signature)
     }
@@ -101,10 +99,9 @@ struct VerifyCommand: ParsableCommand {
         let client = try ItemCommandSupport.client(command: command)
         try KeyCalls.using(client) {
             let key: SecKey
-            do {
-                key = try KeyCalls.privateKey(selection, command: command)
-            } catch {
-                guard let postQuantum = try PostQuantumKeyCalls.key(selection, client: client, command: command) else { throw error }
+            switch try SelectedKey.find(selection, client: client, command: command) {
+            case .secKey(let found): key = found
+            case .postQuantum(let postQuantum):
                 try algorithm.requirePostQuantumDefault(command)
                 guard try PostQuantumKeyCalls.isValidSignature(signature, for: message, by: postQuantum, command: command) else {
                     throw CLIFailure("\(command): verification failed: the signature does not match")
