@@ -87,11 +87,10 @@ enum RequestAnswering {
             return deliver(.malformed("\(error)"))
         }
         let (id, uid, pid) = (envelope.id, caller.uid, caller.pid)
-        guard case .keychain(let keychain, let origin, let router) = caller.serving else {
-            if case .recovery(let desk) = caller.serving {
-                return deliver(encode(desk.answer(envelope.request), id: id, uid: uid, pid: pid, server: server))
-            }
-            return deliver(.dropped)
+        let (keychain, origin, router): (UserKeychain, RequestOrigin, RequestRouter)
+        switch caller.serving {
+        case .recovery(let desk): return deliver(encode(desk.answer(envelope.request), id: id, uid: uid, pid: pid, server: server))
+        case .keychain(let served, let from, let routing): (keychain, origin, router) = (served, from, routing)
         }
         let incoming = StorageQuota.incomingBytes(of: envelope.request, length: length) {
             keychain.service.stagedRestoreBytes(session: origin.connection)
