@@ -59,6 +59,14 @@ enum PostQuantumKeyCalls {
     private static func blocking<Value: Sendable>(
         _ command: String, _ work: @escaping @Sendable () async throws(KeychainError) -> Value
     ) throws -> Value {
+        switch waiting(for: work) {
+        case .success(let value): return value
+        case .failure(let error): throw CLIFailure("\(command): \(error.status.name) (\(error.status.code)): \(error.localizedDescription)")
+        }
+    }
+
+    /// Runs `work` and blocks this (main) thread until it ends: for the commands that call the Swift API.
+    static func waiting<Value: Sendable>(for work: @escaping @Sendable () async throws(KeychainError) -> Value) -> Result<Value, KeychainError> {
         let box = Outcome<Value>()
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -70,11 +78,8 @@ enum PostQuantumKeyCalls {
             done.signal()
         }
         done.wait()
-        switch box.result {
-        case .success(let value)?: return value
-        case .failure(let error)?: throw CLIFailure("\(command): \(error.status.name) (\(error.status.code)): \(error.localizedDescription)")
-        case nil: throw CLIFailure("\(command): the keychain did not answer")
-        }
+        // Set by the task before it signalled.
+        return box.result ?? .failure(KeychainError(status: .internal, operation: .copyMatching, reason: "the keychain did not answer"))
     }
 }
 
